@@ -1,0 +1,219 @@
+/** Shared shapes of the audit pipeline, one per stage. */
+
+export type Severity = 'critical' | 'high' | 'medium' | 'low' | 'info';
+
+export const SEVERITIES: readonly Severity[] = ['critical', 'high', 'medium', 'low', 'info'];
+
+/** Why a candidate file was left out of the review. */
+export type SkipReason =
+  | 'default-dir'
+  | 'lockfile'
+  | 'minified'
+  | 'generated'
+  | 'binary'
+  | 'invalid-utf8'
+  | 'empty'
+  | 'too-large'
+  | 'symlink'
+  | 'not-regular-file'
+  | 'unreadable'
+  | 'secret-file'
+  | 'oyignore'
+  | 'excluded'
+  | 'not-included'
+  | 'invalid-name'
+  | 'missing'
+  | 'unchanged';
+
+export type LedgerStatus = 'reviewed' | 'skipped' | 'failed';
+
+/** One line of the coverage ledger: every candidate ends with exactly one. */
+export interface LedgerEntry {
+  /** Workspace-relative POSIX path; a directory ends with `/`. */
+  path: string;
+  status: LedgerStatus;
+  /** The skip reason or failure kind; absent for `reviewed`. */
+  reason?: SkipReason | string;
+  /** A short human explanation (size, error code, the marker found). */
+  detail?: string;
+}
+
+/** A file path that survived the path-based filters, not read yet. */
+export interface CandidateFile {
+  /** Workspace-relative POSIX path. */
+  path: string;
+  absolutePath: string;
+  size: number;
+  /** Whether git tracks it (false outside a git work tree). */
+  isTracked: boolean;
+}
+
+/** A candidate whose content passed the content checks (text, UTF-8, not generated or minified). */
+export interface CollectedFile {
+  path: string;
+  text: string;
+  size: number;
+  isTracked: boolean;
+}
+
+/** One secret the redactor replaced. Never holds the value. */
+export interface Redaction {
+  rule: string;
+  /** 1-based line of the start of the value. */
+  line: number;
+  placeholder: string;
+}
+
+export interface RedactedFile {
+  path: string;
+  /** The text with every secret replaced; same number of lines as the original. */
+  text: string;
+  redactions: Redaction[];
+  isTracked: boolean;
+  size: number;
+}
+
+export type HintCategory =
+  | 'command-execution'
+  | 'dynamic-code'
+  | 'sql-injection'
+  | 'unsafe-deserialization'
+  | 'path-traversal'
+  | 'ssrf'
+  | 'xss'
+  | 'weak-crypto'
+  | 'tls-verification'
+  | 'cors'
+  | 'jwt'
+  | 'hardcoded-credential'
+  | 'secret-file'
+  | 'prompt-injection'
+  | 'ci-workflow';
+
+/** A deterministic pointer at a place worth a reviewer's attention: a hint, possibly false. */
+export interface SecurityHint {
+  ruleId: string;
+  category: HintCategory;
+  severity: Severity;
+  path: string;
+  /** 1-based line. */
+  line: number;
+  /** A short, redacted excerpt of the line. */
+  excerpt: string;
+  message: string;
+}
+
+/** A file reduced to what chunking needs: its text is not kept. */
+export interface ChunkableFile {
+  path: string;
+  /** Tokenizer tokens of the redacted text, with an allowance per placeholder. */
+  tokens: number;
+  lineCount: number;
+  /** sha256 (hex) of the redacted text. */
+  contentHash: string;
+  /** Tokens per line (1-based line n at index n-1); present only when the file is larger than the budget. */
+  lineTokens?: number[];
+  /** Sum of hint weights, so risky code is reviewed first. */
+  riskScore: number;
+}
+
+/** One labelled slice of a file inside a chunk. */
+export interface ChunkPart {
+  path: string;
+  /** 1-based, inclusive. */
+  startLine: number;
+  endLine: number;
+  /** Whether the file was split, so the label carries its line range. */
+  isSplit: boolean;
+  /** Tokenizer tokens of the slice, header included. */
+  tokens: number;
+  contentHash: string;
+}
+
+export interface Chunk {
+  /** sha256 of its parts' labels and content hashes: the same content gives the same id. */
+  id: string;
+  parts: ChunkPart[];
+  /** Tokenizer tokens of the whole chunk; never above the budget. */
+  tokens: number;
+  riskScore: number;
+}
+
+/** A finding written by the model and checked against the source. */
+export interface Finding {
+  fingerprint: string;
+  title: string;
+  severity: Severity;
+  category: string;
+  path: string;
+  line: number;
+  endLine: number;
+  evidence: string;
+  impact: string;
+  preconditions: string;
+  fix: string;
+  confidence: number;
+}
+
+/** A redacted secret as the report lists it: rule and place, never the value. */
+export interface SecretLocation {
+  rule: string;
+  path: string;
+  line: number;
+  /** Whether git tracks the file, which makes it a committed secret. */
+  isTracked: boolean;
+}
+
+/** A secret-bearing file (a .env, a private key) found in the workspace and never read. */
+export interface SecretFile {
+  path: string;
+  isTracked: boolean;
+}
+
+export interface Coverage {
+  filesReviewed: number;
+  filesSkipped: number;
+  filesFailed: number;
+  skippedByReason: Record<string, number>;
+  failedByReason: Record<string, number>;
+  chunks: number;
+  cacheHits: number;
+  tokensIn: number;
+  tokensOut: number;
+  /** null when the model has no known price or no model was used. */
+  costUsd: number | null;
+  durationMs: number;
+  isPartial: boolean;
+  ledger: LedgerEntry[];
+}
+
+export interface Method {
+  oyVersion: string;
+  gitCommit: string | null;
+  /** null outside a git work tree. */
+  isDirty: boolean | null;
+  /** null for an offline run, which sends no prompt. */
+  promptVersionHash: string | null;
+  planHash: string;
+  tokenizer: string;
+  chunkTokens: number;
+}
+
+/** Everything a report renderer needs; the JSON format is this object. */
+export interface AuditReport {
+  schemaVersion: 1;
+  tool: { name: 'oy'; version: string };
+  /** The command line that reproduces the report. */
+  command: string;
+  generatedAt: string;
+  mode: 'offline' | 'model';
+  model: string | null;
+  summary: string | null;
+  findings: Finding[];
+  unverified: Finding[];
+  hints: SecurityHint[];
+  secrets: SecretLocation[];
+  secretFiles: SecretFile[];
+  coverage: Coverage;
+  method: Method;
+}
