@@ -23,7 +23,9 @@ export type SkipReason =
   | 'not-included'
   | 'invalid-name'
   | 'missing'
-  | 'unchanged';
+  | 'unchanged'
+  | 'line-too-long'
+  | 'oy-output';
 
 export type LedgerStatus = 'reviewed' | 'skipped' | 'failed';
 
@@ -111,7 +113,10 @@ export interface ChunkableFile {
   lineCount: number;
   /** sha256 (hex) of the redacted text. */
   contentHash: string;
-  /** Tokens per line (1-based line n at index n-1); present only when the file is larger than the budget. */
+  /**
+   * Tokens per line (1-based line n at index n-1) from `TokenCounter.countLines`, with the same
+   * per-placeholder allowance; required when `needsLineTokens(path, tokens, budgetTokens)` says so.
+   */
   lineTokens?: number[];
   /** Sum of hint weights, so risky code is reviewed first. */
   riskScore: number;

@@ -1,0 +1,90 @@
+import { OY_VERSION } from '../../shared/version.js';
+import type { ScannedFile } from '../scan/scanned-file.js';
+import type { AuditReport, Coverage, LedgerEntry, SecretFile, SecretLocation } from '../types.js';
+import type { GitState } from './read-git-state.js';
+
+export interface OfflineReportInput {
+  command: string;
+  generatedAt: Date;
+  files: ScannedFile[];
+  ledger: LedgerEntry[];
+  secretFiles: SecretFile[];
+  chunks: number;
+  durationMs: number;
+  git: GitState;
+  planHash: string;
+  tokenizer: string;
+  chunkTokens: number;
+}
+
+/** The report of the deterministic stages alone: secrets, secret-bearing files, hints and coverage. */
+export function buildOfflineReport(input: OfflineReportInput): AuditReport {
+  const secrets: SecretLocation[] = input.files.flatMap((file) =>
+    file.redactions.map((redaction) => ({
+      rule: redaction.rule,
+      path: file.path,
+      line: redaction.line,
+      isTracked: file.isTracked,
+    })),
+  );
+  const hints = input.files
+    .flatMap((file) => file.hints)
+    .sort((a, b) => compareText(a.path, b.path) || a.line - b.line || compareText(a.ruleId, b.ruleId));
+  return {
+    schemaVersion: 1,
+    tool: { name: 'oy', version: OY_VERSION },
+    command: input.command,
+    generatedAt: input.generatedAt.toISOString(),
+    mode: 'offline',
+    model: null,
+    summary: null,
+    findings: [],
+    unverified: [],
+    hints,
+    secrets,
+    secretFiles: input.secretFiles,
+    coverage: buildCoverage(input),
+    method: {
+      oyVersion: OY_VERSION,
+      gitCommit: input.git.commit,
+      isDirty: input.git.isDirty,
+      promptVersionHash: null,
+      planHash: input.planHash,
+      tokenizer: input.tokenizer,
+      chunkTokens: input.chunkTokens,
+    },
+  };
+}
+
+function buildCoverage(input: OfflineReportInput): Coverage {
+  const skippedByReason: Record<string, number> = {};
+  const failedByReason: Record<string, number> = {};
+  let filesReviewed = 0;
+  for (const entry of input.ledger) {
+    if (entry.status === 'reviewed') filesReviewed++;
+    const bucket = entry.status === 'skipped' ? skippedByReason : entry.status === 'failed' ? failedByReason : null;
+    if (bucket) bucket[entry.reason ?? 'unknown'] = (bucket[entry.reason ?? 'unknown'] ?? 0) + 1;
+  }
+  const sum = (counts: Record<string, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
+  return {
+    filesReviewed,
+    filesSkipped: sum(skippedByReason),
+    filesFailed: sum(failedByReason),
+    skippedByReason,
+    failedByReason,
+    chunks: input.chunks,
+    // Cache hits count model reviews served from the cache; an offline run makes none.
+    cacheHits: 0,
+    tokensIn: 0,
+    tokensOut: 0,
+    costUsd: null,
+    durationMs: input.durationMs,
+    isPartial: sum(failedByReason) > 0,
+    ledger: input.ledger,
+  };
+}
+
+/** Byte-order comparison, so the order never depends on the locale. */
+export function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

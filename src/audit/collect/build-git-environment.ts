@@ -1,0 +1,29 @@
+/** Where git finds the user's global config, which decides its global excludes file. */
+export interface GitHomeDirectories {
+  homeDir?: string | undefined;
+  xdgConfigHome?: string | undefined;
+}
+
+/**
+ * The environment git runs with: the caller's, minus every GIT_* variable (which could point git
+ * at another repository or config), plus settings that keep it quiet and non-interactive.
+ */
+export function buildGitEnvironment(
+  env: Readonly<Record<string, string | undefined>>,
+  home: GitHomeDirectories,
+): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [name, value] of Object.entries(env)) {
+    if (value !== undefined && !name.startsWith('GIT_')) result[name] = value;
+  }
+  delete result.HOME;
+  delete result.XDG_CONFIG_HOME;
+  if (home.homeDir !== undefined) result.HOME = home.homeDir;
+  if (home.xdgConfigHome !== undefined) result.XDG_CONFIG_HOME = home.xdgConfigHome;
+  result.GIT_TERMINAL_PROMPT = '0';
+  // No opportunistic index refresh written back, so listing never modifies the repository.
+  result.GIT_OPTIONAL_LOCKS = '0';
+  result.GIT_PAGER = 'cat';
+  result.LC_ALL = 'C';
+  return result;
+}

@@ -1,0 +1,44 @@
+import type { CandidateFile, LedgerEntry, SecretFile } from '../types.js';
+
+/** What to collect and how; every path option is already resolved by the caller. */
+export interface CollectOptions {
+  /** Absolute real path of the workspace. */
+  root: string;
+  /** `--include` globs (gitignore syntax); when non-empty, other files are skipped('not-included'). */
+  include: string[];
+  /** `--exclude` globs (gitignore syntax). */
+  exclude: string[];
+  /** Files larger than this are skipped('too-large'), decided from lstat before any read. */
+  maxFileBytes: number;
+  /** `--diff <ref>`: narrow to files changed since that git ref. */
+  diffRef?: string;
+  /** Home directory for the global git config and excludes file; defaults to `env.HOME`. */
+  homeDir?: string;
+  /** `$XDG_CONFIG_HOME`; defaults to `env.XDG_CONFIG_HOME`. */
+  xdgConfigHome?: string;
+  /**
+   * The environment git runs with (PATH, HOME, ...): the CLI passes `process.env`, since core
+   * code never reads it. Without it git runs with only HOME/XDG_CONFIG_HOME from the options.
+   */
+  env?: Readonly<Record<string, string | undefined>>;
+}
+
+export interface CollectResult {
+  /** Files that passed every path-based check, sorted by path (byte order). */
+  candidates: CandidateFile[];
+  /** Every skip decided so far, sorted by path (byte order). */
+  ledger: LedgerEntry[];
+  isGitRepo: boolean;
+  /** Secret-bearing files found (never read), sorted by path. */
+  secretFiles: SecretFile[];
+}
+
+/** One file path a listing produced, before the path checks. */
+export interface ListedPath {
+  /** Root-relative POSIX path; lossy (U+FFFD) when the name is not valid UTF-8. */
+  path: string;
+  isValidName: boolean;
+  isTracked: boolean;
+  /** Git records it as a submodule commit, not a file. */
+  isGitlink: boolean;
+}

@@ -1,0 +1,187 @@
+import type { Severity } from '../types.js';
+import type { CompiledMatcher, CompiledMatchers } from './compile-matchers.js';
+import type { FileContext } from './file-context.js';
+import type { HintCollector } from './hint-collector.js';
+import type { LineMatcher, NearCondition } from './hint-rule.js';
+import { isOutsideQuotes } from './is-outside-quotes.js';
+
+// Lines longer than this (minified code, data) are tested in a window around each keyword instead
+// of whole, so a rule's cost stays bounded by the window, not the line.
+const LONG_LINE_CHARS = 2_000;
+const WINDOW_BEFORE_CHARS = 400;
+const WINDOW_AFTER_CHARS = 600;
+// The most text a `near` condition reads on each side of a hit, whatever the line lengths.
+const NEAR_MAX_CHARS = 2_000;
+
+const WEAKER: Record<Severity, Severity> = {
+  critical: 'high',
+  high: 'medium',
+  medium: 'low',
+  low: 'info',
+  info: 'info',
+};
+
+/** The text a matcher is tested on: a whole line, or a window of a very long one. Reused across hits. */
+interface Segment {
+  line: number;
+  lineStart: number;
+  lineEnd: number;
+  start: number;
+  end: number;
+  isLong: boolean;
+  isComment: boolean;
+  text: string;
+}
+
+/** Runs the keyword scan over a file and tests each matcher on the lines its keywords point at. */
+export function applyMatchers(
+  file: FileContext,
+  compiled: CompiledMatchers,
+  collector: HintCollector,
+): void {
+  const scan = compiled.keywordPattern;
+  if (scan === null) return;
+  const text = file.text;
+  // Per matcher: the last line tested, and the end of the text tested on it.
+  const lastLine = new Int32Array(compiled.slotCount);
+  const lastTestedEnd = new Int32Array(compiled.slotCount);
+  const segment: Segment = {
+    line: 0,
+    lineStart: 0,
+    lineEnd: -1,
+    start: 0,
+    end: 0,
+    isLong: false,
+    isComment: false,
+    text: '',
+  };
+  scan.lastIndex = 0;
+  for (let found = scan.exec(text); found !== null; found = scan.exec(text)) {
+    const offset = found.index;
+    // Step one character on, so a keyword starting inside this match is still found.
+    scan.lastIndex = offset + 1;
+    const candidates = compiled.byKeyword.get(found[0].toLowerCase());
+    if (candidates === undefined) continue;
+    if (offset > segment.lineEnd) moveToLine(file, segment, offset);
+    else if (segment.isLong && offset >= segment.end) moveWindow(file, segment, offset);
+    for (const candidate of candidates) {
+      const slot = candidate.slot;
+      if (lastLine[slot] === segment.line && offset < (lastTestedEnd[slot] ?? 0)) continue;
+      lastLine[slot] = segment.line;
+      lastTestedEnd[slot] = segment.end;
+      testMatcher(file, candidate, segment, collector);
+    }
+  }
+}
+
+function moveToLine(file: FileContext, segment: Segment, offset: number): void {
+  const lines = file.lines;
+  segment.line = lines.lineOf(offset);
+  segment.lineStart = lines.startOf(segment.line);
+  segment.lineEnd = lines.endOf(segment.line);
+  segment.isComment = file.isCommentLine(segment.lineStart);
+  segment.isLong = segment.lineEnd - segment.lineStart > LONG_LINE_CHARS;
+  if (segment.isLong) {
+    moveWindow(file, segment, offset);
+  } else {
+    segment.start = segment.lineStart;
+    segment.end = segment.lineEnd;
+    segment.text = file.text.slice(segment.start, segment.end);
+  }
+}
+
+function moveWindow(file: FileContext, segment: Segment, offset: number): void {
+  segment.start = Math.max(segment.lineStart, offset - WINDOW_BEFORE_CHARS);
+  segment.end = Math.min(segment.lineEnd, offset + WINDOW_AFTER_CHARS);
+  segment.text = file.text.slice(segment.start, segment.end);
+}
+
+function testMatcher(
+  file: FileContext,
+  { rule, matcher }: CompiledMatcher,
+  segment: Segment,
+  collector: HintCollector,
+): void {
+  if (segment.isComment && !matcher.isCommentScanned) return;
+  const match = matcher.pattern.exec(segment.text);
+  if (match === null) return;
+  if (
+    !matcher.isCommentScanned &&
+    !segment.isLong &&
+    file.isInTrailingComment(segment.text, match.index)
+  ) {
+    return;
+  }
+  if (
+    matcher.isStringScanned === false &&
+    !segment.isLong &&
+    !isOutsideQuotes(segment.text, match.index)
+  ) {
+    return;
+  }
+  if (matcher.unless?.test(segment.text)) return;
+  if (matcher.fileRequires !== undefined && !file.holds(matcher.fileRequires)) return;
+  if (matcher.fileForbids !== undefined && file.holds(matcher.fileForbids)) return;
+  const hitOffset = segment.start + match.index;
+  const line = segment.line;
+  if (collector.has(rule.id, line)) return;
+  if (matcher.near !== undefined && !isNearConditionMet(file, matcher.near, line, hitOffset))
+    return;
+  let severity = rule.severity;
+  let message = rule.message;
+  if (matcher.requestInput !== undefined) {
+    const use = file.findRequestInput(
+      matcher.requestInput,
+      segment.text.slice(match.index),
+      hitOffset,
+    );
+    if (use === undefined) return;
+    if (use.via !== undefined) {
+      severity = WEAKER[severity];
+      message = `${message} (request input reaches it through \`${use.via}\`)`;
+    }
+  }
+  if (isEscalated(file, matcher, segment.text, line, hitOffset)) {
+    severity = matcher.escalate?.severity ?? severity;
+  }
+  collector.add(rule, severity, message, line, hitOffset);
+}
+
+function isNearConditionMet(
+  file: FileContext,
+  near: NearCondition,
+  line: number,
+  offset: number,
+): boolean {
+  const around = textAround(file, line, near.before, near.after, offset);
+  if (near.requires !== undefined && !near.requires.test(around)) return false;
+  return near.forbids === undefined || !near.forbids.test(around);
+}
+
+function isEscalated(
+  file: FileContext,
+  matcher: LineMatcher,
+  segment: string,
+  line: number,
+  offset: number,
+): boolean {
+  const escalate = matcher.escalate;
+  if (escalate === undefined) return false;
+  if (escalate.onLine?.test(segment)) return true;
+  const near = escalate.near;
+  return (
+    near !== undefined && near.pattern.test(textAround(file, line, near.before, near.after, offset))
+  );
+}
+
+function textAround(
+  file: FileContext,
+  line: number,
+  before: number,
+  after: number,
+  offset: number,
+): string {
+  const start = Math.max(file.lines.startOf(line - before), offset - NEAR_MAX_CHARS);
+  const end = Math.min(file.lines.endOf(line + after), offset + NEAR_MAX_CHARS);
+  return file.text.slice(start, end);
+}

@@ -1,0 +1,149 @@
+import type { Language } from './detect-languages.js';
+import { LineMap } from './line-map.js';
+import { escapeRegExp } from './escape-reg-exp.js';
+import { isOutsideQuotes } from './is-outside-quotes.js';
+import { REQUEST_INPUT, findRequestDerivedNames } from './request-input.js';
+
+// How a comment line starts, per language.
+const COMMENT_LINE_PREFIXES: Record<Language, readonly string[]> = {
+  js: ['//', '/*', '*'],
+  java: ['//', '/*', '*'],
+  go: ['//', '/*', '*'],
+  csharp: ['//', '/*', '*'],
+  php: ['//', '#', '/*', '*'],
+  python: ['#'],
+  ruby: ['#'],
+  perl: ['#'],
+  shell: ['#'],
+  workflow: ['#'],
+  template: ['<!--', '{{!', '{#', '<%#', '@*'],
+};
+// What starts a comment after code on the same line.
+const TRAILING_COMMENT_MARKERS: Record<Language, string | undefined> = {
+  js: '//',
+  java: '//',
+  go: '//',
+  csharp: '//',
+  php: '//',
+  python: '#',
+  ruby: '#',
+  perl: '#',
+  shell: '#',
+  workflow: '#',
+  template: undefined,
+};
+
+// Frameworks that bind request input to parameters by annotation, not by reading it.
+const BOUND_PARAMETER_HINT: Partial<Record<Language, RegExp>> = {
+  java: /@(?:RequestParam|PathVariable|RequestHeader|RequestBody)\b/,
+  csharp: /\[From(?:Query|Body|Route|Form|Header)\b/,
+};
+
+// How far before a sink a variable assigned from request input is looked for: the handler around it.
+const DERIVED_NAME_LOOKBACK_CHARS = 4_096;
+
+/** Where request input reaches a sink: directly, or through a variable assigned from it. */
+export interface RequestInputUse {
+  via: string | undefined;
+}
+
+/** One file being indexed, with the lazily computed views the rules share. */
+export class FileContext {
+  readonly path: string;
+  readonly text: string;
+  readonly lines: LineMap;
+  readonly #commentPrefixes: readonly string[];
+  readonly #trailingMarkers: readonly string[];
+  readonly #fileTests = new Map<RegExp, boolean>();
+
+  constructor(path: string, text: string, languages: readonly Language[]) {
+    this.path = path;
+    this.text = text;
+    this.lines = new LineMap(text);
+    const syntax = commentSyntaxOf(languages);
+    this.#commentPrefixes = syntax.linePrefixes;
+    this.#trailingMarkers = syntax.trailingMarkers;
+  }
+
+  /** Whether the file holds a pattern anywhere (computed once per pattern). */
+  holds(pattern: RegExp): boolean {
+    let found = this.#fileTests.get(pattern);
+    if (found === undefined) {
+      found = pattern.test(this.text);
+      this.#fileTests.set(pattern, found);
+    }
+    return found;
+  }
+
+  /** Whether the line starting at an offset is a comment line in one of the file's languages. */
+  isCommentLine(lineStart: number): boolean {
+    const text = this.text;
+    let at = lineStart;
+    for (let code = text.charCodeAt(at); code === 32 || code === 9; code = text.charCodeAt(at)) {
+      at += 1;
+    }
+    return this.#commentPrefixes.some((prefix) => text.startsWith(prefix, at));
+  }
+
+  /** Whether a position on a whole line falls after a trailing comment marker that is outside quotes. */
+  isInTrailingComment(line: string, position: number): boolean {
+    for (const marker of this.#trailingMarkers) {
+      for (
+        let at = line.indexOf(marker);
+        at !== -1 && at < position;
+        at = line.indexOf(marker, at + 1)
+      ) {
+        const previous = line.charCodeAt(at - 1);
+        if (at > 0 && previous !== 32 && previous !== 9) continue;
+        if (isOutsideQuotes(line, at)) return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * Request input in the text after a sink: directly, or through a variable that the code just
+   * before the sink assigned from request input.
+   */
+  findRequestInput(
+    language: Language,
+    argumentsText: string,
+    sinkOffset: number,
+  ): RequestInputUse | undefined {
+    const input = REQUEST_INPUT[language];
+    if (input === undefined) return undefined;
+    if (input.test(argumentsText)) return { via: undefined };
+    // Most files with a sink read no request input at all: one scan of the file settles that.
+    const bound = BOUND_PARAMETER_HINT[language];
+    if (!this.holds(input) && (bound === undefined || !this.holds(bound))) return undefined;
+    const before = this.text.slice(
+      Math.max(0, sinkOffset - DERIVED_NAME_LOOKBACK_CHARS),
+      sinkOffset,
+    );
+    const names = findRequestDerivedNames(before, language);
+    if (names.length === 0) return undefined;
+    const pattern = new RegExp(`(?<![\\w$@])(?:${names.map(escapeRegExp).join('|')})(?![\\w$])`);
+    const match = pattern.exec(argumentsText);
+    return match ? { via: match[0] } : undefined;
+  }
+}
+
+interface CommentSyntax {
+  linePrefixes: readonly string[];
+  trailingMarkers: readonly string[];
+}
+
+const commentSyntaxByLanguages = new Map<string, CommentSyntax>();
+
+function commentSyntaxOf(languages: readonly Language[]): CommentSyntax {
+  const key = languages.join(',');
+  let syntax = commentSyntaxByLanguages.get(key);
+  if (syntax === undefined) {
+    syntax = {
+      linePrefixes: [...new Set(languages.flatMap((l) => COMMENT_LINE_PREFIXES[l]))],
+      trailingMarkers: [...new Set(languages.flatMap((l) => TRAILING_COMMENT_MARKERS[l] ?? []))],
+    };
+    commentSyntaxByLanguages.set(key, syntax);
+  }
+  return syntax;
+}

@@ -1,0 +1,67 @@
+import type { HintCategory, Severity } from '../types.js';
+import type { Language } from './detect-languages.js';
+
+/** A language a rule applies to; `any` means every file, whatever its language. */
+export type RuleLanguage = Language | 'any';
+
+/** Lines around a hit (clipped to the file) that must, or must not, hold a pattern. */
+export interface NearCondition {
+  before: number;
+  after: number;
+  requires?: RegExp;
+  forbids?: RegExp;
+}
+
+/** When a hit is worse than the rule's default: the line, or lines near it, show the risky form. */
+export interface Escalation {
+  severity: Severity;
+  onLine?: RegExp;
+  near?: { pattern: RegExp; before: number; after: number };
+}
+
+/** One way a rule recognises its pattern in some languages. Patterns never carry the `g` or `y` flag. */
+export interface LineMatcher {
+  languages: readonly RuleLanguage[];
+  /**
+   * Lowercase literals; a line is tested only when one occurs in it, matched case-insensitively
+   * and, when it begins with a letter, digit or underscore, only at the start of a word.
+   */
+  keywords: readonly string[];
+  /** Tested on the line, or on a window around the keyword when the line is very long. */
+  pattern: RegExp;
+  /** A line that also matches this shows a safe form: no hit. */
+  unless?: RegExp;
+  near?: NearCondition;
+  /** The file must hold this somewhere (an import, a class in use). */
+  fileRequires?: RegExp;
+  /** No hit when the file holds this (for example, a decode next to a verify). */
+  fileForbids?: RegExp;
+  /** A sink rule: the text after the match must carry request input of this language, directly or through a variable assigned from it. */
+  requestInput?: Language;
+  escalate?: Escalation;
+  /** Whether hits inside comments count; code rules ignore comments, prompt-injection rules do not. */
+  isCommentScanned?: boolean;
+  /** Whether a match that starts inside a string literal counts (default yes); calls set this to false, so `"eval(x)"` in a message is not a call. */
+  isStringScanned?: boolean;
+}
+
+/** A rule of the index: what it flags, how bad by default, and how it recognises it. */
+export interface HintRule {
+  id: string;
+  category: HintCategory;
+  severity: Severity;
+  /** A sentence for rule tables (docs, SARIF). */
+  description: string;
+  /** The one-line message each hint carries. */
+  message: string;
+  matchers: readonly LineMatcher[];
+}
+
+/** What reports and SARIF rule tables need to know about a rule. */
+export interface HintRuleInfo {
+  id: string;
+  category: HintCategory;
+  severity: Severity;
+  description: string;
+  languages: readonly RuleLanguage[];
+}

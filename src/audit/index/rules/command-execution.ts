@@ -1,0 +1,277 @@
+import type { HintRule } from '../hint-rule.js';
+
+// A command string visibly built from parts: interpolation, concatenation or formatting.
+const BUILT_COMMAND =
+  /\$\{|#\{|\$"|\b[fF]["']|["'`]\s*\+|\+\s*[\w$(]|["']\s*%\s*[\w(]|\.format\s*\(|\bSprintf\s*\(|\bString\.format\s*\(/;
+const SHELL_NAME = String.raw`(?:\/usr)?(?:\/bin\/)?(?:ba|z|da|k)?sh`;
+
+const NODE_EXEC_INTERPOLATION: HintRule = {
+  id: 'cmd-exec/node-exec-interpolation',
+  category: 'command-execution',
+  severity: 'high',
+  description:
+    'child_process.exec or execSync given a command built by template interpolation or concatenation.',
+  message:
+    'Shell command built from interpolated or concatenated values passed to exec; verify no caller-controlled value reaches it (prefer execFile with an argument array).',
+  matchers: [
+    {
+      languages: ['js'],
+      isStringScanned: false,
+      keywords: ['exec'],
+      pattern:
+        /(?:\b(?:child_?[pP]rocess|childProcess|cp|shelljs|shell)\.|(?<![\w$.]))exec(?:Sync)?\s*\(\s*(?:`[^`]*\$\{|(["'])(?:(?!\1)[^\\]|\\.)*\1\s*\+|[\w$.]+\s*\+)|\.exec(?:Sync)?\s*\(\s*`[^`]*\$\{|\bexecSync\s*\(\s*(?:(["'])(?:(?!\2)[^\\]|\\.)*\2\s*\+|[\w$.]+\s*\+)/,
+    },
+  ],
+};
+
+const NODE_SPAWN_SHELL: HintRule = {
+  id: 'cmd-exec/node-spawn-shell',
+  category: 'command-execution',
+  severity: 'medium',
+  description:
+    'spawn, execFile or execa called with the `shell` option, which runs the command through a shell.',
+  message:
+    'Process started with `shell` enabled, so its arguments are parsed by a shell; verify no caller-controlled value reaches the command or its arguments.',
+  matchers: [
+    {
+      languages: ['js'],
+      isStringScanned: false,
+      keywords: ['shell'],
+      pattern: /\bshell\s*:\s*(?:true\b|["'`]\S)/,
+      near: {
+        before: 6,
+        after: 0,
+        requires:
+          /\b(?:spawn|spawnSync|execFile|execFileSync|fork|execa|execaSync|crossSpawn)\s*\(/,
+      },
+      escalate: { severity: 'high', near: { pattern: BUILT_COMMAND, before: 6, after: 0 } },
+    },
+  ],
+};
+
+const PYTHON_SHELL_TRUE: HintRule = {
+  id: 'cmd-exec/python-shell-true',
+  category: 'command-execution',
+  severity: 'medium',
+  description: 'subprocess called with shell=True.',
+  message:
+    'subprocess call with shell=True runs the command through a shell; verify no caller-controlled value is part of it (pass an argument list without shell=True).',
+  matchers: [
+    {
+      languages: ['python'],
+      isStringScanned: false,
+      keywords: ['shell'],
+      pattern: /\bshell\s*=\s*True\b/,
+      near: {
+        before: 5,
+        after: 0,
+        requires:
+          /\bsubprocess\.|\b(?:Popen|check_output|check_call|getoutput|getstatusoutput|run|call)\s*\(/,
+      },
+      escalate: { severity: 'high', near: { pattern: BUILT_COMMAND, before: 5, after: 0 } },
+    },
+  ],
+};
+
+const PYTHON_OS_SYSTEM: HintRule = {
+  id: 'cmd-exec/python-os-system',
+  category: 'command-execution',
+  severity: 'medium',
+  description: 'os.system, os.popen or the commands module, which run a string through a shell.',
+  message:
+    'Command string run through a shell (os.system / os.popen); verify no caller-controlled value is part of it.',
+  matchers: [
+    {
+      languages: ['python'],
+      isStringScanned: false,
+      keywords: ['os.system', 'os.popen', 'commands.get'],
+      pattern: /\bos\.(?:system|popen[234]?)\s*\(|\bcommands\.get(?:status)?output\s*\(/,
+      escalate: { severity: 'high', onLine: BUILT_COMMAND },
+    },
+  ],
+};
+
+const JAVA_RUNTIME_EXEC: HintRule = {
+  id: 'cmd-exec/java-runtime-exec',
+  category: 'command-execution',
+  severity: 'medium',
+  description: 'Runtime.getRuntime().exec, which tokenises a command string itself.',
+  message:
+    'Runtime.exec runs a command; verify no caller-controlled value is part of the command string (use ProcessBuilder with an argument list).',
+  matchers: [
+    {
+      languages: ['java'],
+      isStringScanned: false,
+      keywords: ['exec', 'getruntime', 'runtime'],
+      pattern: /\bgetRuntime\s*\(\s*\)\s*\.exec\s*\(|\.exec\s*\(/,
+      fileRequires: /\bRuntime\b/,
+      escalate: { severity: 'high', onLine: BUILT_COMMAND },
+    },
+  ],
+};
+
+const SHELL_C_INVOCATION: HintRule = {
+  id: 'cmd-exec/shell-c-invocation',
+  category: 'command-execution',
+  severity: 'medium',
+  description:
+    'A process started as `sh -c <string>` or `cmd /c <string>`, which hands a whole string to a shell.',
+  message:
+    'A shell is started with `-c` (or `cmd /c`) and a command string; verify no caller-controlled value is part of that string.',
+  matchers: [
+    {
+      languages: ['js', 'python', 'java', 'csharp', 'ruby', 'php', 'perl'],
+      isStringScanned: false,
+      // `c` followed by a quote, at a word start: the `-c` or `/c` argument (a punctuation-led keyword would be tried at every quote).
+      keywords: ['c"', "c'"],
+      pattern: new RegExp(
+        String.raw`(["'])${SHELL_NAME}\1\s*,\s*(?:\[\s*|new\s+String\[\]\s*\{\s*|(?:arrayOf|listOf)\(\s*)?(["'])-c\2|(["'])cmd(?:\.exe)?\3\s*,\s*(?:\[\s*)?(["'])\/[cCkK][\s"']`,
+      ),
+      escalate: { severity: 'high', onLine: BUILT_COMMAND },
+    },
+  ],
+};
+
+const GO_SHELL_COMMAND: HintRule = {
+  id: 'cmd-exec/go-shell-command',
+  category: 'command-execution',
+  severity: 'high',
+  description: 'exec.Command("sh", "-c", ...) in Go, which hands a whole string to a shell.',
+  message:
+    'exec.Command starts a shell with `-c`; verify no caller-controlled value is part of the command string (run the program directly with separate arguments).',
+  matchers: [
+    {
+      languages: ['go'],
+      isStringScanned: false,
+      keywords: ['c"'],
+      pattern: new RegExp(
+        String.raw`\bexec\.Command(?:Context)?\s*\(\s*(?:\w+\s*,\s*)?(?:"${SHELL_NAME}"\s*,\s*"-c"|"cmd(?:\.exe)?"\s*,\s*"\/[cC]")`,
+      ),
+    },
+  ],
+};
+
+const RUBY_BACKTICKS: HintRule = {
+  id: 'cmd-exec/ruby-backticks',
+  category: 'command-execution',
+  severity: 'high',
+  description: 'Ruby backticks or %x() with string interpolation.',
+  message:
+    'Shell command in backticks or %x() interpolates a value; verify it cannot carry shell metacharacters (use system with separate arguments or Open3 with an argument list).',
+  matchers: [
+    {
+      languages: ['ruby'],
+      isStringScanned: false,
+      keywords: ['`', '%x'],
+      pattern: /`[^`]*#\{[^`]*`|%x[({[|!][^\n]*#\{/,
+    },
+  ],
+};
+
+const RUBY_SYSTEM_INTERPOLATION: HintRule = {
+  id: 'cmd-exec/ruby-system-interpolation',
+  category: 'command-execution',
+  severity: 'high',
+  description:
+    'system, exec, spawn, IO.popen, Open3 or open("|...") given one interpolated command string.',
+  message:
+    'A single interpolated command string is run by a shell; verify the value cannot carry shell metacharacters (pass the program and arguments separately).',
+  matchers: [
+    {
+      languages: ['ruby'],
+      isStringScanned: false,
+      keywords: ['system', 'exec', 'spawn', 'kernel', 'io.popen', 'open3', 'open'],
+      pattern:
+        /(?:(?<![\w.:])(?:system|exec|spawn)|\bKernel\.(?:system|exec|spawn)|\bIO\.popen|\bOpen3\.\w+)\s*\(?\s*"[^"]*#\{|(?<![\w.])open\s*\(?\s*"\|/,
+    },
+  ],
+};
+
+const PERL_SHELL_INTERPOLATION: HintRule = {
+  id: 'cmd-exec/perl-shell-interpolation',
+  category: 'command-execution',
+  severity: 'high',
+  description:
+    'Perl backticks, qx, system or exec with an interpolated string, or a two-argument pipe open.',
+  message:
+    'Shell command interpolates a variable (backticks, qx, system, exec or a pipe open); verify it cannot carry shell metacharacters (use the list form).',
+  matchers: [
+    {
+      languages: ['perl'],
+      isStringScanned: false,
+      keywords: ['`', 'qx', 'system', 'exec', 'open'],
+      pattern:
+        /`[^`]*\$[\w{][^`]*`|\bqx\s*[({[/|!'"][^\n]*\$[\w{]|\b(?:system|exec)\s*\(?\s*"[^"]*\$[\w{]|\bopen\s*\(?\s*(?:my\s+)?[$\w]+\s*,\s*(?:"\s*\||"[^"]*\|\s*"|'\s*\||'[^']*\|\s*')/,
+    },
+  ],
+};
+
+const PHP_SHELL_FUNCTION: HintRule = {
+  id: 'cmd-exec/php-shell-function',
+  category: 'command-execution',
+  severity: 'medium',
+  description: 'PHP shell_exec, exec, system, passthru, proc_open, popen or pcntl_exec.',
+  message:
+    'PHP runs a shell command here; verify no request or user value reaches it unescaped (escapeshellarg on every argument, or avoid the shell).',
+  matchers: [
+    {
+      languages: ['php'],
+      isStringScanned: false,
+      keywords: ['shell_exec', 'exec', 'system', 'passthru', 'proc_open', 'popen', 'pcntl_exec'],
+      pattern: /(?<![\w>:$])(?:shell_exec|exec|system|passthru|proc_open|popen|pcntl_exec)\s*\(/,
+      unless: /\bfunction\s+(?:shell_exec|exec|system|passthru|proc_open|popen)\b/,
+      escalate: { severity: 'high', onLine: /\(\s*[^)]*\$(?:_|\w)/ },
+    },
+  ],
+};
+
+const PHP_BACKTICKS: HintRule = {
+  id: 'cmd-exec/php-backticks',
+  category: 'command-execution',
+  severity: 'high',
+  description: 'PHP backticks (the shell-execution operator) with a variable inside.',
+  message:
+    'PHP backticks run a shell command that interpolates a variable; verify it is escaped with escapeshellarg or avoid the shell.',
+  matchers: [
+    {
+      languages: ['php'],
+      isStringScanned: false,
+      keywords: ['`'],
+      pattern: /`[^`]*\$\w[^`]*`/,
+    },
+  ],
+};
+
+const DOTNET_PROCESS_START: HintRule = {
+  id: 'cmd-exec/dotnet-process-start',
+  category: 'command-execution',
+  severity: 'medium',
+  description: 'Process.Start or a new ProcessStartInfo in .NET.',
+  message:
+    'A process is started here; verify no caller-controlled value reaches the file name or argument string (use ArgumentList).',
+  matchers: [
+    {
+      languages: ['csharp'],
+      isStringScanned: false,
+      keywords: ['process.start', 'processstartinfo'],
+      pattern: /\bProcess\.Start\s*\(|\bnew\s+ProcessStartInfo\s*\(/,
+      escalate: { severity: 'high', onLine: BUILT_COMMAND },
+    },
+  ],
+};
+
+export const COMMAND_EXECUTION_RULES: readonly HintRule[] = [
+  NODE_EXEC_INTERPOLATION,
+  NODE_SPAWN_SHELL,
+  PYTHON_SHELL_TRUE,
+  PYTHON_OS_SYSTEM,
+  JAVA_RUNTIME_EXEC,
+  SHELL_C_INVOCATION,
+  GO_SHELL_COMMAND,
+  RUBY_BACKTICKS,
+  RUBY_SYSTEM_INTERPOLATION,
+  PERL_SHELL_INTERPOLATION,
+  PHP_SHELL_FUNCTION,
+  PHP_BACKTICKS,
+  DOTNET_PROCESS_START,
+];

@@ -1,0 +1,95 @@
+import type { HintRule } from '../hint-rule.js';
+
+/** Text that tries to override a model's instructions. */
+export const OVERRIDE_INSTRUCTIONS =
+  /\b(?:ignore|disregard|forget)\s+(?:(?:all|any|the|your|of|my|these|those)\s+)*(?:previous|prior|above|preceding|earlier|former|foregoing|original|system|initial|existing)\s+(?:instructions?|directives?|prompts?|rules|guidelines|guidance|context|commands?)\b|\bdisregard\s+(?:\w+\s+){0,3}?instructions?\b|\bignore\s+(?:all\s+)?(?:your|the)\s+instructions\b/i;
+/** Text that asks a reviewer to stay silent about problems. */
+export const SUPPRESS_FINDINGS =
+  /\b(?:do\s+not|don['\u2019]?t|never|must\s+not|should\s+not|shouldn['\u2019]?t)\s+(?:report|flag|mention)\s+(?:(?:this|these|that|those|any|the|such|a|an)\s+)?(?:(?:security|potential|known)\s+)?(?:issues?|findings?|vulnerabilit(?:y|ies)|problems?|bugs?|code|file|function|line|warnings?)\b|\b(?:do\s+not|don['\u2019]?t|never)\s+(?:report|flag|mention)\s+(?:this|these|it|anything)\s*(?:[.!;:]|$)|\breport\s+(?:no|zero)\s+(?:(?:security|other)\s+)?(?:issues|findings|vulnerabilities|problems|bugs)\b|\b(?:this|the)\s+(?:code|file|function|module)\s+(?:is|has\s+been)\s+(?:already\s+)?(?:verified|audited|reviewed)\s+(?:as\s+|to\s+be\s+)?(?:safe|secure)\b/i;
+/** Text addressed to an AI model or assistant rather than to a human reader. */
+export const ADDRESSED_TO_AI =
+  /\byou\s+are\s+now\s+(?:an?\s+|the\s+|in\s+)?(?:[\w-]+\s+){0,3}?(?:assistant|ai|model|bot|agent|reviewer|auditor|gpt|persona|unrestricted|jailbroken|(?:developer|god|dan|jailbreak|unrestricted|admin)\s+mode)\b|\bas\s+an\s+ai\b|\bsystem\s+prompt\b|\b(?:dear|hey|hi|hello|attention|note\s+(?:to|for)(?:\s+the)?|message\s+(?:to|for)(?:\s+the)?|instructions?\s+for(?:\s+the)?)\s+(?:ai|llm|gpt|chatgpt|claude|gemini|copilot|language\s+model)\b|\b(?:ai|llm)\s+(?:code\s+|security\s+)?(?:reviewers?|auditors?|scanners?|assistants?\s*[:,])/i;
+
+const OVERRIDE_RULE: HintRule = {
+  id: 'prompt-injection/override-instructions',
+  category: 'prompt-injection',
+  severity: 'high',
+  description: 'Text telling a model to ignore or disregard its previous instructions.',
+  message:
+    "Text tries to override a reviewer model's instructions; treat this file as hostile input and review it by hand.",
+  matchers: [
+    {
+      languages: ['any'],
+      keywords: ['ignore', 'disregard', 'forget'],
+      pattern: OVERRIDE_INSTRUCTIONS,
+      isCommentScanned: true,
+    },
+  ],
+};
+
+const SUPPRESS_RULE: HintRule = {
+  id: 'prompt-injection/suppress-findings',
+  category: 'prompt-injection',
+  severity: 'high',
+  description: 'Text asking a reviewer not to report issues, or to report none.',
+  message:
+    'Text asks the reviewer not to report problems; treat it as an attempt to hide something and review this place by hand.',
+  matchers: [
+    {
+      languages: ['any'],
+      // Verb phrases rather than the bare verbs, which are everywhere in code (`report`, `flag`).
+      keywords: [
+        ...['report', 'flag', 'mention'].flatMap((verb) =>
+          ['not', "don't", 'don\u2019t', 'dont', "shouldn't", 'never'].map(
+            (negation) => `${negation} ${verb}`,
+          ),
+        ),
+        'report no',
+        'report zero',
+        'verified',
+        'audited',
+        'reviewed',
+      ],
+      pattern: SUPPRESS_FINDINGS,
+      // Security policies ask people not to report vulnerabilities in public issues: not a model instruction.
+      unless:
+        /\b(?:via|through|on|in|using|to|as)\s+(?:a\s+|our\s+|the\s+)?(?:public\s+)?(?:github\s+)?(?:issues?|issue\s+tracker|bug\s+tracker|pull\s+requests?)\b|\bpublic(?:ly)?\b/i,
+      isCommentScanned: true,
+    },
+  ],
+};
+
+const ADDRESSED_RULE: HintRule = {
+  id: 'prompt-injection/addressed-to-ai',
+  category: 'prompt-injection',
+  severity: 'medium',
+  description:
+    'Text addressed to an AI model ("you are now", "as an AI", "system prompt", "dear AI reviewer").',
+  message: 'Text addresses an AI model directly; check whether it tries to steer the review.',
+  matchers: [
+    {
+      languages: ['any'],
+      keywords: [
+        'you are now',
+        'as an ai',
+        'system prompt',
+        'ai',
+        'llm',
+        'gpt',
+        'chatgpt',
+        'claude',
+        'gemini',
+        'copilot',
+        'language model',
+      ],
+      pattern: ADDRESSED_TO_AI,
+      isCommentScanned: true,
+    },
+  ],
+};
+
+export const INSTRUCTION_PHRASE_RULES: readonly HintRule[] = [
+  OVERRIDE_RULE,
+  SUPPRESS_RULE,
+  ADDRESSED_RULE,
+];

@@ -1,0 +1,239 @@
+import type { HintRule } from '../hint-rule.js';
+
+const INNER_HTML: HintRule = {
+  id: 'xss/inner-html',
+  category: 'xss',
+  severity: 'medium',
+  description:
+    'Assignment to innerHTML or outerHTML (or an Angular [innerHTML] binding) of a non-constant value.',
+  message:
+    'HTML assigned from a value; verify it is sanitised or never caller-controlled (prefer textContent).',
+  matchers: [
+    {
+      languages: ['js', 'template'],
+      isStringScanned: false,
+      keywords: ['innerhtml', 'outerhtml'],
+      pattern: /\.(?:inner|outer)HTML\s*\+?=(?!=)|\[innerHTML\]\s*=/,
+      // Clearing the element, or a constant string with nothing interpolated.
+      unless:
+        /\.(?:inner|outer)HTML\s*=\s*(?:(["'`])\1|(["'])[^"'`+]*\2|`[^`$]*`)\s*;?\s*(?:\/\/.*)?$/,
+    },
+  ],
+};
+
+const INSERT_ADJACENT_HTML: HintRule = {
+  id: 'xss/insert-adjacent-html',
+  category: 'xss',
+  severity: 'medium',
+  description: 'insertAdjacentHTML, which parses its argument as HTML.',
+  message: 'insertAdjacentHTML parses its argument as HTML; verify it is sanitised or constant.',
+  matchers: [
+    {
+      languages: ['js', 'template'],
+      isStringScanned: false,
+      keywords: ['insertadjacenthtml'],
+      pattern: /\.insertAdjacentHTML\s*\(/,
+    },
+  ],
+};
+
+const DANGEROUSLY_SET_INNER_HTML: HintRule = {
+  id: 'xss/dangerously-set-inner-html',
+  category: 'xss',
+  severity: 'medium',
+  description: "React's dangerouslySetInnerHTML.",
+  message:
+    'dangerouslySetInnerHTML renders raw HTML; verify the __html value is sanitised (for example with DOMPurify).',
+  matchers: [
+    {
+      languages: ['js'],
+      isStringScanned: false,
+      keywords: ['dangerouslysetinnerhtml'],
+      pattern: /\bdangerouslySetInnerHTML\s*[=:]/,
+      // Type declarations of the prop, not uses.
+      unless:
+        /\bdangerouslySetInnerHTML\?\s*:|\bdangerouslySetInnerHTML\s*:\s*\{\s*__html\s*:\s*(?:string|any|TrustedHTML)\b/,
+    },
+  ],
+};
+
+const DOCUMENT_WRITE: HintRule = {
+  id: 'xss/document-write',
+  category: 'xss',
+  severity: 'medium',
+  description: 'document.write / document.writeln.',
+  message: 'document.write parses its argument as HTML; verify it holds no caller-controlled text.',
+  matchers: [
+    {
+      languages: ['js', 'template'],
+      isStringScanned: false,
+      keywords: ['document.write'],
+      pattern: /\bdocument\.write(?:ln)?\s*\(/,
+    },
+  ],
+};
+
+const ANGULAR_BYPASS: HintRule = {
+  id: 'xss/angular-bypass-security-trust',
+  category: 'xss',
+  severity: 'medium',
+  description: "Angular DomSanitizer.bypassSecurityTrust*, which turns off Angular's sanitising.",
+  message:
+    'bypassSecurityTrust* disables Angular sanitising for this value; verify it can never hold caller-controlled content.',
+  matchers: [
+    {
+      languages: ['js'],
+      isStringScanned: false,
+      keywords: ['bypasssecuritytrust'],
+      pattern: /\bbypassSecurityTrust(?:Html|Script|Style|Url|ResourceUrl)\s*\(/,
+    },
+  ],
+};
+
+const VUE_V_HTML: HintRule = {
+  id: 'xss/vue-v-html',
+  category: 'xss',
+  severity: 'medium',
+  description: "Vue's v-html directive.",
+  message: 'v-html renders raw HTML; verify the bound value is sanitised or constant.',
+  matchers: [
+    {
+      languages: ['template', 'js'],
+      keywords: ['v-html'],
+      pattern: /(?<![\w-])v-html\s*=/,
+    },
+  ],
+};
+
+const SVELTE_RAW_HTML: HintRule = {
+  id: 'xss/svelte-raw-html',
+  category: 'xss',
+  severity: 'medium',
+  description: "Svelte's {@html ...} tag.",
+  message: '{@html} renders raw HTML; verify the expression is sanitised or constant.',
+  matchers: [
+    {
+      languages: ['template'],
+      keywords: ['{@html'],
+      pattern: /\{@html\s/,
+    },
+  ],
+};
+
+const TEMPLATE_UNESCAPED: HintRule = {
+  id: 'xss/template-unescaped',
+  category: 'xss',
+  severity: 'medium',
+  description:
+    'Unescaped output in a server template: {{{ }}}, {!! !!}, |safe, |raw, <%== %>, <%- %>, th:utext, @Html.Raw, autoescape off.',
+  message: 'Template output is not HTML-escaped here; verify the value is sanitised or constant.',
+  matchers: [
+    {
+      languages: ['template'],
+      keywords: [
+        '{{{',
+        '{!!',
+        '|safe',
+        '| safe',
+        '|raw',
+        '| raw',
+        '<%==',
+        '<%-',
+        'th:utext',
+        'html.raw',
+        'autoescape',
+      ],
+      pattern:
+        /\{\{\{\s*[^}\s]|\{!!|\|\s*(?:safe|raw)\b|<%==|<%-(?!-)|\bth:utext\b|@Html\.Raw\s*\(|\bautoescape\s+(?:false|off)\b/,
+    },
+  ],
+};
+
+const PYTHON_MARK_SAFE: HintRule = {
+  id: 'xss/python-mark-safe',
+  category: 'xss',
+  severity: 'medium',
+  description:
+    'Django mark_safe / SafeString or markupsafe Markup applied to a non-constant value.',
+  message:
+    'The value is marked as safe HTML and will not be escaped; verify it holds no caller-controlled text.',
+  matchers: [
+    {
+      languages: ['python'],
+      isStringScanned: false,
+      keywords: ['mark_safe', 'markup', 'safestring'],
+      pattern: /\b(?:mark_safe|Markup|SafeString)\s*\(/,
+      unless: /\b(?:mark_safe|Markup|SafeString)\s*\(\s*(["'])[^"'{}%]*\1\s*\)/,
+    },
+  ],
+};
+
+const RUBY_HTML_SAFE: HintRule = {
+  id: 'xss/ruby-html-safe',
+  category: 'xss',
+  severity: 'medium',
+  description: 'Rails html_safe or raw() on a non-constant value.',
+  message: 'html_safe / raw skip Rails escaping; verify the value holds no caller-controlled text.',
+  matchers: [
+    {
+      languages: ['ruby'],
+      isStringScanned: false,
+      keywords: ['html_safe', 'raw'],
+      pattern: /\.html_safe\b|(?<![\w.])raw\s*\(?\s*[@\w]/,
+      unless: /(["'])[^"'#]*\1\.html_safe\b/,
+    },
+  ],
+};
+
+const PHP_ECHO_REQUEST: HintRule = {
+  id: 'xss/php-echo-request',
+  category: 'xss',
+  severity: 'high',
+  description: 'PHP echo/print of request input without an escaping function on the line.',
+  message:
+    'Request input is written into the page without escaping; use htmlspecialchars (or the template engine).',
+  matchers: [
+    {
+      languages: ['php'],
+      isStringScanned: false,
+      keywords: ['_get', '_post', '_request', '_cookie', '_server'],
+      pattern:
+        /(?:\becho\b|\bprint\b|<\?=)[^;]*\$_(?:GET|POST|REQUEST|COOKIE|SERVER\s*\[\s*["'](?:PHP_SELF|REQUEST_URI|QUERY_STRING|HTTP_\w+))/,
+      unless:
+        /htmlspecialchars|htmlentities|strip_tags|intval|\(int\)|esc_html|esc_attr|esc_url|filter_var|urlencode/,
+    },
+  ],
+};
+
+const GO_TEMPLATE_HTML: HintRule = {
+  id: 'xss/go-template-html',
+  category: 'xss',
+  severity: 'medium',
+  description:
+    'html/template trusted types (template.HTML, JS, URL, ...) built from a non-literal value.',
+  message:
+    'A template.HTML (or JS/URL/CSS) value bypasses html/template escaping; verify it is never caller-controlled.',
+  matchers: [
+    {
+      languages: ['go'],
+      isStringScanned: false,
+      keywords: ['template'],
+      pattern: /\btemplate\.(?:HTML|JS|URL|HTMLAttr|CSS|JSStr|Srcset)\s*\(\s*(?!["`)])/,
+    },
+  ],
+};
+
+export const XSS_RULES: readonly HintRule[] = [
+  INNER_HTML,
+  INSERT_ADJACENT_HTML,
+  DANGEROUSLY_SET_INNER_HTML,
+  DOCUMENT_WRITE,
+  ANGULAR_BYPASS,
+  VUE_V_HTML,
+  SVELTE_RAW_HTML,
+  TEMPLATE_UNESCAPED,
+  PYTHON_MARK_SAFE,
+  RUBY_HTML_SAFE,
+  PHP_ECHO_REQUEST,
+  GO_TEMPLATE_HTML,
+];

@@ -1,0 +1,97 @@
+import type { HintRuleInfo } from '../hint-rule.js';
+import type { FileScanner } from './file-scanner.js';
+
+const BIDI_CONTROL: HintRuleInfo = {
+  id: 'prompt-injection/bidi-control',
+  category: 'prompt-injection',
+  severity: 'high',
+  description:
+    'Bidirectional override or isolate characters (U+202A-U+202E, U+2066-U+2069) that make code display differently from how it runs (Trojan Source).',
+  languages: ['any'],
+};
+
+const ZERO_WIDTH: HintRuleInfo = {
+  id: 'prompt-injection/zero-width',
+  category: 'prompt-injection',
+  severity: 'medium',
+  description:
+    'Zero-width characters (U+200B-U+200D, U+2060, U+FEFF other than a leading byte-order mark) that hide text or make identifiers look alike.',
+  languages: ['any'],
+};
+
+const INVISIBLE = /[\u200B-\u200D\u202A-\u202E\u2060\u2066-\u2069\uFEFF]/g;
+// V8 answers this at once for a one-byte (Latin-1) string, which most source files are.
+// eslint-disable-next-line no-control-regex -- the full Latin-1 range, NUL included
+const BEYOND_LATIN_1 = /[^\u0000-\u00FF]/;
+const ZERO_WIDTH_NON_JOINER = 0x200c;
+const ZERO_WIDTH_JOINER = 0x200d;
+// Below this, characters are Latin letters, digits, punctuation and combining marks; joiners
+// between two characters above it are ordinary in emoji sequences and in Indic and Arabic scripts.
+const FIRST_NON_LATIN_CODE = 0x0370;
+
+/** Finds Trojan Source bidirectional controls and zero-width characters. */
+export const INVISIBLE_CHARACTER_SCANNER: FileScanner = {
+  rules: [BIDI_CONTROL, ZERO_WIDTH],
+  languages: ['any'],
+  scan(file, collector) {
+    const text = file.text;
+    if (!BEYOND_LATIN_1.test(text)) return;
+    INVISIBLE.lastIndex = 0;
+    for (let found = INVISIBLE.exec(text); found !== null; found = INVISIBLE.exec(text)) {
+      const offset = found.index;
+      const code = text.charCodeAt(offset);
+      if (code === 0xfeff && offset === 0) continue;
+      if (isBidiControl(code)) {
+        collector.add(
+          BIDI_CONTROL,
+          BIDI_CONTROL.severity,
+          bidiMessage(code),
+          file.lines.lineOf(offset),
+          offset,
+        );
+      } else if (!isScriptJoiner(text, offset, code)) {
+        collector.add(
+          ZERO_WIDTH,
+          ZERO_WIDTH.severity,
+          zeroWidthMessage(code),
+          file.lines.lineOf(offset),
+          offset,
+        );
+      }
+    }
+  },
+};
+
+function isBidiControl(code: number): boolean {
+  return (code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069);
+}
+
+function isScriptJoiner(text: string, offset: number, code: number): boolean {
+  if (code !== ZERO_WIDTH_JOINER && code !== ZERO_WIDTH_NON_JOINER) return false;
+  return (
+    isScriptCharacter(text.charCodeAt(offset - 1)) && isScriptCharacter(text.charCodeAt(offset + 1))
+  );
+}
+
+// A visible non-Latin character: a run of joiners alone is hidden data, not script.
+function isScriptCharacter(code: number): boolean {
+  if (Number.isNaN(code) || code < FIRST_NON_LATIN_CODE) return false;
+  return !(
+    (code >= 0x200b && code <= 0x200f) ||
+    (code >= 0x202a && code <= 0x202e) ||
+    (code >= 0x2060 && code <= 0x2069) ||
+    code === 0xfeff
+  );
+}
+
+function codePointName(code: number): string {
+  return `U+${code.toString(16).toUpperCase().padStart(4, '0')}`;
+}
+
+function bidiMessage(code: number): string {
+  return `Bidirectional control character ${codePointName(code)}: the code may run differently from how it reads (Trojan Source); inspect the raw bytes.`;
+}
+
+function zeroWidthMessage(code: number): string {
+  return `Zero-width character ${codePointName(code)}: it can hide text or make two identifiers look the same; inspect the raw bytes.`;
+}

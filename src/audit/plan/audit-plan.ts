@@ -1,0 +1,61 @@
+import type { Chunk, LedgerEntry } from '../types.js';
+
+/** What `--dry-run` prints: the work a review would do, computed without any network. */
+export interface AuditPlan {
+  root: string;
+  files: {
+    reviewed: number;
+    skipped: Record<string, number>;
+    failed: Record<string, number>;
+  };
+  chunks: PlannedChunk[];
+  chunkTokens: number;
+  /** Tokenizer tokens per chunk: chunkTokens divided by the headroom. */
+  budgetTokens: number;
+  headroom: number;
+  encoding: string;
+  mapCalls: number;
+  reduceCalls: number;
+  /** Provider tokens of the chunk content that the map calls would send. */
+  contentProviderTokens: number;
+  maxChunks: number;
+  exceedsMaxChunks: boolean;
+  planHash: string;
+}
+
+export interface PlannedChunk {
+  id: string;
+  tokens: number;
+  providerTokens: number;
+  files: number;
+  firstPath: string;
+  lastPath: string;
+  riskScore: number;
+}
+
+/** Counts ledger entries by status and reason. */
+export function countLedger(ledger: readonly LedgerEntry[]): AuditPlan['files'] {
+  const files: AuditPlan['files'] = { reviewed: 0, skipped: {}, failed: {} };
+  for (const entry of ledger) {
+    if (entry.status === 'reviewed') {
+      files.reviewed++;
+    } else {
+      const bucket = files[entry.status];
+      const reason = entry.reason ?? 'unknown';
+      bucket[reason] = (bucket[reason] ?? 0) + 1;
+    }
+  }
+  return files;
+}
+
+export function summariseChunk(chunk: Chunk, headroom: number): PlannedChunk {
+  return {
+    id: chunk.id,
+    tokens: chunk.tokens,
+    providerTokens: Math.ceil(chunk.tokens * headroom),
+    files: chunk.parts.length,
+    firstPath: chunk.parts[0]?.path ?? '',
+    lastPath: chunk.parts.at(-1)?.path ?? '',
+    riskScore: chunk.riskScore,
+  };
+}

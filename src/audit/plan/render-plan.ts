@@ -1,0 +1,38 @@
+import type { AuditPlan } from './audit-plan.js';
+
+/** The plain-text plan printed by `oy audit --dry-run`. */
+export function renderPlan(plan: AuditPlan): string {
+  const lines: string[] = [];
+  lines.push(`Audit plan for ${plan.root}`);
+  lines.push('');
+  lines.push('Files');
+  lines.push(`  reviewed  ${plan.files.reviewed}`);
+  for (const [status, byReason] of [
+    ['skipped', plan.files.skipped],
+    ['failed', plan.files.failed],
+  ] as const) {
+    for (const [reason, count] of Object.entries(byReason).sort(([a], [b]) => a.localeCompare(b))) {
+      lines.push(`  ${status}(${reason})  ${count}`);
+    }
+  }
+  lines.push('');
+  lines.push(
+    `Chunks: ${plan.chunks.length} (budget ${plan.chunkTokens} provider tokens = ${plan.budgetTokens} ${plan.encoding} tokens at headroom ${plan.headroom})`,
+  );
+  plan.chunks.forEach((chunk, index) => {
+    const span = chunk.firstPath === chunk.lastPath ? chunk.firstPath : `${chunk.firstPath} .. ${chunk.lastPath}`;
+    lines.push(
+      `  ${String(index + 1).padStart(3)}  ${chunk.id.slice(0, 12)}  ${String(chunk.tokens).padStart(7)} tokens  ${String(chunk.files).padStart(5)} files  risk ${chunk.riskScore}  ${span}`,
+    );
+  });
+  lines.push('');
+  lines.push(`Model calls: ${plan.mapCalls} map, ${plan.reduceCalls} reduce`);
+  lines.push(`Content sent to the model: about ${plan.contentProviderTokens} provider tokens`);
+  if (plan.exceedsMaxChunks) {
+    lines.push(
+      `warning: ${plan.chunks.length} chunks exceed --max-chunks ${plan.maxChunks}; a model review would refuse to start (narrow it with --include, --exclude, .oyignore or --diff)`,
+    );
+  }
+  lines.push(`Plan hash: ${plan.planHash}`);
+  return lines.join('\n') + '\n';
+}

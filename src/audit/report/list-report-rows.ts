@@ -1,0 +1,167 @@
+import type { AuditReport, Finding, SecurityHint, Severity } from '../types.js';
+import { compareSeverity, compareText } from './order-by-severity.js';
+
+export type ReportRowKind = 'finding' | 'secret' | 'secret-file' | 'hint';
+
+/** One line of the findings summary and one SARIF result: a finding, a secret or a hint. */
+export interface ReportRow {
+  kind: ReportRowKind;
+  /** The SARIF rule id: `oy/finding/<category>`, `oy/secret/<rule>`, `oy/secret-file`, or the hint's own id. */
+  ruleId: string;
+  title: string;
+  severity: Severity;
+  category: string;
+  /** Workspace-relative POSIX path. */
+  path: string;
+  /** 1-based; null for a whole-file result (a secret-bearing file). */
+  line: number | null;
+  /** Last line of a finding's range; null when the result names one line or none. */
+  endLine: number | null;
+  /** 0 to 1 for a model finding; null for a deterministic result (shown as `hint`). */
+  confidence: number | null;
+  /** The verbatim evidence or excerpt: the part of the fingerprint that survives code moving. */
+  text: string;
+  /** The model finding behind a `finding` row (impact, fix...); null for the other kinds. */
+  finding: Finding | null;
+}
+
+const SECRET_ROW_CATEGORY = 'hardcoded-credential';
+const SECRET_FILE_RULE_ID = 'oy/secret-file';
+
+/**
+ * The rows of the findings summary, most severe first (then path, then line). An offline run lists
+ * every deterministic result; a model run lists its verified findings, then the deterministic rows
+ * that must not depend on the model: secrets, secret-bearing files and prompt-injection markers
+ * (a file can tell the model to stay quiet about itself).
+ */
+export function listReportRows(report: AuditReport): ReportRow[] {
+  const hints = listReportedHints(report).filter(
+    (hint) => report.mode === 'offline' || hint.category === 'prompt-injection',
+  );
+  const deterministic = sortRows([
+    ...listSecretRows(report),
+    ...listSecretFileRows(report),
+    ...hints.map(toHintRow),
+  ]);
+  if (report.mode === 'offline') return deterministic;
+  return [...sortRows(report.findings.map(toFindingRow)), ...deterministic];
+}
+
+/**
+ * The hints a report shows: a hint that repeats a listed secret (a hard-coded credential at the
+ * line of a committed secret, a secret-file hint for a listed secret-bearing file) is folded into
+ * that secret's row, so one problem is one row.
+ */
+export function listReportedHints(report: AuditReport): SecurityHint[] {
+  const committedSecretPlaces = new Set(
+    report.secrets
+      .filter((secret) => secret.isTracked)
+      .map((secret) => placeKey(secret.path, secret.line)),
+  );
+  const secretFilePaths = new Set(report.secretFiles.map((file) => file.path));
+  return report.hints.filter((hint) => {
+    if (hint.category === 'hardcoded-credential') {
+      return !committedSecretPlaces.has(placeKey(hint.path, hint.line));
+    }
+    if (hint.category === 'secret-file') return !secretFilePaths.has(hint.path);
+    return true;
+  });
+}
+
+/** Most severe first, then path, line, rule and text, so equal input always gives equal order. */
+function compareRows(a: ReportRow, b: ReportRow): number {
+  return (
+    compareSeverity(a.severity, b.severity) ||
+    compareText(a.path, b.path) ||
+    (a.line ?? 0) - (b.line ?? 0) ||
+    compareText(a.ruleId, b.ruleId) ||
+    compareText(a.title, b.title) ||
+    compareText(a.text, b.text)
+  );
+}
+
+/** The rule id of a model finding: its category as a lowercase slug. */
+export function findingRuleId(category: string): string {
+  const slug = category
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  return `oy/finding/${slug || 'uncategorized'}`;
+}
+
+function sortRows(rows: ReportRow[]): ReportRow[] {
+  return rows.sort(compareRows);
+}
+
+function placeKey(path: string, line: number): string {
+  return `${line}:${path}`;
+}
+
+function toFindingRow(finding: Finding): ReportRow {
+  return {
+    kind: 'finding',
+    ruleId: findingRuleId(finding.category),
+    title: finding.title,
+    severity: finding.severity,
+    category: finding.category,
+    path: finding.path,
+    line: finding.line,
+    endLine: finding.endLine > finding.line ? finding.endLine : null,
+    confidence: finding.confidence,
+    text: finding.evidence,
+    finding,
+  };
+}
+
+// Only committed secrets are findings; a secret in an untracked file is listed under Secrets alone.
+function listSecretRows(report: AuditReport): ReportRow[] {
+  return report.secrets
+    .filter((secret) => secret.isTracked)
+    .map((secret) => ({
+      kind: 'secret',
+      ruleId: `oy/secret/${secret.rule}`,
+      title: `Committed secret (${secret.rule})`,
+      severity: 'high',
+      category: SECRET_ROW_CATEGORY,
+      path: secret.path,
+      line: secret.line,
+      endLine: null,
+      confidence: null,
+      text: secret.rule,
+      finding: null,
+    }));
+}
+
+function listSecretFileRows(report: AuditReport): ReportRow[] {
+  return report.secretFiles.map((file) => ({
+    kind: 'secret-file',
+    ruleId: SECRET_FILE_RULE_ID,
+    title: file.isTracked
+      ? 'Secret-bearing file committed'
+      : 'Secret-bearing file present (not committed)',
+    severity: file.isTracked ? 'high' : 'info',
+    category: 'secret-file',
+    path: file.path,
+    line: null,
+    endLine: null,
+    confidence: null,
+    text: '',
+    finding: null,
+  }));
+}
+
+function toHintRow(hint: SecurityHint): ReportRow {
+  return {
+    kind: 'hint',
+    ruleId: hint.ruleId,
+    title: hint.message,
+    severity: hint.severity,
+    category: hint.category,
+    path: hint.path,
+    line: hint.line,
+    endLine: null,
+    confidence: null,
+    text: hint.excerpt,
+    finding: null,
+  };
+}

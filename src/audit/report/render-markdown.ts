@@ -1,0 +1,26 @@
+import type { AuditReport } from '../types.js';
+import { listReportRows } from './list-report-rows.js';
+import { renderCoverage } from './markdown/render-coverage.js';
+import { renderDetailedFindings } from './markdown/render-detailed-findings.js';
+import { renderFindingsSummary } from './markdown/render-findings-summary.js';
+import { renderHeader } from './markdown/render-header.js';
+import { renderMethod } from './markdown/render-method.js';
+import { renderSecrets } from './markdown/render-secrets.js';
+import { renderUnverified } from './markdown/render-unverified.js';
+
+/**
+ * The report as Markdown (`ISSUES.md`): header, findings summary, detailed findings, unverified,
+ * secrets, coverage, method. Every piece of report text is escaped, so no title, path or evidence
+ * can add a section, a link or HTML of its own.
+ */
+export function renderMarkdown(report: AuditReport): string {
+  return `${[
+    renderHeader(report),
+    renderFindingsSummary(report, listReportRows(report)),
+    renderDetailedFindings(report),
+    renderUnverified(report),
+    renderSecrets(report),
+    renderCoverage(report),
+    renderMethod(report),
+  ].join('\n\n')}\n`;
+}

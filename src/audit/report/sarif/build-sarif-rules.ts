@@ -1,0 +1,75 @@
+import type { Severity } from '../../types.js';
+import { labelHintCategory } from '../hint-category-labels.js';
+import type { ReportRow } from '../list-report-rows.js';
+import { compareText, maxSeverity } from '../order-by-severity.js';
+import type { SarifRule } from './sarif-log.js';
+import { SECURITY_SEVERITY_SCORES, toSarifLevel } from './security-severity.js';
+
+/**
+ * One rule per rule id among the rows, sorted by id. A rule's severity is the highest of its
+ * results in this run: a model finding's rule is its category, and one category can hold findings
+ * of several severities (each result still carries its own level).
+ */
+export function buildSarifRules(rows: readonly ReportRow[]): SarifRule[] {
+  const severities = new Map<string, Severity>();
+  const firstRows = new Map<string, ReportRow>();
+  for (const row of rows) {
+    const known = severities.get(row.ruleId);
+    severities.set(
+      row.ruleId,
+      known === undefined ? row.severity : maxSeverity(known, row.severity),
+    );
+    if (!firstRows.has(row.ruleId)) firstRows.set(row.ruleId, row);
+  }
+  return [...firstRows.values()]
+    .sort((a, b) => compareText(a.ruleId, b.ruleId))
+    .map((row) => {
+      const severity = severities.get(row.ruleId) ?? row.severity;
+      const { short, full, tags } = describeRule(row);
+      return {
+        id: row.ruleId,
+        shortDescription: { text: short },
+        fullDescription: { text: full },
+        defaultConfiguration: { level: toSarifLevel(severity) },
+        properties: {
+          'security-severity': SECURITY_SEVERITY_SCORES[severity],
+          tags: [...new Set(['security', ...tags])],
+        },
+      };
+    });
+}
+
+function describeRule(row: ReportRow): { short: string; full: string; tags: string[] } {
+  switch (row.kind) {
+    case 'finding':
+      return {
+        short: `Model review finding: ${row.category}`,
+        full: `Findings of the category "${row.category}" from oy's model review, verified against the source: the cited evidence was found at the cited lines.`,
+        tags: ['oy-finding', row.ruleId.slice('oy/finding/'.length)],
+      };
+    case 'secret': {
+      const rule = row.ruleId.slice('oy/secret/'.length);
+      return {
+        short: `Committed secret (${rule})`,
+        full: `A value matching oy's ${rule} redaction rule is in a file git tracks. oy never reports the value. Rotate the secret, then remove it from the repository and its history.`,
+        tags: ['secret', 'oy-secret'],
+      };
+    }
+    case 'secret-file':
+      return {
+        short: 'Secret-bearing file',
+        full: 'A file that holds secrets by its kind (a .env file, a private key, stored credentials, Terraform state) is in the workspace; oy never reads it. A committed one is high severity; one git does not track is information.',
+        tags: ['secret', 'oy-secret'],
+      };
+    case 'hint':
+      return {
+        short: row.title,
+        full: `${labelHintCategory(row.category)}: ${withFullStop(row.title)} A deterministic pattern match from oy's index: a place worth a reviewer's attention, which may be a false positive.`,
+        tags: ['oy-hint', row.category],
+      };
+  }
+}
+
+function withFullStop(text: string): string {
+  return /[.!?]$/.test(text) ? text : `${text}.`;
+}

@@ -1,0 +1,69 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { writeFileAtomic } from '../../shared/write-file-atomic.js';
+import type { ScannedFile } from './scanned-file.js';
+
+/** Bump when the cached shape or any scan rule changes meaning. */
+const SCAN_CACHE_VERSION = 1;
+
+type CachedScan = Omit<ScannedFile, 'size' | 'isTracked'>;
+
+interface CacheFile {
+  stamp: string;
+  entries: Record<string, CachedScan>;
+}
+
+/** Per-workspace cache of scan results keyed by a hash of path and raw content, so a rerun skips unchanged files. */
+export class ScanCache {
+  private readonly used = new Map<string, CachedScan>();
+  hits = 0;
+
+  private constructor(
+    private readonly filePath: string | null,
+    private readonly stamp: string,
+    private readonly entries: Record<string, CachedScan>,
+  ) {}
+
+  /** Opens the cache for a workspace; a missing, stale or corrupt file is an empty cache. */
+  static async open(cacheDir: string | null, root: string, stampParts: string[]): Promise<ScanCache> {
+    const stamp = [SCAN_CACHE_VERSION, ...stampParts].join('|');
+    if (cacheDir === null) return new ScanCache(null, stamp, {});
+    const name = createHash('sha256').update(root).digest('hex').slice(0, 24);
+    const filePath = path.join(cacheDir, 'scan', `${name}.json`);
+    try {
+      const parsed = JSON.parse(await readFile(filePath, 'utf8')) as CacheFile;
+      if (parsed.stamp === stamp && typeof parsed.entries === 'object') {
+        return new ScanCache(filePath, stamp, parsed.entries);
+      }
+    } catch {
+      // No cache yet, or an unreadable one: start empty.
+    }
+    return new ScanCache(filePath, stamp, {});
+  }
+
+  static keyFor(filePath: string, text: string): string {
+    return createHash('sha256').update(filePath).update('\0').update(text).digest('base64url');
+  }
+
+  /** A hit, unless the entry lacks the per-line counts a file this large needs. */
+  get(key: string, needsLineTokens: (path: string, tokens: number) => boolean): CachedScan | undefined {
+    const entry = this.entries[key];
+    if (!entry || (!entry.lineTokens && needsLineTokens(entry.path, entry.tokens))) return undefined;
+    this.hits++;
+    this.used.set(key, entry);
+    return entry;
+  }
+
+  set(key: string, scanned: ScannedFile): void {
+    const { size: _size, isTracked: _isTracked, ...entry } = scanned;
+    this.used.set(key, entry);
+  }
+
+  /** Writes back only the entries this run used, so files that are gone drop out. */
+  async save(): Promise<void> {
+    if (this.filePath === null) return;
+    const data: CacheFile = { stamp: this.stamp, entries: Object.fromEntries(this.used) };
+    await writeFileAtomic(this.filePath, JSON.stringify(data), { mode: 0o600, dirMode: 0o700 });
+  }
+}

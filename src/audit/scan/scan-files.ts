@@ -1,0 +1,61 @@
+import pLimit from 'p-limit';
+import { readCandidate } from '../collect/read-candidate.js';
+import type { CandidateFile, LedgerEntry } from '../types.js';
+import { ScanCache } from './scan-cache.js';
+import type { ScannedFile } from './scanned-file.js';
+import { RedactionFailed, scanText, type ScanTools } from './scan-text.js';
+
+export interface ScanFilesOptions {
+  maxFileBytes: number;
+  concurrency: number;
+  cache: ScanCache;
+  tools: ScanTools;
+  onFileDone?: (done: number, total: number) => void;
+}
+
+export interface ScanResult {
+  /** In candidate (path) order. */
+  files: ScannedFile[];
+  /** Files that could not be read, were skipped by content, or failed redaction. */
+  ledger: LedgerEntry[];
+}
+
+/** Reads, redacts, indexes and counts every candidate; a file that fails redaction is never sent anywhere. */
+export async function scanFiles(candidates: CandidateFile[], options: ScanFilesOptions): Promise<ScanResult> {
+  const limit = pLimit(options.concurrency);
+  const outcomes: (ScannedFile | LedgerEntry)[] = new Array(candidates.length);
+  let done = 0;
+  await Promise.all(
+    candidates.map((candidate, index) =>
+      limit(async () => {
+        outcomes[index] = await scanCandidate(candidate, options);
+        options.onFileDone?.(++done, candidates.length);
+      }),
+    ),
+  );
+  const files: ScannedFile[] = [];
+  const ledger: LedgerEntry[] = [];
+  for (const outcome of outcomes) {
+    if ('status' in outcome) ledger.push(outcome);
+    else files.push(outcome);
+  }
+  return { files, ledger };
+}
+
+async function scanCandidate(candidate: CandidateFile, options: ScanFilesOptions): Promise<ScannedFile | LedgerEntry> {
+  const read = await readCandidate(candidate, options.maxFileBytes);
+  if ('entry' in read) return read.entry;
+  const { file } = read;
+  const key = ScanCache.keyFor(file.path, file.text);
+  const cached = options.cache.get(key, options.tools.needsLineTokens);
+  if (cached) return { ...cached, size: file.size, isTracked: file.isTracked };
+  try {
+    const scanned = scanText(file, options.tools);
+    options.cache.set(key, scanned);
+    return scanned;
+  } catch (error) {
+    // Fail closed: a file whose scan threw is never chunked, so its text cannot reach a model.
+    const reason = error instanceof RedactionFailed ? 'redaction' : 'scan';
+    return { path: file.path, status: 'failed', reason, detail: (error as Error).message };
+  }
+}

@@ -1,0 +1,87 @@
+import { createHash } from 'node:crypto';
+import type { TokenCounter } from '../tokens/count-tokens.js';
+import type { CollectedFile, Redaction, SecurityHint } from '../types.js';
+import type { ScannedFile } from './scanned-file.js';
+
+/**
+ * Placeholders are numbered per run, so a file's count cannot know the final digits:
+ * each placeholder is charged this many extra tokens, which keeps every chunk under its budget.
+ */
+export const PLACEHOLDER_TOKEN_ALLOWANCE = 2;
+const MAX_EXCERPT_CHARS = 160;
+
+export interface ScanTools {
+  redact(text: string): { text: string; redactions: Redaction[] };
+  indexFile(file: { path: string; text: string }): SecurityHint[];
+  counter(): TokenCounter;
+  /** Whether a file this large may be split, so its per-line counts must be kept. */
+  needsLineTokens(path: string, tokens: number): boolean;
+}
+
+/** Redaction threw: the file must fail closed. */
+export class RedactionFailed extends Error {
+  constructor(filePath: string, cause: unknown) {
+    super(`redaction failed for ${filePath}`, { cause });
+  }
+}
+
+/** Redacts, indexes and counts one file. Throws only if redaction itself fails; the caller fails closed. */
+export function scanText(file: CollectedFile, tools: ScanTools): ScannedFile {
+  let redacted: { text: string; redactions: Redaction[] };
+  try {
+    redacted = tools.redact(file.text);
+  } catch (error) {
+    throw new RedactionFailed(file.path, error);
+  }
+  const text = redacted.text;
+  const hints = [...tools.indexFile({ path: file.path, text }), ...hintsFromRedactions(file.path, text, redacted.redactions)];
+  const counter = tools.counter();
+  const tokens = counter.count(text) + redacted.redactions.length * PLACEHOLDER_TOKEN_ALLOWANCE;
+  const scanned: ScannedFile = {
+    path: file.path,
+    size: file.size,
+    isTracked: file.isTracked,
+    sourceHash: hashText(file.text),
+    contentHash: hashText(text),
+    tokens,
+    lineCount: countLines(text),
+    redactions: redacted.redactions,
+    hints,
+  };
+  if (tools.needsLineTokens(file.path, tokens)) scanned.lineTokens = chargeAllowance(counter.countLines(text), redacted.redactions);
+  return scanned;
+}
+
+function hintsFromRedactions(path: string, text: string, redactions: Redaction[]): SecurityHint[] {
+  if (redactions.length === 0) return [];
+  const lines = text.split('\n');
+  return redactions.map((redaction) => ({
+    ruleId: 'secret/hardcoded-credential',
+    category: 'hardcoded-credential',
+    severity: 'high',
+    path,
+    line: redaction.line,
+    excerpt: (lines[redaction.line - 1] ?? '').trim().slice(0, MAX_EXCERPT_CHARS),
+    message: `Hard-coded credential (${redaction.rule}), redacted before any model sees it`,
+  }));
+}
+
+function chargeAllowance(lineTokens: number[], redactions: Redaction[]): number[] {
+  for (const redaction of redactions) {
+    const index = redaction.line - 1;
+    lineTokens[index] = (lineTokens[index] ?? 0) + PLACEHOLDER_TOKEN_ALLOWANCE;
+  }
+  return lineTokens;
+}
+
+export function hashText(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+/** Lines as an editor numbers them: a trailing newline does not start another line. */
+export function countLines(text: string): number {
+  if (text.length === 0) return 0;
+  let lines = 1;
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) lines++;
+  return text.endsWith('\n') ? lines - 1 : lines;
+}

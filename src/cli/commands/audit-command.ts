@@ -1,0 +1,143 @@
+import { realpathSync, statSync } from 'node:fs';
+import path from 'node:path';
+import type { AuditOptions } from '../../audit/audit-options.js';
+import { renderPlan } from '../../audit/plan/render-plan.js';
+import { runAudit } from '../../audit/run-audit.js';
+import { REPORT_FORMATS, type ConfigFile } from '../../config/config-schema.js';
+import { loadConfig } from '../../config/load-config.js';
+import { UsageError } from '../../shared/errors.js';
+import type { GlobalOptions } from '../global-options.js';
+import { parseChoice, parseList, parseText, parseWholeNumber } from '../parse-flags.js';
+import { createProgressRenderer } from '../render-progress.js';
+import { formatCommandLine } from '../format-command-line.js';
+import { resolveWorkspaceRoot } from '../resolve-workspace-root.js';
+
+export interface AuditFlags extends GlobalOptions {
+  out?: unknown;
+  format?: unknown;
+  manifest?: unknown;
+  include?: unknown;
+  exclude?: unknown;
+  diff?: unknown;
+  maxFileBytes?: unknown;
+  chunkTokens?: unknown;
+  maxChunks?: unknown;
+  dryRun?: boolean;
+  offline?: boolean;
+  cache?: boolean;
+}
+
+/** Headroom for tiktoken's estimate of Claude's tokens (audit.md): the only provider family until others are configured. */
+const CLAUDE_TOKEN_HEADROOM = 1.3;
+/** Files read and scanned at once: enough to hide I/O latency without holding many files in memory. */
+const SCAN_CONCURRENCY = 16;
+const MAX_FILE_BYTES_LIMIT = 64 * 1024 * 1024;
+
+/** `oy audit [path] [focus...]`: flags to options, then the audit, then one line (or JSON) on stdout. */
+export async function runAuditCommand(pathArg: string | undefined, focusArgs: string[], flags: AuditFlags): Promise<void> {
+  const { root, focus } = resolveAuditTarget(pathArg, focusArgs, flags);
+  const flagLayer = readAuditFlags(flags, focus);
+  const out = parseText('--out', flags.out) ?? null;
+  const manifest = parseText('--manifest', flags.manifest) ?? null;
+  const diffRef = parseText('--diff', flags.diff) ?? null;
+  // A ref that starts with a dash would reach git as an option.
+  if (diffRef?.startsWith('-')) throw new UsageError(`--diff must name a git ref, got \`${diffRef}\``);
+  const { config, warnings, paths } = await loadConfig({ workspaceRoot: root, env: process.env, flags: flagLayer });
+  for (const warning of warnings) if (!flags.quiet) process.stderr.write(`warning: ${warning}\n`);
+
+  const isOffline = Boolean(flags.offline) || config.model === null;
+  if (!isOffline && !flags.quiet) {
+    process.stderr.write(
+      `warning: model review is not available in this version of oy; writing the offline report (model ${config.model} not contacted)\n`,
+    );
+  } else if (config.model === null && !flags.offline && !flags.dryRun && !flags.quiet) {
+    process.stderr.write('notice: no model configured; writing the offline report (deterministic checks only)\n');
+  }
+
+  const progress = createProgressRenderer(process.stderr, Boolean(flags.quiet));
+  const options: AuditOptions = {
+    root,
+    format: config.audit.format,
+    out,
+    manifest,
+    include: config.audit.include,
+    exclude: config.audit.exclude,
+    focus: config.audit.focus,
+    diffRef,
+    maxFileBytes: config.audit.maxFileBytes,
+    chunkTokens: config.audit.chunkTokens,
+    maxChunks: config.audit.maxChunks,
+    tokenHeadroom: config.audit.tokenHeadroom ?? CLAUDE_TOKEN_HEADROOM,
+    encoding: config.audit.encoding,
+    isDryRun: Boolean(flags.dryRun),
+    model: null,
+    cacheDir: flags.cache === false ? null : paths.cacheDir,
+    command: formatCommandLine(['oy', ...process.argv.slice(2)]),
+    scanConcurrency: SCAN_CONCURRENCY,
+    env: process.env,
+    onProgress: progress.render,
+  };
+
+  const outcome = await runAudit(options).finally(progress.finish);
+  if (outcome.kind === 'plan') {
+    process.stdout.write(flags.json ? JSON.stringify(outcome.plan, null, 2) + '\n' : renderPlan(outcome.plan));
+    return;
+  }
+  const shown = path.relative(process.cwd(), outcome.reportPath) || outcome.reportPath;
+  if (flags.json) {
+    const { coverage } = outcome.report;
+    const summary = {
+      report: outcome.reportPath,
+      manifest: outcome.manifestPath,
+      format: options.format,
+      mode: outcome.report.mode,
+      secrets: outcome.report.secrets.length,
+      secretFiles: outcome.report.secretFiles.length,
+      hints: outcome.report.hints.length,
+      findings: outcome.report.findings.length,
+      filesReviewed: coverage.filesReviewed,
+      filesSkipped: coverage.filesSkipped,
+      filesFailed: coverage.filesFailed,
+    };
+    process.stdout.write(JSON.stringify(summary, null, 2) + '\n');
+  } else {
+    process.stdout.write(`${shown}\n`);
+  }
+}
+
+/** The first positional names the workspace when it is a directory; otherwise every word is a focus word. */
+function resolveAuditTarget(pathArg: string | undefined, focusArgs: string[], flags: AuditFlags) {
+  const base = resolveWorkspaceRoot(flags.cwd, process.env);
+  if (pathArg === undefined) return { root: base, focus: focusArgs };
+  const candidate = path.resolve(base, pathArg);
+  if (isDirectory(candidate)) return { root: realpathSync(candidate), focus: focusArgs };
+  return { root: base, focus: [pathArg, ...focusArgs] };
+}
+
+function isDirectory(candidate: string): boolean {
+  try {
+    return statSync(candidate).isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+function readAuditFlags(flags: AuditFlags, focus: string[]): ConfigFile {
+  const audit: NonNullable<ConfigFile['audit']> = {};
+  const format = parseChoice('--format', flags.format, REPORT_FORMATS);
+  if (format) audit.format = format;
+  const include = parseList('--include', flags.include);
+  if (include) audit.include = include;
+  const exclude = parseList('--exclude', flags.exclude);
+  if (exclude) audit.exclude = exclude;
+  if (focus.length > 0) audit.focus = focus;
+  const maxFileBytes = parseWholeNumber('--max-file-bytes', flags.maxFileBytes, 1, MAX_FILE_BYTES_LIMIT);
+  if (maxFileBytes !== undefined) audit.maxFileBytes = maxFileBytes;
+  const chunkTokens = parseWholeNumber('--chunk-tokens', flags.chunkTokens, 1000, 2_000_000);
+  if (chunkTokens !== undefined) audit.chunkTokens = chunkTokens;
+  const maxChunks = parseWholeNumber('--max-chunks', flags.maxChunks, 1, 100_000);
+  if (maxChunks !== undefined) audit.maxChunks = maxChunks;
+  const layer: ConfigFile = { audit };
+  if (flags.model !== undefined) layer.model = parseText('--model', flags.model) as string;
+  return layer;
+}

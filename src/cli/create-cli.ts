@@ -1,0 +1,41 @@
+import { cac, type CAC } from 'cac';
+import { OY_VERSION } from '../shared/version.js';
+import type { GlobalOptions } from './global-options.js';
+
+/** Builds the cac instance. Each action imports its command module only when it runs, so help and --version stay fast. */
+export function createCli(): CAC {
+  const cli = cac('oy');
+
+  cli
+    .option('--json', 'Machine-readable output on stdout')
+    .option('--quiet', 'Only errors on stderr')
+    .option('--verbose', 'More detail, and stack traces for errors')
+    .option('--no-color', 'No colours (also NO_COLOR; FORCE_COLOR forces them)')
+    .option('--cwd <dir>', 'Workspace directory (also OY_ROOT)')
+    .option('--model <id>', 'Model id, such as anthropic::claude-sonnet-4-5 (also OY_MODEL)');
+
+  cli
+    .command('audit [path] [...focus]', 'Audit the workspace and write a report')
+    .option('--out <file>', 'Report file inside the workspace (default ISSUES.md, oy.sarif or oy-audit.json)')
+    .option('--format <format>', 'Report format: markdown, sarif or json', { default: undefined })
+    .option('--manifest <file>', 'Also write the coverage ledger (JSON) to this file')
+    .option('--include <glob>', 'Only audit files matching this glob (repeatable)')
+    .option('--exclude <glob>', 'Leave out files matching this glob (repeatable)')
+    .option('--diff <ref>', 'Only audit files changed since this git ref')
+    .option('--max-file-bytes <n>', 'Skip files larger than this (default 1048576)')
+    .option('--chunk-tokens <n>', 'Provider tokens per chunk (default 64000)')
+    .option('--max-chunks <n>', 'Refuse runs that need more chunks than this (default 80)')
+    .option('--dry-run', 'Print the plan (files, chunks, tokens) and stop')
+    .option('--offline', 'Deterministic checks only; no model is contacted')
+    .option('--no-cache', 'Do not read or write the scan cache')
+    .example('oy audit --out report.md')
+    .example('oy audit . auth --format sarif --out oy.sarif')
+    .action(async (path: string | undefined, focus: string[], options: GlobalOptions) => {
+      const { runAuditCommand } = await import('./commands/audit-command.js');
+      await runAuditCommand(path, focus, options as Parameters<typeof runAuditCommand>[2]);
+    });
+
+  cli.help();
+  cli.version(OY_VERSION);
+  return cli;
+}

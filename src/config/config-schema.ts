@@ -1,0 +1,90 @@
+import { z } from 'zod';
+
+export const REPORT_FORMATS = ['markdown', 'sarif', 'json'] as const;
+export type ReportFormat = (typeof REPORT_FORMATS)[number];
+
+export const TOKEN_ENCODINGS = ['o200k_base', 'cl100k_base'] as const;
+export type TokenEncoding = (typeof TOKEN_ENCODINGS)[number];
+
+/** 1 MiB: larger files are almost always data or generated, and cost more than they tell. */
+export const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
+/** Provider tokens per map call; leaves room for the prompt and the answer in a 200k window. */
+export const DEFAULT_CHUNK_TOKENS = 64_000;
+/** Past this many chunks a run is too large to review without narrowing. */
+export const DEFAULT_MAX_CHUNKS = 80;
+
+const permissionRules = z
+  .object({
+    allow: z.array(z.string()).optional(),
+    ask: z.array(z.string()).optional(),
+    deny: z.array(z.string()).optional(),
+  })
+  .strict();
+
+const auditSection = z
+  .object({
+    include: z.array(z.string()).optional(),
+    exclude: z.array(z.string()).optional(),
+    focus: z.array(z.string()).optional(),
+    format: z.enum(REPORT_FORMATS).optional(),
+    chunkTokens: z.number().int().min(1000).max(2_000_000).optional(),
+    maxChunks: z.number().int().min(1).max(100_000).optional(),
+    maxFileBytes: z.number().int().min(1).optional(),
+    tokenHeadroom: z.number().min(1).max(4).optional(),
+    encoding: z.enum(TOKEN_ENCODINGS).optional(),
+  })
+  .strict();
+
+/** What a config file may hold. Unknown keys are an error so typos do not pass silently. */
+export const configFileSchema = z
+  .object({
+    $schema: z.string().optional(),
+    model: z.string().min(1).optional(),
+    permissions: permissionRules.optional(),
+    audit: auditSection.optional(),
+  })
+  .strict();
+
+export type ConfigFile = z.infer<typeof configFileSchema>;
+
+export interface AuditSettings {
+  include: string[];
+  exclude: string[];
+  focus: string[];
+  format: ReportFormat;
+  chunkTokens: number;
+  maxChunks: number;
+  maxFileBytes: number;
+  /** null: the provider's own default (1.3 for Claude models). */
+  tokenHeadroom: number | null;
+  encoding: TokenEncoding;
+}
+
+export interface PermissionRules {
+  allow: string[];
+  ask: string[];
+  deny: string[];
+}
+
+/** The configuration every command sees, after all layers are merged. */
+export interface OyConfig {
+  model: string | null;
+  permissions: PermissionRules;
+  audit: AuditSettings;
+}
+
+export const DEFAULT_CONFIG: OyConfig = {
+  model: null,
+  permissions: { allow: [], ask: [], deny: [] },
+  audit: {
+    include: [],
+    exclude: [],
+    focus: [],
+    format: 'markdown',
+    chunkTokens: DEFAULT_CHUNK_TOKENS,
+    maxChunks: DEFAULT_MAX_CHUNKS,
+    maxFileBytes: DEFAULT_MAX_FILE_BYTES,
+    tokenHeadroom: null,
+    encoding: 'o200k_base',
+  },
+};

@@ -1,0 +1,68 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { ConfigError } from '../shared/errors.js';
+import { configFileSchema, type ConfigFile } from './config-schema.js';
+import { resolveOyPaths, type OyPaths } from './config-paths.js';
+import { mergeConfig, type ConfigLayer, type MergedConfig } from './merge-config.js';
+
+export interface LoadConfigOptions {
+  workspaceRoot: string;
+  env: NodeJS.ProcessEnv;
+  /** Values from command-line flags, already shaped like a config file. */
+  flags: ConfigFile;
+}
+
+export interface LoadedConfig extends MergedConfig {
+  paths: OyPaths;
+}
+
+/** Reads the user file, the project file and the environment, then merges them under the flags. */
+export async function loadConfig(options: LoadConfigOptions): Promise<LoadedConfig> {
+  const paths = resolveOyPaths(options.env);
+  const layers: ConfigLayer[] = [];
+  const userFile = await readConfigFile(paths.userConfigFile);
+  if (userFile) layers.push({ kind: 'user', source: paths.userConfigFile, values: userFile });
+  const projectPath = path.join(options.workspaceRoot, '.oy', 'config.json');
+  const projectFile = await readConfigFile(projectPath);
+  if (projectFile) layers.push({ kind: 'project', source: projectPath, values: projectFile });
+  layers.push({ kind: 'environment', source: 'environment', values: readEnvironmentLayer(options.env) });
+  layers.push({ kind: 'flags', source: 'command line', values: options.flags });
+  return { ...mergeConfig(layers), paths };
+}
+
+function readEnvironmentLayer(env: NodeJS.ProcessEnv): ConfigFile {
+  return env.OY_MODEL ? { model: env.OY_MODEL } : {};
+}
+
+/** Reads and validates one config file; a missing file is no layer, a bad one is an error naming it. */
+export async function readConfigFile(filePath: string): Promise<ConfigFile | undefined> {
+  let text: string;
+  try {
+    text = await readFile(filePath, 'utf8');
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;
+    throw new ConfigError(`cannot read config file ${filePath} (${code ?? 'unknown error'})`, {
+      hint: 'check its permissions',
+      cause: error,
+    });
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (error) {
+    throw new ConfigError(`config file ${filePath} is not valid JSON: ${(error as Error).message}`, {
+      hint: 'fix the file or move it aside',
+      cause: error,
+    });
+  }
+  const parsed = configFileSchema.safeParse(json);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue?.path.length ? issue.path.join('.') : '(top level)';
+    throw new ConfigError(`config file ${filePath}: ${where}: ${issue?.message ?? 'invalid'}`, {
+      hint: 'see README.md, "Configuration", for the keys a config file may hold',
+    });
+  }
+  return parsed.data;
+}

@@ -1,0 +1,54 @@
+import { DEFAULT_CONFIG, type ConfigFile, type OyConfig } from './config-schema.js';
+
+/** Where a layer came from; decides what it is allowed to set. */
+export type ConfigLayerKind = 'user' | 'project' | 'environment' | 'flags';
+
+export interface ConfigLayer {
+  kind: ConfigLayerKind;
+  /** A file path or a short name, used in warnings. */
+  source: string;
+  values: ConfigFile;
+}
+
+export interface MergedConfig {
+  config: OyConfig;
+  warnings: string[];
+}
+
+/**
+ * Merges layers in the documented precedence, lowest first: defaults < user < project < environment < flags.
+ * The project file is repository content, so it may only narrow permissions: its allow rules are dropped.
+ */
+export function mergeConfig(layers: readonly ConfigLayer[]): MergedConfig {
+  const warnings: string[] = [];
+  const config: OyConfig = structuredClone(DEFAULT_CONFIG);
+  const order: ConfigLayerKind[] = ['user', 'project', 'environment', 'flags'];
+  const sorted = [...layers].sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind));
+
+  for (const layer of sorted) {
+    const { values } = layer;
+    if (values.model !== undefined) {
+      if (layer.kind === 'project') {
+        warnings.push(`${layer.source}: "model" is ignored in a project file (a repository may not choose where its code is sent)`);
+      } else {
+        config.model = values.model;
+      }
+    }
+    if (values.permissions) {
+      const { allow = [], ask = [], deny = [] } = values.permissions;
+      if (layer.kind === 'project' && allow.length > 0) {
+        warnings.push(`${layer.source}: ${allow.length} allow rule(s) ignored; a project file may only add deny or ask rules`);
+      } else {
+        config.permissions.allow.push(...allow);
+      }
+      config.permissions.ask.push(...ask);
+      config.permissions.deny.push(...deny);
+    }
+    if (values.audit) {
+      for (const [key, value] of Object.entries(values.audit)) {
+        if (value !== undefined) Object.assign(config.audit, { [key]: value });
+      }
+    }
+  }
+  return { config, warnings };
+}

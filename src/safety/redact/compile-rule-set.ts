@@ -1,0 +1,59 @@
+import type { RedactionRule } from './redaction-rule.js';
+
+/** A rule with its place in the rule set: on a tie, the earlier (more specific) rule names the secret. */
+export interface RankedRule {
+  rule: RedactionRule;
+  rank: number;
+}
+
+/** Rules ready to scan with: one keyword pattern for all of them and a table from keyword to rules. */
+export interface CompiledRuleSet {
+  rules: readonly RedactionRule[];
+  /** Global, case-insensitive alternation of every keyword, longest first. */
+  keywordPattern: RegExp;
+  /** For each keyword, the rules of that keyword and of every keyword that is a prefix of it. */
+  rulesByKeyword: ReadonlyMap<string, readonly RankedRule[]>;
+}
+
+const RULE_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** Checks a rule set and compiles it for scanning; throws on a malformed rule (a programming error). */
+export function compileRuleSet(rules: readonly RedactionRule[]): CompiledRuleSet {
+  const ownRules = new Map<string, RankedRule[]>();
+  const ids = new Set<string>();
+  rules.forEach((rule, rank) => {
+    if (!RULE_ID.test(rule.id)) throw new Error(`redaction rule id is not kebab-case: ${rule.id}`);
+    if (ids.has(rule.id)) throw new Error(`redaction rule id is used twice: ${rule.id}`);
+    ids.add(rule.id);
+    if (rule.keywords.length === 0) throw new Error(`redaction rule ${rule.id} has no keyword`);
+    for (const keyword of rule.keywords) {
+      if (keyword === '' || keyword !== keyword.toLowerCase()) {
+        throw new Error(`redaction rule ${rule.id}: keyword must be lowercase and non-empty`);
+      }
+      const list = ownRules.get(keyword) ?? [];
+      list.push({ rule, rank });
+      ownRules.set(keyword, list);
+    }
+  });
+  const keywords = [...ownRules.keys()].sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
+  const rulesByKeyword = new Map<string, RankedRule[]>();
+  for (const keyword of keywords) {
+    const ranked = keywords
+      .filter((other) => keyword.startsWith(other))
+      .flatMap((other) => ownRules.get(other) ?? []);
+    rulesByKeyword.set(keyword, dedupeByRule(ranked));
+  }
+  const alternation = keywords.map((keyword) => keyword.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&'));
+  return {
+    rules,
+    keywordPattern: new RegExp(alternation.join('|'), 'gi'),
+    rulesByKeyword,
+  };
+}
+
+function dedupeByRule(ranked: RankedRule[]): RankedRule[] {
+  const seen = new Set<RedactionRule>();
+  return ranked
+    .filter(({ rule }) => !seen.has(rule) && seen.add(rule))
+    .sort((a, b) => a.rank - b.rank);
+}

@@ -1,0 +1,109 @@
+import type { CompiledRuleSet } from './compile-rule-set.js';
+import type { WindowRule } from './redaction-rule.js';
+
+/** A secret value found in a text, named by the rule that found it. */
+export interface SecretSpan {
+  ruleId: string;
+  /** Index of the rule in its set; lower wins a tie. */
+  rank: number;
+  start: number;
+  end: number;
+}
+
+// A window rule never reads further than this from its keyword, even on a very long line.
+const MAX_WINDOW_SIDE_CHARS = 4096;
+
+interface PendingWindows {
+  rule: WindowRule;
+  rank: number;
+  ranges: Array<[number, number]>;
+}
+
+/**
+ * Finds every secret in a text: a keyword scan first, then each rule only where its keywords are.
+ * Returns non-overlapping spans in text order.
+ */
+export function findSecretSpans(text: string, ruleSet: CompiledRuleSet): SecretSpan[] {
+  const found: SecretSpan[] = [];
+  const windows = new Map<string, PendingWindows>();
+  const pattern = ruleSet.keywordPattern;
+  pattern.lastIndex = 0;
+  for (let hit = pattern.exec(text); hit !== null; hit = pattern.exec(text)) {
+    const at = hit.index;
+    for (const { rule, rank } of ruleSet.rulesByKeyword.get(hit[0].toLowerCase()) ?? []) {
+      if (rule.scope === 'anchored') {
+        const range = rule.findAt(text, at);
+        if (range !== undefined && range.end > range.start) {
+          found.push({ ruleId: rule.id, rank, start: range.start, end: range.end });
+        }
+      } else {
+        const pending = windows.get(rule.id) ?? { rule, rank, ranges: [] };
+        pending.ranges.push(windowAround(text, at, rule.contextLines));
+        windows.set(rule.id, pending);
+      }
+    }
+    // Step one character, not past the hit, so keywords inside keywords are found too.
+    pattern.lastIndex = at + 1;
+  }
+  for (const { rule, rank, ranges } of windows.values()) {
+    for (const [start, end] of mergeRanges(ranges)) {
+      for (const range of rule.findIn(text, start, end)) {
+        found.push({ ruleId: rule.id, rank, start: range.start, end: range.end });
+      }
+    }
+  }
+  return resolveOverlaps(found);
+}
+
+/** The range of `lines` lines either side of `at`, clamped to MAX_WINDOW_SIDE_CHARS each way. */
+function windowAround(text: string, at: number, lines: number): [number, number] {
+  // Work on clamped slices so a very long line costs no more than the clamp.
+  const from = Math.max(0, at - MAX_WINDOW_SIDE_CHARS);
+  const before = text.slice(from, at);
+  let cut = before.length;
+  for (let found = 0; found <= lines; found += 1) {
+    const newline = cut > 0 ? before.lastIndexOf('\n', cut - 1) : -1;
+    if (newline === -1) {
+      cut = -1;
+      break;
+    }
+    cut = newline;
+  }
+  const after = text.slice(at, Math.min(text.length, at + MAX_WINDOW_SIDE_CHARS));
+  let stop = -1;
+  for (let found = 0; found <= lines; found += 1) {
+    const newline = after.indexOf('\n', stop + 1);
+    if (newline === -1) {
+      stop = after.length;
+      break;
+    }
+    stop = newline;
+  }
+  return [from + cut + 1, at + stop];
+}
+
+function mergeRanges(ranges: Array<[number, number]>): Array<[number, number]> {
+  const merged: Array<[number, number]> = [];
+  for (const [start, end] of ranges) {
+    const last = merged[merged.length - 1];
+    if (last !== undefined && start <= last[1]) last[1] = Math.max(last[1], end);
+    else merged.push([start, end]);
+  }
+  return merged;
+}
+
+/**
+ * Keeps one span per place: the longest wins, a tie goes to the more specific rule, and a span that
+ * sticks out of a kept one widens it, so every character any rule flagged is covered.
+ */
+function resolveOverlaps(found: SecretSpan[]): SecretSpan[] {
+  if (found.length < 2) return found;
+  found.sort((a, b) => a.start - b.start || b.end - a.end || a.rank - b.rank);
+  const kept: SecretSpan[] = [];
+  for (const span of found) {
+    const last = kept[kept.length - 1];
+    if (last === undefined || span.start >= last.end) kept.push({ ...span });
+    else if (span.end > last.end) last.end = span.end;
+  }
+  return kept;
+}

@@ -1,0 +1,11 @@
+export { buildCanarySecrets, type CanarySecret } from './canary-secrets.js';
+export type { RedactionRule, RedactionRuleInfo, ValueRange } from './redaction-rule.js';
+export { REDACTION_RULES, REDACTION_RULE_SET } from './redaction-rules.js';
+export { RedactorSelfTestError } from './redactor-self-test-error.js';
+export {
+  createRedactor,
+  Redactor,
+  type RedactionResult,
+  type RedactorOptions,
+} from './redactor.js';
+export { runRedactorSelfTest, type RedactorSelfTestOptions } from './self-test.js';

@@ -1,0 +1,89 @@
+import { Buffer } from 'node:buffer';
+import { isPlaceholderValue } from './is-placeholder-value.js';
+import { looksLikeWords } from './looks-like-words.js';
+import { shannonEntropy } from './shannon-entropy.js';
+
+// Shorter values are too often flags, enum members and defaults to redact on a key name alone.
+export const MIN_GENERIC_SECRET_CHARS = 8;
+// Longer values are documents or certificates (which have their own rules), not credentials.
+export const MAX_GENERIC_SECRET_CHARS = 1024;
+// Bits per character: 8 random characters from a 62-letter alphabet average about 2.9.
+const SHORT_ENTROPY_FLOOR_BITS = 2.5;
+// From 12 characters on, random keys reach 3.3 bits and more; words and repeats stay below.
+const ENTROPY_FLOOR_BITS = 3.0;
+const SHORT_VALUE_CHARS = 12;
+// A value of a single character class must be long and varied to be taken for a key.
+const ONE_CLASS_MIN_CHARS = 20;
+const ONE_CLASS_ENTROPY_FLOOR_BITS = 3.5;
+// A value naming a secret as a word of its own (`Socks5Auth`, `my_token_v2`) is an identifier;
+// requiring the word boundary keeps random keys (which hold `key` by chance) out.
+const SECRET_WORD_AFTER_SEPARATOR = /(?:^|[^A-Za-z])(?:pass|pwd|secret|token|auth|key|credential)/i;
+const SECRET_WORD_IN_CAMEL_CASE = /[a-z0-9](?:Pass|Pwd|Secret|Token|Auth|Key|Credential)/;
+// Base64 shorter than this is not worth decoding to check.
+const MIN_BASE64_CHARS = 12;
+// Lower-case values typed on the home row (`lsdkfol23w54jlksdef`) are made-up examples.
+const HOME_ROW = 'asdfghjkl';
+const MIN_MASH_LETTERS = 6;
+// Random lower-case letters land on the home row about 35% of the time.
+const MIN_MASH_HOME_ROW_SHARE = 0.6;
+
+/** Whether a value found after a secret-looking key name is plausibly a real secret. */
+export function isPlausibleSecret(value: string, isQuoted: boolean): boolean {
+  const length = value.length;
+  if (length < MIN_GENERIC_SECRET_CHARS || length > MAX_GENERIC_SECRET_CHARS) return false;
+  if (/\s/.test(value) || value.includes('://')) return false;
+  if (!isQuoted && looksLikeCode(value)) return false;
+  if (/^(?:\.{0,2}\/|~\/)/.test(value)) return false;
+  if (isPlaceholderValue(value) || looksLikeWords(value) || namesASecret(value)) return false;
+  if (decodesToPhrase(value) || isKeyboardMash(value)) return false;
+  const entropy = shannonEntropy(value);
+  if (entropy < (length < SHORT_VALUE_CHARS ? SHORT_ENTROPY_FLOOR_BITS : ENTROPY_FLOOR_BITS)) {
+    return false;
+  }
+  if (countCharacterClasses(value) >= 2) return true;
+  return length >= ONE_CLASS_MIN_CHARS && entropy >= ONE_CLASS_ENTROPY_FLOOR_BITS;
+}
+
+/**
+ * Whether an unquoted value is an expression (`process.env.X`, `getToken()`, `cfg[key]`) or a
+ * name (`EndOfFileToken`): a bare name counts as a value only with a digit in it or when long.
+ */
+function looksLikeCode(value: string): boolean {
+  if (/[()[\]{}<>]/.test(value)) return true;
+  if (/^[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$]|::|->)/.test(value)) return true;
+  return /^[A-Za-z_$][A-Za-z_$]*$/.test(value) && value.length < ONE_CLASS_MIN_CHARS;
+}
+
+function namesASecret(value: string): boolean {
+  return SECRET_WORD_AFTER_SEPARATOR.test(value) || SECRET_WORD_IN_CAMEL_CASE.test(value);
+}
+
+/** Whether a value is base64 of readable prose or a placeholder (`bm90IG15IHJlYWwgcGFzc3dvcmQ=`). */
+function decodesToPhrase(value: string): boolean {
+  if (value.length < MIN_BASE64_CHARS || value.length % 4 !== 0) return false;
+  if (!/^[A-Za-z0-9+/]+={0,2}$/.test(value)) return false;
+  const decoded = Buffer.from(value, 'base64').toString('latin1');
+  if (!/^[\x20-\x7e]+$/.test(decoded)) return false;
+  if (/ [a-z]+ /i.test(decoded) || isPlaceholderValue(decoded)) return true;
+  const colon = decoded.indexOf(':');
+  return colon !== -1 && isPlaceholderValue(decoded.slice(colon + 1));
+}
+
+/** Whether a lower-case, non-hex value was typed by running fingers over the home row. */
+function isKeyboardMash(value: string): boolean {
+  if (/[A-Z]/.test(value) || /^[0-9a-f]+$/.test(value)) return false;
+  const letters = value.replace(/[^a-z]/g, '');
+  if (letters.length < MIN_MASH_LETTERS) return false;
+  let homeRow = 0;
+  for (const letter of letters) if (HOME_ROW.includes(letter)) homeRow += 1;
+  return homeRow / letters.length >= MIN_MASH_HOME_ROW_SHARE;
+}
+
+function countCharacterClasses(value: string): number {
+  let classes = 0;
+  if (/[a-z]/.test(value)) classes += 1;
+  if (/[A-Z]/.test(value)) classes += 1;
+  if (/\d/.test(value)) classes += 1;
+  if (/[^A-Za-z0-9]/.test(value)) classes += 1;
+  return classes;
+}

@@ -1,0 +1,30 @@
+import { compileRuleSet, type CompiledRuleSet } from './compile-rule-set.js';
+import type { RedactionRule, RedactionRuleInfo } from './redaction-rule.js';
+import { CLOUD_PROVIDER_RULES } from './rules/cloud-provider-rules.js';
+import { CODE_HOST_RULES } from './rules/code-host-rules.js';
+import { GENERIC_ASSIGNMENT_RULE } from './rules/generic-assignment-rule.js';
+import { JWT_RULE } from './rules/jwt-rule.js';
+import { PRIVATE_KEY_RULES } from './rules/private-key-rules.js';
+import { SERVICE_TOKEN_RULES } from './rules/service-token-rules.js';
+import { TWILIO_RULE } from './rules/twilio-rule.js';
+import { URL_CREDENTIAL_RULE } from './rules/url-credential-rule.js';
+
+/** Every rule, most specific first: on a tie the earlier rule names the secret. */
+export const REDACTION_RULE_SET: readonly RedactionRule[] = [
+  ...PRIVATE_KEY_RULES,
+  ...CLOUD_PROVIDER_RULES,
+  ...CODE_HOST_RULES,
+  ...SERVICE_TOKEN_RULES,
+  TWILIO_RULE,
+  JWT_RULE,
+  URL_CREDENTIAL_RULE,
+  GENERIC_ASSIGNMENT_RULE,
+];
+
+/** What each rule is, for reports and docs. */
+export const REDACTION_RULES: readonly RedactionRuleInfo[] = REDACTION_RULE_SET.map(
+  ({ id, description, keywords }) => ({ id, description, keywords }),
+);
+
+// Compiled once, so that making a Redactor costs nothing.
+export const DEFAULT_RULE_SET: CompiledRuleSet = compileRuleSet(REDACTION_RULE_SET);

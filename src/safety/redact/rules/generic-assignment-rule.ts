@@ -1,0 +1,162 @@
+import { isPlausibleSecret, MAX_GENERIC_SECRET_CHARS } from '../is-plausible-secret.js';
+import type { AnchoredRule, ValueRange } from '../redaction-rule.js';
+
+// Longest key name read around a keyword (`spring.datasource.hikari.password` fits).
+const MAX_KEY_CHARS = 64;
+// A key name must end with one of these to make its value a suspect.
+const SECRET_NAME_END =
+  /(?:password|passwd|passphrase|secret|api[_-]?key|access[_-]?key|private[_-]?key|secret[_-]?key|signing[_-]?key|encryption[_-]?key|master[_-]?key|credentials?|authorization|token|auth|pass|pwd)(?:[_-]?(?:value|base))?$/i;
+// Tokens that page, order or deduplicate requests, or defend forms: handles, not credentials.
+const HANDLE_TOKEN_NAME =
+  /(?:next|prev|previous|page|continuation|client|request|lock|idempotency|pagination|cursor|sync|update|change|copy\w*|public|publickey|csrf|xsrf|cancel|cancellation|continue|resume|marker|unit|verification|sequence|upload|batch|forward|backward|start|end|last|first|iterator|shard|stream|grant)[_-]?token$/i;
+// Words so common inside other words that they must start one (`db_pass`, `dbPass`, not `bypass`, `oauth`).
+const WORD_START_NAMES = /^(?:authorization|token|auth|pass|pwd)/i;
+// Between key and value: a closing quote or bracket, then an assignment, comparison or mapping.
+const KEY_TO_VALUE = /\\?["'`]?\]?[ \t]*(?:=>|:=|===?|!==?|\?\?=|\|\|=|[:=])[ \t]*/y;
+// `Authorization: Bearer <token>`: the scheme word is not the secret.
+const AUTH_SCHEME = /(?:bearer|basic|token|bot)[ \t]+/iy;
+// Values are read with sticky patterns bounded one past the longest plausible value, so a hostile
+// line costs a bounded amount of work per keyword.
+const VALUE_SCAN_CHARS = MAX_GENERIC_SECRET_CHARS + 1;
+const UNQUOTED_VALUE = new RegExp(String.raw`[^\s"'\`,;&)\]}>]{0,${VALUE_SCAN_CHARS}}`, 'y');
+const QUOTES = ['"', "'", '`'];
+const JWT_SHAPE = /^eyJ[\w-]*\.eyJ[\w-]*\.[\w-]*$/;
+// Up to the closing quote on the same line, stepping over backslash escapes.
+const QUOTED_VALUE = new Map(
+  QUOTES.map((quote) => [
+    quote,
+    new RegExp(String.raw`(?:[^${quote}\\\n]|\\[^\n]){0,${VALUE_SCAN_CHARS}}(?=${quote})`, 'y'),
+  ]),
+);
+// JSON inside a string (`{\"password\":\"...\"}`): up to the escaped closing quote.
+const ESCAPED_QUOTED_VALUE = new Map(
+  QUOTES.map((quote) => [
+    quote,
+    new RegExp(
+      String.raw`(?:[^\\\n]|\\(?!${quote})[^\n]){0,${VALUE_SCAN_CHARS}}(?=\\${quote})`,
+      'y',
+    ),
+  ]),
+);
+// How far back on its line a query-string key looks for the image URL it may belong to.
+const IMAGE_URL_LOOKBACK_CHARS = 200;
+// Badge and image URLs carry public display tokens (`badge.svg?token=...`), not credentials.
+const IMAGE_QUERY = /\.(?:svg|png|gif|jpe?g|webp)\?[^\s"'()]*$/i;
+
+/** Generic `password = "..."`, `apiKey: ...`, `DB_TOKEN=...` assignments, in code, config and env files. */
+export const GENERIC_ASSIGNMENT_RULE: AnchoredRule = {
+  id: 'generic-secret',
+  description:
+    'A value assigned to a secret-looking name (password, secret, token, api_key, ...), when it is not a placeholder and looks random',
+  keywords: [
+    'pass',
+    'pwd',
+    'secret',
+    'token',
+    'auth',
+    'credential',
+    'apikey',
+    'api_key',
+    'api-key',
+    'accesskey',
+    'access_key',
+    'access-key',
+    'privatekey',
+    'private_key',
+    'private-key',
+    'signing_key',
+    'signing-key',
+    'signingkey',
+    'encryption_key',
+    'encryption-key',
+    'encryptionkey',
+    'master_key',
+    'masterkey',
+  ],
+  scope: 'anchored',
+  findAt(text: string, at: number): ValueRange | undefined {
+    const keyStart = scanKeyStart(text, at);
+    const keyEnd = scanKeyEnd(text, at);
+    // After `:` the name is a qualified type or URN (`AWS::AppSync::ApiKey`); after `//` it is the
+    // user of a URL (`https://x-access-token:...@host`), which the URL and token rules read.
+    if (text[keyStart - 1] === ':' || text.startsWith('//', keyStart - 2)) return undefined;
+    const key = text.slice(keyStart, keyEnd);
+    if (!isSecretName(key) || HANDLE_TOKEN_NAME.test(key)) return undefined;
+    if (isImageQueryKey(text, keyStart)) return undefined;
+    KEY_TO_VALUE.lastIndex = keyEnd;
+    if (KEY_TO_VALUE.exec(text) === null) return undefined;
+    return readValue(text, KEY_TO_VALUE.lastIndex);
+  },
+};
+
+function isKeyCharacter(code: number): boolean {
+  return (
+    (code >= 48 && code <= 57) ||
+    (code >= 65 && code <= 90) ||
+    (code >= 97 && code <= 122) ||
+    code === 95 || // _
+    code === 45 || // -
+    code === 46 // .
+  );
+}
+
+function scanKeyStart(text: string, at: number): number {
+  let start = at;
+  while (start > 0 && at - start < MAX_KEY_CHARS && isKeyCharacter(text.charCodeAt(start - 1))) {
+    start -= 1;
+  }
+  return start;
+}
+
+function scanKeyEnd(text: string, at: number): number {
+  let end = at;
+  while (end < text.length && end - at < MAX_KEY_CHARS && isKeyCharacter(text.charCodeAt(end))) {
+    end += 1;
+  }
+  return end;
+}
+
+/** Whether the key is a query parameter of an image URL (a README badge). */
+function isImageQueryKey(text: string, keyStart: number): boolean {
+  const before = text[keyStart - 1];
+  if (before !== '?' && before !== '&') return false;
+  const lookback = text.slice(Math.max(0, keyStart - IMAGE_URL_LOOKBACK_CHARS), keyStart);
+  return IMAGE_QUERY.test(lookback.slice(lookback.lastIndexOf('\n') + 1));
+}
+
+/** Whether a key name ends with a secret-naming word that starts a word of its own where it must. */
+function isSecretName(key: string): boolean {
+  const match = SECRET_NAME_END.exec(key);
+  if (match === null) return false;
+  if (!WORD_START_NAMES.test(match[0]) || match.index === 0) return true;
+  const before = key.charCodeAt(match.index - 1);
+  const first = key.charCodeAt(match.index);
+  const isSeparator = before === 95 || before === 45 || before === 46;
+  const isCamelStart = first >= 65 && first <= 90 && !(before >= 65 && before <= 90);
+  return isSeparator || isCamelStart;
+}
+
+/** Reads the value that starts at `start`, quoted or not, and returns its range if it looks like a secret. */
+function readValue(text: string, start: number): ValueRange | undefined {
+  let cursor = start;
+  let pattern = UNQUOTED_VALUE;
+  const first = text[cursor] ?? '';
+  const second = text[cursor + 1] ?? '';
+  if (first === '\\' && QUOTES.includes(second)) {
+    pattern = ESCAPED_QUOTED_VALUE.get(second) ?? UNQUOTED_VALUE;
+    cursor += 2;
+  } else if (QUOTES.includes(first)) {
+    pattern = QUOTED_VALUE.get(first) ?? UNQUOTED_VALUE;
+    cursor += 1;
+  }
+  AUTH_SCHEME.lastIndex = cursor;
+  if (AUTH_SCHEME.exec(text) !== null) cursor = AUTH_SCHEME.lastIndex;
+  pattern.lastIndex = cursor;
+  const match = pattern.exec(text);
+  if (match === null) return undefined;
+  const end = cursor + match[0].length;
+  const value = text.slice(cursor, end);
+  // A JWT is the JWT rule's to judge (it knows the published examples).
+  if (JWT_SHAPE.test(value)) return undefined;
+  return isPlausibleSecret(value, pattern !== UNQUOTED_VALUE) ? { start: cursor, end } : undefined;
+}

@@ -1,0 +1,64 @@
+import { defineTokenRule, isRandomToken } from '../define-token-rule.js';
+import type { AnchoredRule } from '../redaction-rule.js';
+import { shannonEntropy } from '../shannon-entropy.js';
+
+// `sk-` is also a prefix of ordinary words and ids; a long run after it must look random.
+const OPENAI_ENTROPY_FLOOR_BITS = 3.5;
+
+function hasLetterAndDigit(value: string): boolean {
+  return /[A-Za-z]/.test(value) && /\d/.test(value);
+}
+
+export const SERVICE_TOKEN_RULES: readonly AnchoredRule[] = [
+  defineTokenRule({
+    id: 'slack-token',
+    description: 'A Slack token (xoxb-, xoxp-, xoxa-, xoxr-, xoxs-, xoxe-)',
+    keywords: ['xoxb-', 'xoxp-', 'xoxa-', 'xoxr-', 'xoxs-', 'xoxe-', 'xoxe.'],
+    pattern: /xox(?:[abprs]|e(?:\.xox[bp])?)-[A-Za-z0-9-]{10,250}(?![A-Za-z0-9-])/y,
+    isSecret: (value) => isRandomToken(value) && /\d/.test(value),
+  }),
+  defineTokenRule({
+    id: 'slack-webhook-url',
+    description: 'A Slack incoming-webhook URL (hooks.slack.com/services/...)',
+    keywords: ['hooks.slack.com'],
+    startsWord: false,
+    pattern: /hooks\.slack\.com\/(?:services|workflows|triggers)\/[A-Za-z0-9+/_-]{20,255}/y,
+  }),
+  defineTokenRule({
+    id: 'stripe-live-key',
+    description: 'A Stripe live secret or restricted key (sk_live_, rk_live_)',
+    keywords: ['sk_live_', 'rk_live_'],
+    pattern: /[sr]k_live_[A-Za-z0-9]{20,247}(?![A-Za-z0-9_])/y,
+  }),
+  defineTokenRule({
+    id: 'anthropic-api-key',
+    description: 'An Anthropic API key (sk-ant-)',
+    keywords: ['sk-ant-'],
+    pattern: /sk-ant-[A-Za-z0-9_-]{32,250}(?![A-Za-z0-9_-])/y,
+  }),
+  defineTokenRule({
+    id: 'openai-api-key',
+    description:
+      'An OpenAI API key (sk-proj-, sk-svcacct-, sk-admin-, or sk- and a long random run)',
+    keywords: ['sk-'],
+    pattern:
+      /sk-(?:(?:proj|svcacct|admin)-[A-Za-z0-9_-]{40,250}|[A-Za-z0-9]{32,250})(?![A-Za-z0-9_-])/y,
+    isSecret: (value) =>
+      isRandomToken(value) &&
+      hasLetterAndDigit(value) &&
+      shannonEntropy(value) >= OPENAI_ENTROPY_FLOOR_BITS,
+  }),
+  defineTokenRule({
+    id: 'sendgrid-api-key',
+    description: 'A SendGrid API key (SG.xxx.yyy)',
+    keywords: ['sg.'],
+    pattern: /SG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/y,
+  }),
+  defineTokenRule({
+    id: 'mailgun-api-key',
+    description: 'A Mailgun API key (key- + 32 hex)',
+    keywords: ['key-'],
+    pattern: /key-[0-9a-f]{32}(?![0-9A-Za-z])/y,
+    isSecret: (value) => isRandomToken(value) && hasLetterAndDigit(value.slice(4)),
+  }),
+];

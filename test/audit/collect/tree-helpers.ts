@@ -1,0 +1,75 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { collectCandidates } from '../../../src/audit/collect/collect-candidates.js';
+import type { CollectOptions, CollectResult } from '../../../src/audit/collect/collect-types.js';
+
+export const MIB = 1024 * 1024;
+
+/** A fresh, real (symlink-free) temporary directory, removed by the returned cleanup. */
+export function makeTempDir(prefix = 'oy-collect-'): string {
+  return realpathSync(mkdtempSync(path.join(tmpdir(), prefix)));
+}
+
+export function removeDir(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+/** Writes files (POSIX relative paths) under `root`, creating directories as needed. */
+export function writeTree(root: string, files: Record<string, string | Buffer>): void {
+  for (const [relPath, content] of Object.entries(files)) {
+    const target = path.join(root, relPath);
+    mkdirSync(path.dirname(target), { recursive: true });
+    writeFileSync(target, content);
+  }
+}
+
+/** Runs real git in `cwd` with a fixed identity; returns stdout. */
+export function git(cwd: string, ...args: string[]): string {
+  return execFileSync(
+    'git',
+    ['-c', 'user.name=t', '-c', 'user.email=t@t', '-c', 'init.defaultBranch=main', ...args],
+    { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+}
+
+export function gitInit(root: string): void {
+  git(root, 'init', '-q');
+}
+
+export function gitCommitAll(root: string, message = 'commit'): void {
+  git(root, 'add', '-A');
+  git(root, 'commit', '-q', '--allow-empty', '-m', message);
+}
+
+/** Collects with defaults; the test setup has already pointed HOME and XDG_* at temp dirs. */
+export function collect(
+  root: string,
+  overrides: Partial<CollectOptions> = {},
+): Promise<CollectResult> {
+  return collectCandidates({
+    root,
+    include: [],
+    exclude: [],
+    maxFileBytes: MIB,
+    env: process.env,
+    ...overrides,
+  });
+}
+
+/** An environment in which `git` cannot be found, so the collector must walk. */
+export function envWithoutGit(emptyDir: string): Record<string, string | undefined> {
+  return { ...process.env, PATH: emptyDir };
+}
+
+/** "skipped(<reason>)" for a ledger path, "candidate" for a candidate, undefined when absent. */
+export function statusOf(result: CollectResult, relPath: string): string | undefined {
+  if (result.candidates.some((candidate) => candidate.path === relPath)) return 'candidate';
+  const entry = result.ledger.find((line) => line.path === relPath);
+  return entry === undefined ? undefined : `${entry.status}(${String(entry.reason)})`;
+}
+
+export function candidatePaths(result: CollectResult): string[] {
+  return result.candidates.map((candidate) => candidate.path);
+}

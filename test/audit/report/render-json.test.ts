@@ -1,0 +1,99 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { Ajv } from 'ajv';
+import { describe, expect, test } from 'vitest';
+import { renderJson } from '../../../src/audit/report/render-json.js';
+import type { AuditReport } from '../../../src/audit/types.js';
+import { addSchemaFormats } from '../../support/add-schema-formats.js';
+import {
+  sampleEmptyReport,
+  sampleModelReport,
+  sampleOfflineReport,
+} from '../../support/sample-report.js';
+
+const SNAPSHOTS = path.join(import.meta.dirname, '../../../snapshots/audit/report/json');
+const REPORT_SCHEMA = JSON.parse(
+  readFileSync(
+    path.join(import.meta.dirname, '../../../src/audit/report/audit-report.schema.json'),
+    'utf8',
+  ),
+) as object;
+
+const ajv = new Ajv({ allErrors: true, strict: true });
+addSchemaFormats(ajv);
+const validateReport = ajv.compile(REPORT_SCHEMA);
+
+const REPORTS = [
+  ['offline', sampleOfflineReport()],
+  ['model', sampleModelReport()],
+  ['empty', sampleEmptyReport()],
+] as const;
+
+describe('renderJson', () => {
+  test.each(REPORTS)('%s report snapshot', async (name, report) => {
+    await expect(renderJson(report)).toMatchFileSnapshot(path.join(SNAPSHOTS, `${name}.json`));
+  });
+
+  test.each(REPORTS)(
+    'the %s report is the AuditReport itself, pretty, with a final newline',
+    (_name, report) => {
+      const json = renderJson(report);
+      expect(JSON.parse(json)).toEqual(report);
+      expect(json.endsWith('}\n')).toBe(true);
+      expect(json.split('\n')[1]).toBe('  "schemaVersion": 1,');
+    },
+  );
+
+  test.each(REPORTS)(
+    'the %s report validates against audit-report.schema.json',
+    (_name, report) => {
+      const isValid = validateReport(JSON.parse(renderJson(report)));
+      expect(validateReport.errors ?? []).toEqual([]);
+      expect(isValid).toBe(true);
+    },
+  );
+});
+
+describe('audit-report.schema.json', () => {
+  function rendered(change: (report: Record<string, unknown> & AuditReport) => void): unknown {
+    const report = JSON.parse(renderJson(sampleModelReport())) as Record<string, unknown> &
+      AuditReport;
+    change(report);
+    return report;
+  }
+
+  test.each([
+    ['a missing field', (report: AuditReport) => delete (report as Partial<AuditReport>).coverage],
+    [
+      'an unknown severity',
+      (report: AuditReport) => void (report.findings[0]!.severity = 'urgent' as never),
+    ],
+    [
+      'a secret that carries a value',
+      (report: AuditReport) => void Object.assign(report.secrets[0]!, { value: 'sk_live_x' }),
+    ],
+    ['a confidence above 1', (report: AuditReport) => void (report.findings[0]!.confidence = 1.5)],
+    ['a line 0', (report: AuditReport) => void (report.hints[0]!.line = 0)],
+    [
+      'another schema version',
+      (report: AuditReport) => void Object.assign(report, { schemaVersion: 2 }),
+    ],
+    ['a bad timestamp', (report: AuditReport) => void (report.generatedAt = 'yesterday')],
+    [
+      'an unknown ledger status',
+      (report: AuditReport) => void Object.assign(report.coverage.ledger[0]!, { status: 'lost' }),
+    ],
+    [
+      'an unknown top-level field',
+      (report: AuditReport) => void Object.assign(report, { apiKey: 'x' }),
+    ],
+  ])('rejects %s', (_name, change) => {
+    expect(validateReport(rendered(change))).toBe(false);
+  });
+
+  test('describes every field of a fully populated report', () => {
+    const schema = REPORT_SCHEMA as { required: string[]; properties: Record<string, unknown> };
+    expect([...schema.required].sort()).toEqual(Object.keys(sampleModelReport()).sort());
+    expect(Object.keys(schema.properties).sort()).toEqual(Object.keys(sampleModelReport()).sort());
+  });
+});

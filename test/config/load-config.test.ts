@@ -1,0 +1,57 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config/load-config.js';
+import { ConfigError } from '../../src/shared/errors.js';
+
+function setup() {
+  const dir = mkdtempSync(path.join(tmpdir(), 'oy-config-'));
+  const workspace = path.join(dir, 'ws');
+  mkdirSync(path.join(workspace, '.oy'), { recursive: true });
+  const userFile = path.join(dir, 'user.json');
+  return { dir, workspace, userFile, env: { HOME: dir, OY_CONFIG: userFile } as NodeJS.ProcessEnv };
+}
+
+describe('loadConfig', () => {
+  it('reads the user file, the project file, the environment and the flags in order', async () => {
+    const { workspace, userFile, env } = setup();
+    writeFileSync(userFile, JSON.stringify({ model: 'anthropic::claude-x', audit: { chunkTokens: 9000, maxChunks: 7 } }));
+    writeFileSync(path.join(workspace, '.oy', 'config.json'), JSON.stringify({ audit: { maxChunks: 5, exclude: ['a/**'] } }));
+    const loaded = await loadConfig({ workspaceRoot: workspace, env: { ...env, OY_MODEL: 'openai::gpt-x' }, flags: { audit: { exclude: ['b/**'] } } });
+    expect(loaded.config.model).toBe('openai::gpt-x');
+    expect(loaded.config.audit).toMatchObject({ chunkTokens: 9000, maxChunks: 5, exclude: ['b/**'] });
+    expect(loaded.paths.userConfigFile).toBe(userFile);
+  });
+
+  it('uses XDG_CONFIG_HOME when OY_CONFIG is not set', async () => {
+    const { dir, workspace } = setup();
+    const xdg = path.join(dir, 'xdg');
+    mkdirSync(path.join(xdg, 'oy'), { recursive: true });
+    writeFileSync(path.join(xdg, 'oy', 'config.json'), JSON.stringify({ model: 'ollama::llama3' }));
+    const loaded = await loadConfig({ workspaceRoot: workspace, env: { HOME: dir, XDG_CONFIG_HOME: xdg }, flags: {} });
+    expect(loaded.config.model).toBe('ollama::llama3');
+    expect(loaded.paths.cacheDir).toBe(path.join(dir, '.cache', 'oy'));
+  });
+
+  it.each([
+    ['not JSON', '{ model: ', /not valid JSON/],
+    ['an unknown key', JSON.stringify({ modle: 'x' }), /modle|Unrecognized/i],
+    ['a wrong type', JSON.stringify({ audit: { maxChunks: 'many' } }), /audit\.maxChunks/],
+    ['an out-of-range number', JSON.stringify({ audit: { chunkTokens: 5 } }), /audit\.chunkTokens/],
+  ])('rejects a user file with %s, naming the file', async (_name, content, pattern) => {
+    const { workspace, userFile, env } = setup();
+    writeFileSync(userFile, content);
+    const attempt = loadConfig({ workspaceRoot: workspace, env, flags: {} });
+    await expect(attempt).rejects.toBeInstanceOf(ConfigError);
+    await expect(attempt).rejects.toThrow(pattern);
+    await expect(attempt).rejects.toThrow(userFile);
+  });
+
+  it('treats a missing file as no layer', async () => {
+    const { workspace, env } = setup();
+    const loaded = await loadConfig({ workspaceRoot: workspace, env, flags: {} });
+    expect(loaded.config.model).toBeNull();
+    expect(loaded.warnings).toEqual([]);
+  });
+});

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_CONFIG } from '../../src/config/config-schema.js';
+import { mergeConfig, type ConfigLayer } from '../../src/config/merge-config.js';
+
+describe('mergeConfig', () => {
+  it('returns the defaults when there are no layers', () => {
+    expect(mergeConfig([]).config).toEqual(DEFAULT_CONFIG);
+  });
+
+  it('applies user < project < environment < flags whatever order the layers come in', () => {
+    const layers: ConfigLayer[] = [
+      { kind: 'flags', source: 'command line', values: { audit: { maxChunks: 4 } } },
+      { kind: 'environment', source: 'environment', values: { model: 'anthropic::env-model' } },
+      { kind: 'user', source: 'user.json', values: { model: 'anthropic::user-model', audit: { maxChunks: 2, chunkTokens: 5000 } } },
+      { kind: 'project', source: 'project.json', values: { audit: { maxChunks: 3, exclude: ['docs/**'] } } },
+    ];
+    const { config } = mergeConfig(layers);
+    expect(config.model).toBe('anthropic::env-model');
+    expect(config.audit.maxChunks).toBe(4);
+    expect(config.audit.chunkTokens).toBe(5000);
+    expect(config.audit.exclude).toEqual(['docs/**']);
+  });
+
+  it('lets flags override the environment model', () => {
+    const { config } = mergeConfig([
+      { kind: 'environment', source: 'environment', values: { model: 'a::x' } },
+      { kind: 'flags', source: 'command line', values: { model: 'b::y' } },
+    ]);
+    expect(config.model).toBe('b::y');
+  });
+
+  it('drops allow rules and the model from a project file, with a warning for each', () => {
+    const { config, warnings } = mergeConfig([
+      { kind: 'user', source: 'user.json', values: { permissions: { allow: ['Bash(npm test)'] } } },
+      {
+        kind: 'project',
+        source: '.oy/config.json',
+        values: { model: 'openai::evil', permissions: { allow: ['Bash(curl:*)'], deny: ['Bash(rm:*)'], ask: ['WebFetch(domain:x.com)'] } },
+      },
+    ]);
+    expect(config.model).toBeNull();
+    expect(config.permissions).toEqual({
+      allow: ['Bash(npm test)'],
+      ask: ['WebFetch(domain:x.com)'],
+      deny: ['Bash(rm:*)'],
+    });
+    expect(warnings).toHaveLength(2);
+    expect(warnings.join('\n')).toMatch(/allow rule/);
+  });
+
+  it('does not mutate the defaults', () => {
+    mergeConfig([{ kind: 'user', source: 'u', values: { permissions: { deny: ['Bash(x)'] } } }]);
+    expect(DEFAULT_CONFIG.permissions.deny).toEqual([]);
+  });
+});

@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest';
+import { createRedactor } from '../../../src/safety/redact/redactor.js';
+import { expectRedacted, expectUntouched } from '../../support/expect-redaction.js';
+import { createSecretFactory } from '../../support/secret-factory.js';
+
+const f = createSecretFactory(31_337);
+
+describe('generic-secret: assignments in every common syntax', () => {
+  const forms: Array<[string, (value: string) => string]> = [
+    ['YAML', (v) => `database:\n  password: ${v}\n`],
+    ['YAML quoted', (v) => `api_key: "${v}"`],
+    ['.env', (v) => `DB_PASSWORD=${v}`],
+    ['shell export', (v) => `export API_TOKEN="${v}"`],
+    ['JSON', (v) => `{"client_secret": "${v}"}`],
+    ['JSON inside a string', (v) => `const body = "{\\"password\\":\\"${v}\\"}";`],
+    ['TOML', (v) => `secret = '${v}'`],
+    ['INI', (v) => `passwd = ${v}`],
+    ['.properties', (v) => `spring.datasource.password=${v}`],
+    ['Python kwarg', (v) => `connect(host="db", password="${v}")`],
+    ['Go', (v) => `dbPassword := "${v}"`],
+    ['PHP array', (v) => `'api_key' => '${v}',`],
+    ['Ruby symbol', (v) => `auth_token: "${v}",`],
+    ['TS object', (v) => `  apiKey: \`${v}\`,`],
+    ['comparison', (v) => `if (password === '${v}') {`],
+    ['Dockerfile', (v) => `ENV ACCESS_KEY=${v}`],
+    ['Authorization header', (v) => `curl -H "Authorization: Bearer ${v}" https://api`],
+    ['Basic auth header', (v) => `headers = {"Authorization": "Basic ${v}"}`],
+    ['CLI flag', (v) => `mysql --password=${v} -h db`],
+    ['query string', (v) => `https://api.internal/v1?access_token=${v}&x=1`],
+    ['comment', (v) => `# staging db password: ${v}`],
+    ['hyphenated key', (v) => `app.jwt.signing-key=${v}`],
+  ];
+
+  it.each(forms)('%s', (_form, build) => {
+    const value = f.genericSecret();
+    const text = build(value);
+    expectRedacted(
+      text,
+      value,
+      'generic-secret',
+      text.slice(0, text.indexOf(value)).split('\n').length,
+    );
+  });
+
+  it('redacts short but varied passwords, hex and base64 values', () => {
+    const xkcd = ['Tr0ub4', 'dor&3'].join('');
+    expectRedacted(`password: ${xkcd}`, xkcd, 'generic-secret');
+    const hex = f.hex(40);
+    expectRedacted(`API_TOKEN=${hex}`, hex, 'generic-secret');
+    const b64 = f.base64Secret();
+    expectRedacted(`  db-password: ${b64}`, b64, 'generic-secret');
+  });
+});
+
+describe('generic-secret: what is not a secret', () => {
+  const negatives: Array<[string, string]> = [
+    ['environment reference', 'password = process.env.DB_PASSWORD'],
+    ['shell variable', 'export TOKEN="${GITHUB_TOKEN}"'],
+    ['bare shell variable', 'password: $DB_PASSWORD'],
+    ['template', 'password: "{{ .Values.password }}"'],
+    ['GitHub expression', 'token: ${{ secrets.NPM_TOKEN }}'],
+    ['angle placeholder', 'api_key: <your-api-key>'],
+    ['changeme', 'password=changeme'],
+    ['example', 'api_key = "example-key-123456"'],
+    ['xxx', 'secret: "xxxxxxxxxxxxxxxx"'],
+    ['your_', 'API_KEY=your_api_key_here'],
+    ['all same character', "password: '********'"],
+    ['obvious word with digits', 'password = "password123"'],
+    ['leetspeak', 'proxy_pass="p4ssw0rd"'],
+    ['too short', 'password = "Zq8!k2m"'],
+    ['function call', 'const token = getToken(request);'],
+    ['member access', 'password = this.options.password'],
+    ['negation', 'const pass = !this.result.issues;'],
+    ['TypeScript type', 'function f(token: CommentOrToken): void {}'],
+    ['generic type', 'type EndOfFileToken = Token<SyntaxKind.EndOfFileToken>;'],
+    ['identifier', 'exports.isArrowToken = isArrowToken;'],
+    ['identifier with digit', 'exports.Socks5Auth = Socks5Auth;'],
+    ['words', 'authType: "bearer-token-header"'],
+    ['sentence', "secret: 'The secret used to sign cookies'"],
+    ['path', 'private_key = "/etc/ssl/private/server.key"'],
+    ['URL', 'token_url = "https://oauth2.googleapis.com/token"'],
+    ['name ending elsewhere', 'password_hash = "a8f5f167f44f4964e6c998dee827110c"'],
+    ['word inside a word', 'bypass = "A1b2C3d4E5f6G7h8"'],
+    ['oauth is not auth', 'oauth = "q8Xk2mZ7vP4nR9tL"'],
+    ['pagination token', '"NextToken": "9f4d9f69-275a-41fe-b58e-2b837bd9ba48"'],
+    ['idempotency token', '"ClientToken": "5289a345-0358-4e62-93d5-47ef3061d65e"'],
+    ['public key token', 'publicKeyToken="1fc8b3b9a1e18e3b"'],
+    ['qualified type name', '"AWS::ApiGateway::ApiKey": "48205d4ffd7feba3",'],
+    [
+      'badge token',
+      '[![codecov](https://codecov.io/gh/o/r/graph/badge.svg?token=37tZMQE0Sy)](https://codecov.io)',
+    ],
+    ['keyboard mash', "'oauth_token': 'sdf0o9823sjdfsdf',"],
+    ['base64 of a phrase', "auth: 'aXNhYWNzOm5vdCBteSByZWFsIHBhc3N3b3Jk',"],
+    ['base64 of user:password', '"Authorization": "Basic dXNlcm5hbWU6cGFzc3dvcmQ="'],
+    ['Python pass statement', 'if x:\n    pass\n'],
+    ['hex literal', 'const secret = 0x5f3759df5f3759df;'],
+  ];
+
+  it.each(negatives)('%s', (_name, text) => {
+    expectUntouched(text);
+  });
+});
+
+describe('url-credentials', () => {
+  it('redacts the password of a URL, and only the password', () => {
+    const password = f.password();
+    const text = `DATABASE_URL=postgres://billing:${password}@db.internal:5432/billing`;
+    expectRedacted(text, password, 'url-credentials');
+    expect(createRedactor().redact(text).text).toBe(
+      'DATABASE_URL=postgres://billing:[REDACTED:url-credentials:1]@db.internal:5432/billing',
+    );
+  });
+
+  it('redacts passwords with an empty user, percent escapes and in several schemes', () => {
+    for (const template of [
+      (v: string) => `redis://:${v}@cache:6379/0`,
+      (v: string) => `amqp://svc:${v}@mq.internal:5672/`,
+      (v: string) => `mongodb+srv://app:${v}%21@cluster0.mongodb.net/db`,
+      (v: string) => `proxy = "http://ops:${v}@10.0.0.1:3128"`,
+    ]) {
+      const password = f.password();
+      expectRedacted(template(password), password, 'url-credentials');
+    }
+  });
+
+  it('leaves example, default and templated credentials alone', () => {
+    expectUntouched('postgres://user:password@localhost:5432/db');
+    expectUntouched('postgres://postgres:postgres@localhost:5432/db');
+    expectUntouched('amqp://guest:guest@localhost:5672/');
+    expectUntouched(`const url = \`postgres://\${user}:\${pass}@\${host}/db\`;`);
+    expectUntouched('https://abc:xyz@example.com/path');
+    expectUntouched(`http://john:${f.password()}@example.org/`);
+    expectUntouched('mongodb://admin:mysecretpassword@db:27017');
+    expectUntouched('http://user:pass%20pass@complex.url.com/path');
+    expectUntouched('url.parse("https://anonymous:flabada@developer.mozilla.org/");');
+    expectUntouched('see http://localhost:8080/@scope/package');
+  });
+});
