@@ -65,14 +65,14 @@ export async function prepareAudit(options: AuditOptions): Promise<PreparedAudit
       },
       onFileDone: (done, total) => progress({ stage: 'scan', done, total }),
     });
-    await cache.save();
 
     progress({ stage: 'chunk', done: 0, total: scan.files.length });
     const chunkPlan = planChunks(scan.files.map(toChunkable), {
       chunkTokens: options.chunkTokens,
       headroom: options.tokenHeadroom,
-      countTokens: (text) => getCounter().count(text),
+      countTokens: (text) => cache.countHeader(text, (header) => getCounter().count(header)),
     });
+    await cache.save();
     progress({ stage: 'chunk', done: scan.files.length, total: scan.files.length });
 
     const oversized = new Set(chunkPlan.oversized.map((item) => item.path));

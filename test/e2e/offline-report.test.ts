@@ -1,7 +1,7 @@
 import { cpSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import Ajv from 'ajv';
+import { Ajv } from 'ajv';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AuditReport, LedgerEntry } from '../../src/audit/types.js';
 import { addSchemaFormats } from '../support/add-schema-formats.js';

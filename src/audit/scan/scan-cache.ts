@@ -12,17 +12,21 @@ type CachedScan = Omit<ScannedFile, 'size' | 'isTracked'>;
 interface CacheFile {
   stamp: string;
   entries: Record<string, CachedScan>;
+  /** Token counts of chunk header lines, so a fully cached run never loads the tokenizer. */
+  headerTokens?: Record<string, number>;
 }
 
 /** Per-workspace cache of scan results keyed by a hash of path and raw content, so a rerun skips unchanged files. */
 export class ScanCache {
   private readonly used = new Map<string, CachedScan>();
+  private readonly usedHeaders = new Map<string, number>();
   hits = 0;
 
   private constructor(
     private readonly filePath: string | null,
     private readonly stamp: string,
     private readonly entries: Record<string, CachedScan>,
+    private readonly headerTokens: Record<string, number> = {},
   ) {}
 
   /** Opens the cache for a workspace; a missing, stale or corrupt file is an empty cache. */
@@ -34,7 +38,7 @@ export class ScanCache {
     try {
       const parsed = JSON.parse(await readFile(filePath, 'utf8')) as CacheFile;
       if (parsed.stamp === stamp && typeof parsed.entries === 'object') {
-        return new ScanCache(filePath, stamp, parsed.entries);
+        return new ScanCache(filePath, stamp, parsed.entries, parsed.headerTokens ?? {});
       }
     } catch {
       // No cache yet, or an unreadable one: start empty.
@@ -60,10 +64,21 @@ export class ScanCache {
     this.used.set(key, entry);
   }
 
+  /** Counts a chunk header line, from the cache when an earlier run counted it. */
+  countHeader(header: string, count: (text: string) => number): number {
+    const tokens = this.usedHeaders.get(header) ?? this.headerTokens[header] ?? count(header);
+    this.usedHeaders.set(header, tokens);
+    return tokens;
+  }
+
   /** Writes back only the entries this run used, so files that are gone drop out. */
   async save(): Promise<void> {
     if (this.filePath === null) return;
-    const data: CacheFile = { stamp: this.stamp, entries: Object.fromEntries(this.used) };
+    const data: CacheFile = {
+      stamp: this.stamp,
+      entries: Object.fromEntries(this.used),
+      headerTokens: Object.fromEntries(this.usedHeaders),
+    };
     await writeFileAtomic(this.filePath, JSON.stringify(data), { mode: 0o600, dirMode: 0o700 });
   }
 }

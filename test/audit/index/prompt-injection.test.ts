@@ -249,6 +249,12 @@ const negatives: NegativeCase[] = [
     'prompt-injection/suppress-findings',
   ],
   [
+    'a lint rule that does not report a token',
+    'src/rules/indent.js',
+    "// If the token matches the expected indentation, don't report it.",
+    'prompt-injection/suppress-findings',
+  ],
+  [
     'you are now logged in',
     'src/ui.ts',
     "toast('You are now logged in');",
