@@ -10,7 +10,14 @@ rmSync(resultsFile, { force: true });
 const vitest = path.join(root, 'node_modules', 'vitest', 'vitest.mjs');
 const run = spawnSync(
   process.execPath,
-  [vitest, 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${resultsFile}`, ...process.argv.slice(2)],
+  [
+    vitest,
+    'run',
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${resultsFile}`,
+    ...process.argv.slice(2),
+  ],
   { cwd: root, stdio: 'inherit' },
 );
 
@@ -23,7 +30,9 @@ try {
   failed = results.numFailedTests;
   skipped = results.numPendingTests + results.numTodoTests;
   // A file that fails to load has no tests but is still a failure.
-  failed += results.testResults.filter((file) => file.status === 'failed' && file.assertionResults.length === 0).length;
+  failed += results.testResults.filter(
+    (file) => file.status === 'failed' && file.assertionResults.length === 0,
+  ).length;
 } catch {
   failed += 1;
 }

@@ -4,7 +4,12 @@ import { runRedactorSelfTest } from '../safety/redact/self-test.js';
 import { createRedactor } from '../safety/redact/redactor.js';
 import type { AuditOptions } from './audit-options.js';
 import { compareText } from './assemble/build-offline-report.js';
-import { chunkBudgetTokens, needsLineTokens, planChunks, type ChunkPlan } from './chunk/plan-chunks.js';
+import {
+  chunkBudgetTokens,
+  needsLineTokens,
+  planChunks,
+  type ChunkPlan,
+} from './chunk/plan-chunks.js';
 import { collectCandidates } from './collect/collect-candidates.js';
 import type { CollectResult } from './collect/collect-types.js';
 import { hintWeight } from './index/hint-weight.js';
@@ -52,7 +57,10 @@ export async function prepareAudit(options: AuditOptions): Promise<PreparedAudit
   // tiktoken loads only when something needs counting: a fully cached run never pays for it.
   const getCounter = () => (counter ??= createTokenCounter(options.encoding));
   try {
-    const cache = await ScanCache.open(options.cacheDir, options.root, [OY_VERSION, options.encoding]);
+    const cache = await ScanCache.open(options.cacheDir, options.root, [
+      OY_VERSION,
+      options.encoding,
+    ]);
     const scan = await scanFiles(candidates, {
       maxFileBytes: options.maxFileBytes,
       concurrency: options.scanConcurrency,
@@ -82,7 +90,12 @@ export async function prepareAudit(options: AuditOptions): Promise<PreparedAudit
       ...scan.ledger,
       ...scan.files.map((file): LedgerEntry =>
         oversized.has(file.path)
-          ? { path: file.path, status: 'skipped', reason: 'line-too-long', detail: 'a single line exceeds the chunk budget' }
+          ? {
+              path: file.path,
+              status: 'skipped',
+              reason: 'line-too-long',
+              detail: 'a single line exceeds the chunk budget',
+            }
           : { path: file.path, status: 'reviewed' },
       ),
     ].sort((a, b) => compareText(a.path, b.path));
@@ -96,7 +109,14 @@ export async function prepareAudit(options: AuditOptions): Promise<PreparedAudit
 function buildPlan(options: AuditOptions, chunkPlan: ChunkPlan, ledger: LedgerEntry[]): AuditPlan {
   const { chunks } = chunkPlan;
   const planHash = createHash('sha256')
-    .update(JSON.stringify([options.chunkTokens, options.tokenHeadroom, options.encoding, chunks.map((chunk) => chunk.id)]))
+    .update(
+      JSON.stringify([
+        options.chunkTokens,
+        options.tokenHeadroom,
+        options.encoding,
+        chunks.map((chunk) => chunk.id),
+      ]),
+    )
     .digest('hex');
   return {
     root: options.root,
@@ -109,7 +129,9 @@ function buildPlan(options: AuditOptions, chunkPlan: ChunkPlan, ledger: LedgerEn
     mapCalls: chunks.length,
     // A repository that fits one chunk is reviewed in a single call, with no reduce step.
     reduceCalls: chunks.length > 1 ? 1 : 0,
-    contentProviderTokens: Math.ceil(chunks.reduce((sum, chunk) => sum + chunk.tokens, 0) * options.tokenHeadroom),
+    contentProviderTokens: Math.ceil(
+      chunks.reduce((sum, chunk) => sum + chunk.tokens, 0) * options.tokenHeadroom,
+    ),
     maxChunks: options.maxChunks,
     exceedsMaxChunks: chunks.length > options.maxChunks,
     planHash,
@@ -133,7 +155,12 @@ function setAsideOwnOutputs(candidates: CandidateFile[], outputs: AuditOutputs) 
   const skipped: LedgerEntry[] = [];
   const kept = candidates.filter((candidate) => {
     if (!own.has(candidate.absolutePath)) return true;
-    skipped.push({ path: candidate.path, status: 'skipped', reason: 'oy-output', detail: 'this run writes it' });
+    skipped.push({
+      path: candidate.path,
+      status: 'skipped',
+      reason: 'oy-output',
+      detail: 'this run writes it',
+    });
     return false;
   });
   return { candidates: kept, skipped };

@@ -10,7 +10,13 @@ import type { AuditReport } from './types.js';
 
 export type AuditOutcome =
   | { kind: 'plan'; plan: AuditPlan }
-  | { kind: 'report'; report: AuditReport; plan: AuditPlan; reportPath: string; manifestPath: string | null };
+  | {
+      kind: 'report';
+      report: AuditReport;
+      plan: AuditPlan;
+      reportPath: string;
+      manifestPath: string | null;
+    };
 
 /** The audit, as the pipeline reads: the deterministic stages, then the plan (`--dry-run`) or the report. */
 export async function runAudit(options: AuditOptions): Promise<AuditOutcome> {

@@ -16,7 +16,10 @@ export function createCli(): CAC {
 
   cli
     .command('audit [path] [...focus]', 'Audit the workspace and write a report')
-    .option('--out <file>', 'Report file inside the workspace (default ISSUES.md, oy.sarif or oy-audit.json)')
+    .option(
+      '--out <file>',
+      'Report file inside the workspace (default ISSUES.md, oy.sarif or oy-audit.json)',
+    )
     .option('--format <format>', 'Report format: markdown, sarif or json', { default: undefined })
     .option('--manifest <file>', 'Also write the coverage ledger (JSON) to this file')
     .option('--include <glob>', 'Only audit files matching this glob (repeatable)')

@@ -9,7 +9,11 @@ function isCacError(error: unknown): error is CacError {
 }
 
 /** The one place that turns an error into output and an exit code. */
-export function handleError(error: unknown, isVerbose: boolean, stderr: NodeJS.WritableStream): number {
+export function handleError(
+  error: unknown,
+  isVerbose: boolean,
+  stderr: NodeJS.WritableStream,
+): number {
   if (error instanceof OyError) {
     stderr.write(`error: ${error.message}\n`);
     if (error.hint) stderr.write(`hint: ${error.hint}\n`);

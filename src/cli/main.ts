@@ -15,7 +15,9 @@ try {
   const wantsHelpOrVersion = Boolean(parsed.options.help || parsed.options.version);
   if (!cli.matchedCommand && !wantsHelpOrVersion) {
     if (cli.args.length > 0) {
-      throw new UsageError(`unknown command "${cli.args[0]}"`, { hint: 'run oy --help for the commands' });
+      throw new UsageError(`unknown command "${cli.args[0]}"`, {
+        hint: 'run oy --help for the commands',
+      });
     }
     cli.outputHelp();
   } else {

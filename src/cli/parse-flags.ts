@@ -1,7 +1,12 @@
 import { UsageError } from '../shared/errors.js';
 
 /** A whole number flag within bounds, or a usage error that names the flag and what was expected. */
-export function parseWholeNumber(flag: string, value: unknown, min: number, max: number): number | undefined {
+export function parseWholeNumber(
+  flag: string,
+  value: unknown,
+  min: number,
+  max: number,
+): number | undefined {
   if (value === undefined) return undefined;
   const text = String(value);
   const number = Number(text);
@@ -12,7 +17,11 @@ export function parseWholeNumber(flag: string, value: unknown, min: number, max:
 }
 
 /** One of a fixed set of words. */
-export function parseChoice<T extends string>(flag: string, value: unknown, choices: readonly T[]): T | undefined {
+export function parseChoice<T extends string>(
+  flag: string,
+  value: unknown,
+  choices: readonly T[],
+): T | undefined {
   if (value === undefined) return undefined;
   const text = String(value);
   if (!(choices as readonly string[]).includes(text)) {

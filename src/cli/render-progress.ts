@@ -26,8 +26,13 @@ export function createProgressRenderer(stream: NodeJS.WriteStream, isQuiet: bool
     const label = STAGE_LABELS[event.stage];
     if (!isTerminal) {
       // One line per stage, when it completes; the start events of a stage have done < total or no total.
-      const isStageEnd = event.done === event.total && (event.total > 0 || event.stage === 'collect');
-      if (isStageEnd && !printedStages.has(event.stage) && (event.total > 0 || lastStage === event.stage)) {
+      const isStageEnd =
+        event.done === event.total && (event.total > 0 || event.stage === 'collect');
+      if (
+        isStageEnd &&
+        !printedStages.has(event.stage) &&
+        (event.total > 0 || lastStage === event.stage)
+      ) {
         printedStages.add(event.stage);
         stream.write(`${label}: ${event.done}/${event.total} (${elapsed()})\n`);
       }

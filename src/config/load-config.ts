@@ -25,7 +25,11 @@ export async function loadConfig(options: LoadConfigOptions): Promise<LoadedConf
   const projectPath = path.join(options.workspaceRoot, '.oy', 'config.json');
   const projectFile = await readConfigFile(projectPath);
   if (projectFile) layers.push({ kind: 'project', source: projectPath, values: projectFile });
-  layers.push({ kind: 'environment', source: 'environment', values: readEnvironmentLayer(options.env) });
+  layers.push({
+    kind: 'environment',
+    source: 'environment',
+    values: readEnvironmentLayer(options.env),
+  });
   layers.push({ kind: 'flags', source: 'command line', values: options.flags });
   return { ...mergeConfig(layers), paths };
 }
@@ -51,10 +55,13 @@ export async function readConfigFile(filePath: string): Promise<ConfigFile | und
   try {
     json = JSON.parse(text);
   } catch (error) {
-    throw new ConfigError(`config file ${filePath} is not valid JSON: ${(error as Error).message}`, {
-      hint: 'fix the file or move it aside',
-      cause: error,
-    });
+    throw new ConfigError(
+      `config file ${filePath} is not valid JSON: ${(error as Error).message}`,
+      {
+        hint: 'fix the file or move it aside',
+        cause: error,
+      },
+    );
   }
   const parsed = configFileSchema.safeParse(json);
   if (!parsed.success) {

@@ -29,7 +29,9 @@ export function mergeConfig(layers: readonly ConfigLayer[]): MergedConfig {
     const { values } = layer;
     if (values.model !== undefined) {
       if (layer.kind === 'project') {
-        warnings.push(`${layer.source}: "model" is ignored in a project file (a repository may not choose where its code is sent)`);
+        warnings.push(
+          `${layer.source}: "model" is ignored in a project file (a repository may not choose where its code is sent)`,
+        );
       } else {
         config.model = values.model;
       }
@@ -37,7 +39,9 @@ export function mergeConfig(layers: readonly ConfigLayer[]): MergedConfig {
     if (values.permissions) {
       const { allow = [], ask = [], deny = [] } = values.permissions;
       if (layer.kind === 'project' && allow.length > 0) {
-        warnings.push(`${layer.source}: ${allow.length} allow rule(s) ignored; a project file may only add deny or ask rules`);
+        warnings.push(
+          `${layer.source}: ${allow.length} allow rule(s) ignored; a project file may only add deny or ask rules`,
+        );
       } else {
         config.permissions.allow.push(...allow);
       }

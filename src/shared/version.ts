@@ -2,5 +2,7 @@ import { readFileSync } from 'node:fs';
 
 /** The package version, read once from package.json beside dist/. */
 export const OY_VERSION: string = (
-  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }
+  JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  }
 ).version;

@@ -20,7 +20,10 @@ export async function writeFileAtomic(
   options: WriteFileAtomicOptions = {},
 ): Promise<void> {
   const dir = path.dirname(filePath);
-  await mkdir(dir, { recursive: true, ...(options.dirMode === undefined ? {} : { mode: options.dirMode }) });
+  await mkdir(dir, {
+    recursive: true,
+    ...(options.dirMode === undefined ? {} : { mode: options.dirMode }),
+  });
   const temp = path.join(dir, `.${path.basename(filePath)}.${randomBytes(6).toString('hex')}.tmp`);
   // O_EXCL and O_NOFOLLOW: never write through a link or into a file someone else created.
   const flags = constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | constants.O_NOFOLLOW;

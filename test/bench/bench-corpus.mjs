@@ -4,7 +4,17 @@ import path from 'node:path';
 
 /** Directories oy skips by default: renamed in the copy so that the code in them is measured too. */
 const SKIPPED_DIR_NAMES = new Set([
-  'node_modules', 'vendor', 'third_party', 'dist', 'build', 'target', 'coverage', '.next', 'venv', '.venv', '__pycache__',
+  'node_modules',
+  'vendor',
+  'third_party',
+  'dist',
+  'build',
+  'target',
+  'coverage',
+  '.next',
+  'venv',
+  '.venv',
+  '__pycache__',
 ]);
 
 /** Copies node_modules to `<workDir>/corpus/packages` once, renaming default-skipped directories. */
@@ -12,7 +22,10 @@ export function buildNodeModulesCorpus(projectRoot, workDir) {
   const corpus = path.join(workDir, 'corpus');
   if (existsSync(corpus)) return corpus;
   mkdirSync(workDir, { recursive: true });
-  cpSync(path.join(projectRoot, 'node_modules'), path.join(corpus, 'packages'), { recursive: true, verbatimSymlinks: true });
+  cpSync(path.join(projectRoot, 'node_modules'), path.join(corpus, 'packages'), {
+    recursive: true,
+    verbatimSymlinks: true,
+  });
   renameSkippedDirs(corpus);
   return corpus;
 }
@@ -39,7 +52,12 @@ export function readCorpusTexts(root, { maxFileBytes = 1024 * 1024, extensions }
       if (entry.isDirectory()) visit(full);
       else if (entry.isFile() && (!extensions || extensions.has(path.extname(entry.name)))) {
         const buffer = readFileSync(full);
-        if (buffer.length === 0 || buffer.length > maxFileBytes || buffer.subarray(0, 8192).includes(0)) continue;
+        if (
+          buffer.length === 0 ||
+          buffer.length > maxFileBytes ||
+          buffer.subarray(0, 8192).includes(0)
+        )
+          continue;
         texts.push({ path: path.relative(root, full), text: buffer.toString('utf8') });
       }
     }

@@ -17,7 +17,14 @@ const REPOMIX_VERSION = '1.14.0';
 const work = mkdtempSync(path.join(tmpdir(), 'oy-bench-'));
 const home = path.join(work, 'home');
 mkdirSync(home);
-const env = { ...process.env, HOME: home, XDG_CACHE_HOME: path.join(home, '.cache'), XDG_CONFIG_HOME: path.join(home, '.config'), XDG_STATE_HOME: path.join(home, '.state'), NO_COLOR: '1' };
+const env = {
+  ...process.env,
+  HOME: home,
+  XDG_CACHE_HOME: path.join(home, '.cache'),
+  XDG_CONFIG_HOME: path.join(home, '.config'),
+  XDG_STATE_HOME: path.join(home, '.state'),
+  NO_COLOR: '1',
+};
 delete env.OY_MODEL;
 
 const median = (values) => {
@@ -29,9 +36,17 @@ const median = (values) => {
 /** Runs a command under GNU time: wall milliseconds and peak resident memory in KiB. */
 function measure(command, commandArgs, options = {}) {
   const started = process.hrtime.bigint();
-  const result = spawnSync('/usr/bin/time', ['-f', '%M', command, ...commandArgs], { env, encoding: 'utf8', maxBuffer: 1 << 28, ...options });
+  const result = spawnSync('/usr/bin/time', ['-f', '%M', command, ...commandArgs], {
+    env,
+    encoding: 'utf8',
+    maxBuffer: 1 << 28,
+    ...options,
+  });
   const wallMs = Number(process.hrtime.bigint() - started) / 1e6;
-  if (result.status !== 0) throw new Error(`${command} ${commandArgs.join(' ')} failed (${result.status}): ${result.stderr.slice(-2000)}`);
+  if (result.status !== 0)
+    throw new Error(
+      `${command} ${commandArgs.join(' ')} failed (${result.status}): ${result.stderr.slice(-2000)}`,
+    );
   const peakKib = Number(result.stderr.trim().split('\n').at(-1));
   return { wallMs, peakKib, stdout: result.stdout };
 }
@@ -41,7 +56,11 @@ function installRepomix() {
   const bin = path.join(prefix, 'node_modules', 'repomix', 'bin', 'repomix.cjs');
   if (!existsSync(bin)) {
     console.error(`installing repomix ${REPOMIX_VERSION} into ${prefix} ...`);
-    execFileSync('npm', ['install', '--prefix', prefix, '--no-audit', '--no-fund', `repomix@${REPOMIX_VERSION}`], { stdio: 'ignore' });
+    execFileSync(
+      'npm',
+      ['install', '--prefix', prefix, '--no-audit', '--no-fund', `repomix@${REPOMIX_VERSION}`],
+      { stdio: 'ignore' },
+    );
   }
   return bin;
 }
@@ -54,8 +73,29 @@ const results = { date: new Date().toISOString(), corpus, runs, node: process.ve
 const repomixBin = installRepomix();
 const emptyConfig = path.join(work, 'repomix.config.json');
 writeFileSync(emptyConfig, '{}\n');
-const repomixArgs = [repomixBin, corpus, '--config', emptyConfig, '-o', path.join(work, 'repomix-out.txt'), '--style', 'plain', '--no-file-summary', '--no-directory-structure', '--quiet'];
-const oyArgs = (extra) => [oyBin, 'audit', corpus, '--dry-run', '--max-chunks', '100000', '--quiet', ...extra];
+const repomixArgs = [
+  repomixBin,
+  corpus,
+  '--config',
+  emptyConfig,
+  '-o',
+  path.join(work, 'repomix-out.txt'),
+  '--style',
+  'plain',
+  '--no-file-summary',
+  '--no-directory-structure',
+  '--quiet',
+];
+const oyArgs = (extra) => [
+  oyBin,
+  'audit',
+  corpus,
+  '--dry-run',
+  '--max-chunks',
+  '100000',
+  '--quiet',
+  ...extra,
+];
 const oyCold = [];
 const oyWarm = [];
 const repomix = [];
@@ -67,14 +107,35 @@ for (let run = 0; run < runs; run++) {
   plan = JSON.parse(cold.stdout);
   oyCold.push(cold);
   oyWarm.push(measure(process.execPath, oyArgs([])));
-  console.error(`run ${run + 1}/${runs}: repomix ${repomix.at(-1).wallMs.toFixed(0)} ms, oy cold ${cold.wallMs.toFixed(0)} ms, oy warm ${oyWarm.at(-1).wallMs.toFixed(0)} ms`);
+  console.error(
+    `run ${run + 1}/${runs}: repomix ${repomix.at(-1).wallMs.toFixed(0)} ms, oy cold ${cold.wallMs.toFixed(0)} ms, oy warm ${oyWarm.at(-1).wallMs.toFixed(0)} ms`,
+  );
 }
 const wall = (list) => median(list.map((item) => item.wallMs));
 const peak = (list) => median(list.map((item) => item.peakKib));
-results.P1 = { oyMs: wall(oyCold), repomixMs: wall(repomix), ratio: wall(oyCold) / wall(repomix), target: 0.5 };
-results.P2 = { oyPeakKib: peak(oyCold), repomixPeakKib: peak(repomix), ratio: peak(oyCold) / peak(repomix), target: 0.5 };
-results.P3 = { warmMs: wall(oyWarm), coldMs: wall(oyCold), ratio: wall(oyWarm) / wall(oyCold), target: 0.2 };
-results.corpusFiles = { reviewed: plan.files.reviewed, skipped: plan.files.skipped, chunks: plan.chunks.length };
+results.P1 = {
+  oyMs: wall(oyCold),
+  repomixMs: wall(repomix),
+  ratio: wall(oyCold) / wall(repomix),
+  target: 0.5,
+};
+results.P2 = {
+  oyPeakKib: peak(oyCold),
+  repomixPeakKib: peak(repomix),
+  ratio: peak(oyCold) / peak(repomix),
+  target: 0.5,
+};
+results.P3 = {
+  warmMs: wall(oyWarm),
+  coldMs: wall(oyCold),
+  ratio: wall(oyWarm) / wall(oyCold),
+  target: 0.2,
+};
+results.corpusFiles = {
+  reviewed: plan.files.reviewed,
+  skipped: plan.files.skipped,
+  chunks: plan.chunks.length,
+};
 
 // P4: start-up against `node -e 0`.
 const startRuns = Math.max(runs * 5, 11);
@@ -94,9 +155,26 @@ results.P4 = {
 };
 
 // P8: redactor plus index throughput on real code, in this process (one core).
-const { createRedactor } = await import(path.join(projectRoot, 'dist', 'safety', 'redact', 'redactor.js'));
-const { indexFile } = await import(path.join(projectRoot, 'dist', 'audit', 'index', 'index-file.js'));
-const texts = readCorpusTexts(corpus, { extensions: new Set(['.js', '.mjs', '.cjs', '.ts', '.mts', '.cts', '.json', '.md', '.yml', '.yaml']) });
+const { createRedactor } = await import(
+  path.join(projectRoot, 'dist', 'safety', 'redact', 'redactor.js')
+);
+const { indexFile } = await import(
+  path.join(projectRoot, 'dist', 'audit', 'index', 'index-file.js')
+);
+const texts = readCorpusTexts(corpus, {
+  extensions: new Set([
+    '.js',
+    '.mjs',
+    '.cjs',
+    '.ts',
+    '.mts',
+    '.cts',
+    '.json',
+    '.md',
+    '.yml',
+    '.yaml',
+  ]),
+});
 const bytes = texts.reduce((sum, item) => sum + Buffer.byteLength(item.text), 0);
 const p8 = [];
 for (let run = 0; run < runs; run++) {
@@ -110,12 +188,54 @@ for (let run = 0; run < runs; run++) {
 results.P8 = { megabytes: bytes / 1e6, files: texts.length, mbPerSecond: median(p8), target: 50 };
 
 const rows = [
-  ['P1', 'dry-run wall time vs repomix', `${results.P1.oyMs.toFixed(0)} ms vs ${results.P1.repomixMs.toFixed(0)} ms`, results.P1.ratio.toFixed(3), '≤ 0.5', results.P1.ratio <= 0.5],
-  ['P2', 'peak memory vs repomix', `${(results.P2.oyPeakKib / 1024).toFixed(0)} MiB vs ${(results.P2.repomixPeakKib / 1024).toFixed(0)} MiB`, results.P2.ratio.toFixed(3), '≤ 0.5', results.P2.ratio <= 0.5],
-  ['P3', 'warm cache vs cold', `${results.P3.warmMs.toFixed(0)} ms vs ${results.P3.coldMs.toFixed(0)} ms`, results.P3.ratio.toFixed(3), '≤ 0.2', results.P3.ratio <= 0.2],
-  ['P4', 'oy --version vs node -e 0', `${results.P4.versionMs.toFixed(0)} ms vs ${results.P4.nodeMs.toFixed(0)} ms`, results.P4.versionRatio.toFixed(3), '≤ 1.5', results.P4.versionRatio <= 1.5],
-  ['P4', 'oy audit --help vs node -e 0', `${results.P4.auditHelpMs.toFixed(0)} ms vs ${results.P4.nodeMs.toFixed(0)} ms`, results.P4.auditHelpRatio.toFixed(3), '≤ 1.5', results.P4.auditHelpRatio <= 1.5],
-  ['P8', 'redact + index throughput', `${results.P8.megabytes.toFixed(1)} MB`, `${results.P8.mbPerSecond.toFixed(1)} MB/s`, '≥ 50 MB/s', results.P8.mbPerSecond >= 50],
+  [
+    'P1',
+    'dry-run wall time vs repomix',
+    `${results.P1.oyMs.toFixed(0)} ms vs ${results.P1.repomixMs.toFixed(0)} ms`,
+    results.P1.ratio.toFixed(3),
+    '≤ 0.5',
+    results.P1.ratio <= 0.5,
+  ],
+  [
+    'P2',
+    'peak memory vs repomix',
+    `${(results.P2.oyPeakKib / 1024).toFixed(0)} MiB vs ${(results.P2.repomixPeakKib / 1024).toFixed(0)} MiB`,
+    results.P2.ratio.toFixed(3),
+    '≤ 0.5',
+    results.P2.ratio <= 0.5,
+  ],
+  [
+    'P3',
+    'warm cache vs cold',
+    `${results.P3.warmMs.toFixed(0)} ms vs ${results.P3.coldMs.toFixed(0)} ms`,
+    results.P3.ratio.toFixed(3),
+    '≤ 0.2',
+    results.P3.ratio <= 0.2,
+  ],
+  [
+    'P4',
+    'oy --version vs node -e 0',
+    `${results.P4.versionMs.toFixed(0)} ms vs ${results.P4.nodeMs.toFixed(0)} ms`,
+    results.P4.versionRatio.toFixed(3),
+    '≤ 1.5',
+    results.P4.versionRatio <= 1.5,
+  ],
+  [
+    'P4',
+    'oy audit --help vs node -e 0',
+    `${results.P4.auditHelpMs.toFixed(0)} ms vs ${results.P4.nodeMs.toFixed(0)} ms`,
+    results.P4.auditHelpRatio.toFixed(3),
+    '≤ 1.5',
+    results.P4.auditHelpRatio <= 1.5,
+  ],
+  [
+    'P8',
+    'redact + index throughput',
+    `${results.P8.megabytes.toFixed(1)} MB`,
+    `${results.P8.mbPerSecond.toFixed(1)} MB/s`,
+    '≥ 50 MB/s',
+    results.P8.mbPerSecond >= 50,
+  ],
 ];
 const table = [
   `Benchmarks (${results.date}, ${runs} runs, medians; corpus ${results.corpusFiles.reviewed} files reviewed, ${results.corpusFiles.chunks} chunks)`,
@@ -130,4 +250,3 @@ writeFileSync(path.join(outDir, 'foundation.json'), JSON.stringify(results, null
 writeFileSync(path.join(outDir, 'foundation.md'), table + '\n');
 console.log(table);
 rmSync(work, { recursive: true, force: true });
-

@@ -16,11 +16,25 @@ function setup() {
 describe('loadConfig', () => {
   it('reads the user file, the project file, the environment and the flags in order', async () => {
     const { workspace, userFile, env } = setup();
-    writeFileSync(userFile, JSON.stringify({ model: 'anthropic::claude-x', audit: { chunkTokens: 9000, maxChunks: 7 } }));
-    writeFileSync(path.join(workspace, '.oy', 'config.json'), JSON.stringify({ audit: { maxChunks: 5, exclude: ['a/**'] } }));
-    const loaded = await loadConfig({ workspaceRoot: workspace, env: { ...env, OY_MODEL: 'openai::gpt-x' }, flags: { audit: { exclude: ['b/**'] } } });
+    writeFileSync(
+      userFile,
+      JSON.stringify({ model: 'anthropic::claude-x', audit: { chunkTokens: 9000, maxChunks: 7 } }),
+    );
+    writeFileSync(
+      path.join(workspace, '.oy', 'config.json'),
+      JSON.stringify({ audit: { maxChunks: 5, exclude: ['a/**'] } }),
+    );
+    const loaded = await loadConfig({
+      workspaceRoot: workspace,
+      env: { ...env, OY_MODEL: 'openai::gpt-x' },
+      flags: { audit: { exclude: ['b/**'] } },
+    });
     expect(loaded.config.model).toBe('openai::gpt-x');
-    expect(loaded.config.audit).toMatchObject({ chunkTokens: 9000, maxChunks: 5, exclude: ['b/**'] });
+    expect(loaded.config.audit).toMatchObject({
+      chunkTokens: 9000,
+      maxChunks: 5,
+      exclude: ['b/**'],
+    });
     expect(loaded.paths.userConfigFile).toBe(userFile);
   });
 
@@ -29,7 +43,11 @@ describe('loadConfig', () => {
     const xdg = path.join(dir, 'xdg');
     mkdirSync(path.join(xdg, 'oy'), { recursive: true });
     writeFileSync(path.join(xdg, 'oy', 'config.json'), JSON.stringify({ model: 'ollama::llama3' }));
-    const loaded = await loadConfig({ workspaceRoot: workspace, env: { HOME: dir, XDG_CONFIG_HOME: xdg }, flags: {} });
+    const loaded = await loadConfig({
+      workspaceRoot: workspace,
+      env: { HOME: dir, XDG_CONFIG_HOME: xdg },
+      flags: {},
+    });
     expect(loaded.config.model).toBe('ollama::llama3');
     expect(loaded.paths.cacheDir).toBe(path.join(dir, '.cache', 'oy'));
   });

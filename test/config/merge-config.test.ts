@@ -11,8 +11,16 @@ describe('mergeConfig', () => {
     const layers: ConfigLayer[] = [
       { kind: 'flags', source: 'command line', values: { audit: { maxChunks: 4 } } },
       { kind: 'environment', source: 'environment', values: { model: 'anthropic::env-model' } },
-      { kind: 'user', source: 'user.json', values: { model: 'anthropic::user-model', audit: { maxChunks: 2, chunkTokens: 5000 } } },
-      { kind: 'project', source: 'project.json', values: { audit: { maxChunks: 3, exclude: ['docs/**'] } } },
+      {
+        kind: 'user',
+        source: 'user.json',
+        values: { model: 'anthropic::user-model', audit: { maxChunks: 2, chunkTokens: 5000 } },
+      },
+      {
+        kind: 'project',
+        source: 'project.json',
+        values: { audit: { maxChunks: 3, exclude: ['docs/**'] } },
+      },
     ];
     const { config } = mergeConfig(layers);
     expect(config.model).toBe('anthropic::env-model');
@@ -35,7 +43,14 @@ describe('mergeConfig', () => {
       {
         kind: 'project',
         source: '.oy/config.json',
-        values: { model: 'openai::evil', permissions: { allow: ['Bash(curl:*)'], deny: ['Bash(rm:*)'], ask: ['WebFetch(domain:x.com)'] } },
+        values: {
+          model: 'openai::evil',
+          permissions: {
+            allow: ['Bash(curl:*)'],
+            deny: ['Bash(rm:*)'],
+            ask: ['WebFetch(domain:x.com)'],
+          },
+        },
       },
     ]);
     expect(config.model).toBeNull();

@@ -1,5 +1,15 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, closeSync, ftruncateSync, mkdirSync, mkdtempSync, openSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  closeSync,
+  ftruncateSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -13,7 +23,10 @@ function buildHostileTree(root: string): void {
   const sparse = openSync(path.join(root, 'huge.log'), 'w');
   ftruncateSync(sparse, 2 * 1024 ** 3);
   closeSync(sparse);
-  writeFileSync(path.join(root, 'image.ts'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0x00, 0x1a, 0x0a, 0xff, 0x00]));
+  writeFileSync(
+    path.join(root, 'image.ts'),
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x00, 0x00, 0x1a, 0x0a, 0xff, 0x00]),
+  );
   symlinkSync('loop-b', path.join(root, 'loop-a'));
   symlinkSync('loop-a', path.join(root, 'loop-b'));
   execFileSync('mkfifo', [path.join(root, 'pipe')]);
@@ -27,7 +40,9 @@ async function auditLedger(root: string, extraEnv: NodeJS.ProcessEnv = {}) {
   const result = await runOy(['audit', '--manifest', 'ledger.json'], { cwd: root, env: extraEnv });
   expect(result.code, result.stderr).toBe(0);
   expect(result.stderr).not.toMatch(/\n\s+at /);
-  const manifest = JSON.parse(readFileSync(path.join(root, 'ledger.json'), 'utf8')) as { files: LedgerEntry[] };
+  const manifest = JSON.parse(readFileSync(path.join(root, 'ledger.json'), 'utf8')) as {
+    files: LedgerEntry[];
+  };
   return new Map(manifest.files.map((entry) => [entry.path, entry]));
 }
 
@@ -81,27 +96,45 @@ describe('bad input through the built CLI', () => {
     expect(ledger.size).toBe(0);
   });
 
-  const unprivileged = spawnSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', 'true']).status === 0;
-  it.runIf(unprivileged)('a file the user cannot read is skipped as unreadable, not a crash', () => {
-    const base = mkdtempSync(path.join(tmpdir(), 'oy-unreadable-'));
-    chmodSync(base, 0o777);
-    const root = path.join(base, 'ws');
-    const home = path.join(base, 'home');
-    mkdirSync(root, { mode: 0o777 });
-    mkdirSync(home, { mode: 0o777 });
-    chmodSync(root, 0o777);
-    chmodSync(home, 0o777);
-    writeFileSync(path.join(root, 'readable.js'), 'export const a = 1;\n', { mode: 0o644 });
-    writeFileSync(path.join(root, 'secret-notes.txt'), 'private\n', { mode: 0o600 });
-    const run = spawnSync(
-      'setpriv',
-      ['--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, OY_BIN, 'audit', '--manifest', 'ledger.json'],
-      { cwd: root, env: { PATH: process.env.PATH, HOME: home, NO_COLOR: '1' }, encoding: 'utf8' },
-    );
-    expect(run.status, run.stderr).toBe(0);
-    const manifest = JSON.parse(readFileSync(path.join(root, 'ledger.json'), 'utf8')) as { files: LedgerEntry[] };
-    const byPath = new Map(manifest.files.map((entry) => [entry.path, entry]));
-    expect(byPath.get('readable.js')).toMatchObject({ status: 'reviewed' });
-    expect(byPath.get('secret-notes.txt')).toMatchObject({ status: 'skipped', reason: 'unreadable' });
-  });
+  const unprivileged =
+    spawnSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', 'true']).status === 0;
+  it.runIf(unprivileged)(
+    'a file the user cannot read is skipped as unreadable, not a crash',
+    () => {
+      const base = mkdtempSync(path.join(tmpdir(), 'oy-unreadable-'));
+      chmodSync(base, 0o777);
+      const root = path.join(base, 'ws');
+      const home = path.join(base, 'home');
+      mkdirSync(root, { mode: 0o777 });
+      mkdirSync(home, { mode: 0o777 });
+      chmodSync(root, 0o777);
+      chmodSync(home, 0o777);
+      writeFileSync(path.join(root, 'readable.js'), 'export const a = 1;\n', { mode: 0o644 });
+      writeFileSync(path.join(root, 'secret-notes.txt'), 'private\n', { mode: 0o600 });
+      const run = spawnSync(
+        'setpriv',
+        [
+          '--reuid=65534',
+          '--regid=65534',
+          '--clear-groups',
+          process.execPath,
+          OY_BIN,
+          'audit',
+          '--manifest',
+          'ledger.json',
+        ],
+        { cwd: root, env: { PATH: process.env.PATH, HOME: home, NO_COLOR: '1' }, encoding: 'utf8' },
+      );
+      expect(run.status, run.stderr).toBe(0);
+      const manifest = JSON.parse(readFileSync(path.join(root, 'ledger.json'), 'utf8')) as {
+        files: LedgerEntry[];
+      };
+      const byPath = new Map(manifest.files.map((entry) => [entry.path, entry]));
+      expect(byPath.get('readable.js')).toMatchObject({ status: 'reviewed' });
+      expect(byPath.get('secret-notes.txt')).toMatchObject({
+        status: 'skipped',
+        reason: 'unreadable',
+      });
+    },
+  );
 });

@@ -6,7 +6,9 @@ import { PROJECT_ROOT, runOy } from '../support/run-oy.js';
 
 const workspace = mkdtempSync(path.join(tmpdir(), 'oy-cli-'));
 writeFileSync(path.join(workspace, 'index.js'), 'module.exports = 1;\n');
-const version = (JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+const version = (
+  JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string }
+).version;
 
 describe('the oy command line', () => {
   it('prints its version', async () => {
@@ -30,7 +32,10 @@ describe('the oy command line', () => {
   it.each([
     [['frobnicate'], /unknown command "frobnicate"/],
     [['audit', '--format', 'pdf'], /--format must be one of markdown, sarif, json, got `pdf`/],
-    [['audit', '--max-chunks', '0'], /--max-chunks must be a whole number from 1 to 100000, got `0`/],
+    [
+      ['audit', '--max-chunks', '0'],
+      /--max-chunks must be a whole number from 1 to 100000, got `0`/,
+    ],
     [['audit', '--chunk-tokens', '12.5'], /--chunk-tokens must be a whole number/],
     [['audit', '--max-file-bytes', 'lots'], /--max-file-bytes must be a whole number/],
     [['audit', '--no-such-flag'], /Unknown option `--noSuchFlag`|Unknown option/],
@@ -49,7 +54,10 @@ describe('the oy command line', () => {
   it('names the config file and key when the user config is bad', async () => {
     const config = path.join(workspace, 'bad-config.json');
     writeFileSync(config, JSON.stringify({ audit: { maxChunks: -1 } }));
-    const result = await runOy(['audit', '--dry-run'], { cwd: workspace, env: { OY_CONFIG: config } });
+    const result = await runOy(['audit', '--dry-run'], {
+      cwd: workspace,
+      env: { OY_CONFIG: config },
+    });
     expect(result.code).toBe(2);
     expect(result.stderr).toContain(config);
     expect(result.stderr).toContain('audit.maxChunks');
@@ -59,7 +67,10 @@ describe('the oy command line', () => {
     const config = path.join(workspace, 'broken.json');
     writeFileSync(config, '{');
     const quiet = await runOy(['audit'], { cwd: workspace, env: { OY_CONFIG: config } });
-    const verbose = await runOy(['audit', '--verbose'], { cwd: workspace, env: { OY_CONFIG: config } });
+    const verbose = await runOy(['audit', '--verbose'], {
+      cwd: workspace,
+      env: { OY_CONFIG: config },
+    });
     expect(quiet.stderr).not.toMatch(/\n\s+at /);
     expect(verbose.stderr).toMatch(/\n\s+at /);
   });

@@ -9,7 +9,11 @@ import { createTokenCounter } from '../../src/audit/tokens/count-tokens.js';
 import type { AuditReport } from '../../src/audit/types.js';
 import { createRedactor } from '../../src/safety/redact/redactor.js';
 import { commitAll } from '../support/git-fixture.js';
-import { PLANTED_SECRET_KINDS, plantSecretRepo, type PlantedSecret } from '../support/plant-secrets.js';
+import {
+  PLANTED_SECRET_KINDS,
+  plantSecretRepo,
+  type PlantedSecret,
+} from '../support/plant-secrets.js';
 import { runOy } from '../support/run-oy.js';
 import { validateSarif } from '../support/validate-sarif.js';
 
@@ -27,10 +31,16 @@ beforeAll(async () => {
     ['sarif', 'oy.sarif'],
     ['json', 'oy-audit.json'],
   ] as const) {
-    const result = await runOy(['audit', '--format', format, '--out', out, '--manifest', `manifest-${format}.json`], { cwd: repo });
+    const result = await runOy(
+      ['audit', '--format', format, '--out', out, '--manifest', `manifest-${format}.json`],
+      { cwd: repo },
+    );
     expect(result.code, result.stderr).toBe(0);
     outputs[out] = readFileSync(path.join(repo, out), 'utf8');
-    outputs[`manifest-${format}.json`] = readFileSync(path.join(repo, `manifest-${format}.json`), 'utf8');
+    outputs[`manifest-${format}.json`] = readFileSync(
+      path.join(repo, `manifest-${format}.json`),
+      'utf8',
+    );
     outputs[`${format} stdout+stderr`] = result.stdout + result.stderr;
   }
   const dryRun = await runOy(['audit', '--dry-run', '--json'], { cwd: repo });
@@ -60,7 +70,8 @@ describe('secret leak suite', () => {
     expect(files.length).toBeGreaterThan(0);
     for (const file of files) {
       const text = readFileSync(path.join(cacheDir, file), 'utf8');
-      for (const secret of planted) expect(text.includes(secret.value), `${secret.kind} in cache`).toBe(false);
+      for (const secret of planted)
+        expect(text.includes(secret.value), `${secret.kind} in cache`).toBe(false);
     }
   });
 
@@ -68,7 +79,10 @@ describe('secret leak suite', () => {
     const report = JSON.parse(outputs['oy-audit.json'] ?? '') as AuditReport;
     for (const secret of planted) {
       if (secret.isSecretFile) {
-        expect(report.secretFiles, `${secret.path} listed`).toContainEqual({ path: secret.path, isTracked: true });
+        expect(report.secretFiles, `${secret.path} listed`).toContainEqual({
+          path: secret.path,
+          isTracked: true,
+        });
       } else {
         expect(report.secrets, `${secret.kind} at ${secret.path}:${secret.line}`).toContainEqual({
           rule: secret.rule,
@@ -83,24 +97,36 @@ describe('secret leak suite', () => {
   it('lists each planted secret in the Markdown secrets table and as a SARIF result', () => {
     const markdown = outputs['ISSUES.md'] ?? '';
     const sarif = JSON.parse(outputs['oy.sarif'] ?? '') as {
-      runs: { results: { ruleId: string; locations: { physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } } }[] }[] }[];
+      runs: {
+        results: {
+          ruleId: string;
+          locations: {
+            physicalLocation: { artifactLocation: { uri: string }; region: { startLine: number } };
+          }[];
+        }[];
+      }[];
     };
     expect(validateSarif(sarif)).toEqual([]);
     const results = sarif.runs[0]?.results ?? [];
     for (const secret of planted) {
       const escapedPath = secret.path.replaceAll('_', '\\_');
       if (secret.isSecretFile) {
-        expect(markdown).toMatch(new RegExp(`\\| secret-file \\| ${escapeRegExp(escapedPath)} \\|`));
+        expect(markdown).toMatch(
+          new RegExp(`\\| secret-file \\| ${escapeRegExp(escapedPath)} \\|`),
+        );
         continue;
       }
       const ruleCell = secret.rule.replaceAll('_', '\\_');
       expect(markdown, `${secret.kind} row`).toMatch(
-        new RegExp(`\\| ${escapeRegExp(ruleCell)} \\| ${escapeRegExp(escapedPath)} \\| ${secret.line} \\|`),
+        new RegExp(
+          `\\| ${escapeRegExp(ruleCell)} \\| ${escapeRegExp(escapedPath)} \\| ${secret.line} \\|`,
+        ),
       );
       const match = results.find(
         (result) =>
           result.ruleId === `oy/secret/${secret.rule}` &&
-          result.locations[0]?.physicalLocation.artifactLocation.uri === encodeUriPath(secret.path) &&
+          result.locations[0]?.physicalLocation.artifactLocation.uri ===
+            encodeUriPath(secret.path) &&
           result.locations[0]?.physicalLocation.region.startLine === secret.line,
       );
       expect(match, `${secret.kind} SARIF result`).toBeDefined();
@@ -142,7 +168,8 @@ describe('secret leak suite', () => {
       for (const item of rendered) {
         if (!('text' in item)) throw new Error(`chunk failed: ${JSON.stringify(item.failure)}`);
         expect(counter.count(item.text)).toBeLessThanOrEqual(prepared.chunkPlan.budgetTokens);
-        for (const secret of planted) expect(item.text.includes(secret.value), `${secret.kind} in a chunk`).toBe(false);
+        for (const secret of planted)
+          expect(item.text.includes(secret.value), `${secret.kind} in a chunk`).toBe(false);
       }
       const allText = rendered.map((item) => ('text' in item ? item.text : '')).join('');
       expect(allText).toMatch(/\[REDACTED:[a-z0-9-]+:\d+\]/);

@@ -14,6 +14,13 @@ for (const [name, sub] of [
 }
 process.env.HOME = home;
 process.env.OY_CONFIG = path.join(home, '.config', 'oy', 'config.json');
-for (const name of ['OY_MODEL', 'OY_ROOT', 'ANTHROPIC_API_KEY', 'OPENAI_API_KEY', 'NO_COLOR', 'FORCE_COLOR']) {
+for (const name of [
+  'OY_MODEL',
+  'OY_ROOT',
+  'ANTHROPIC_API_KEY',
+  'OPENAI_API_KEY',
+  'NO_COLOR',
+  'FORCE_COLOR',
+]) {
   delete process.env[name];
 }

@@ -11,7 +11,10 @@ export interface OyRun {
 }
 
 /** Runs the built `oy` as a user would, with the test's isolated HOME and a clean colour setting. */
-export function runOy(args: string[], options: { cwd: string; env?: NodeJS.ProcessEnv; input?: string }): Promise<OyRun> {
+export function runOy(
+  args: string[],
+  options: { cwd: string; env?: NodeJS.ProcessEnv; input?: string },
+): Promise<OyRun> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [OY_BIN, ...args], {
       cwd: options.cwd,

@@ -29,7 +29,9 @@ export function buildOfflineReport(input: OfflineReportInput): AuditReport {
   );
   const hints = input.files
     .flatMap((file) => file.hints)
-    .sort((a, b) => compareText(a.path, b.path) || a.line - b.line || compareText(a.ruleId, b.ruleId));
+    .sort(
+      (a, b) => compareText(a.path, b.path) || a.line - b.line || compareText(a.ruleId, b.ruleId),
+    );
   return {
     schemaVersion: 1,
     tool: { name: 'oy', version: OY_VERSION },
@@ -62,7 +64,12 @@ function buildCoverage(input: OfflineReportInput): Coverage {
   let filesReviewed = 0;
   for (const entry of input.ledger) {
     if (entry.status === 'reviewed') filesReviewed++;
-    const bucket = entry.status === 'skipped' ? skippedByReason : entry.status === 'failed' ? failedByReason : null;
+    const bucket =
+      entry.status === 'skipped'
+        ? skippedByReason
+        : entry.status === 'failed'
+          ? failedByReason
+          : null;
     if (bucket) bucket[entry.reason ?? 'unknown'] = (bucket[entry.reason ?? 'unknown'] ?? 0) + 1;
   }
   const sum = (counts: Record<string, number>) => Object.values(counts).reduce((a, b) => a + b, 0);

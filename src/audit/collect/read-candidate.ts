@@ -22,7 +22,10 @@ export async function readCandidate(
   return Promise.resolve(readCandidateSync(candidate, maxFileBytes));
 }
 
-function readCandidateSync(candidate: CandidateFile, maxFileBytes: number): { file: CollectedFile } | { entry: LedgerEntry } {
+function readCandidateSync(
+  candidate: CandidateFile,
+  maxFileBytes: number,
+): { file: CollectedFile } | { entry: LedgerEntry } {
   const skip = (reason: SkipReason, detail?: string): { entry: LedgerEntry } => ({
     entry: skipEntry(candidate.path, reason, detail),
   });

@@ -20,7 +20,10 @@ export function renderPlan(plan: AuditPlan): string {
     `Chunks: ${plan.chunks.length} (budget ${plan.chunkTokens} provider tokens = ${plan.budgetTokens} ${plan.encoding} tokens at headroom ${plan.headroom})`,
   );
   plan.chunks.forEach((chunk, index) => {
-    const span = chunk.firstPath === chunk.lastPath ? chunk.firstPath : `${chunk.firstPath} .. ${chunk.lastPath}`;
+    const span =
+      chunk.firstPath === chunk.lastPath
+        ? chunk.firstPath
+        : `${chunk.firstPath} .. ${chunk.lastPath}`;
     lines.push(
       `  ${String(index + 1).padStart(3)}  ${chunk.id.slice(0, 12)}  ${String(chunk.tokens).padStart(7)} tokens  ${String(chunk.files).padStart(5)} files  risk ${chunk.riskScore}  ${span}`,
     );

@@ -4,7 +4,8 @@ import { hashText } from '../scan/scan-text.js';
 import type { Redactor } from '../../safety/redact/redactor.js';
 import type { CandidateFile, Chunk } from '../types.js';
 
-export type RenderedChunk = { chunk: Chunk; text: string } | { chunk: Chunk; failure: { path: string; reason: string } };
+export type RenderedChunk =
+  { chunk: Chunk; text: string } | { chunk: Chunk; failure: { path: string; reason: string } };
 
 export interface RenderChunksOptions {
   /** Candidates by path, to re-read each file. */
@@ -20,7 +21,10 @@ export interface RenderChunksOptions {
  * The text a model would see for each chunk: every part's header and lines, read again and redacted.
  * Files are read once per call and redacted in chunk order, so placeholder numbers are deterministic.
  */
-export async function renderChunks(chunks: readonly Chunk[], options: RenderChunksOptions): Promise<RenderedChunk[]> {
+export async function renderChunks(
+  chunks: readonly Chunk[],
+  options: RenderChunksOptions,
+): Promise<RenderedChunk[]> {
   const redactedByPath = new Map<string, string>();
   const rendered: RenderedChunk[] = [];
   for (const chunk of chunks) {
@@ -40,12 +44,15 @@ export async function renderChunks(chunks: readonly Chunk[], options: RenderChun
   return rendered;
 }
 
-async function readRedacted(filePath: string, options: RenderChunksOptions): Promise<string | { path: string; reason: string }> {
+async function readRedacted(
+  filePath: string,
+  options: RenderChunksOptions,
+): Promise<string | { path: string; reason: string }> {
   const candidate = options.candidates.get(filePath);
   if (!candidate) return { path: filePath, reason: 'missing' };
   const read = await readCandidate(candidate, options.maxFileBytes);
   if ('entry' in read) return { path: filePath, reason: read.entry.reason ?? 'unreadable' };
-  if (hashText(read.file.text) !== options.sourceHashes.get(filePath)) return { path: filePath, reason: 'changed' };
+  if (hashText(read.file.text) !== options.sourceHashes.get(filePath))
+    return { path: filePath, reason: 'changed' };
   return options.redactor.redact(read.file.text).text;
 }
-

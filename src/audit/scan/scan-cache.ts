@@ -30,7 +30,11 @@ export class ScanCache {
   ) {}
 
   /** Opens the cache for a workspace; a missing, stale or corrupt file is an empty cache. */
-  static async open(cacheDir: string | null, root: string, stampParts: string[]): Promise<ScanCache> {
+  static async open(
+    cacheDir: string | null,
+    root: string,
+    stampParts: string[],
+  ): Promise<ScanCache> {
     const stamp = [SCAN_CACHE_VERSION, ...stampParts].join('|');
     if (cacheDir === null) return new ScanCache(null, stamp, {});
     const name = createHash('sha256').update(root).digest('hex').slice(0, 24);
@@ -51,9 +55,13 @@ export class ScanCache {
   }
 
   /** A hit, unless the entry lacks the per-line counts a file this large needs. */
-  get(key: string, needsLineTokens: (path: string, tokens: number) => boolean): CachedScan | undefined {
+  get(
+    key: string,
+    needsLineTokens: (path: string, tokens: number) => boolean,
+  ): CachedScan | undefined {
     const entry = this.entries[key];
-    if (!entry || (!entry.lineTokens && needsLineTokens(entry.path, entry.tokens))) return undefined;
+    if (!entry || (!entry.lineTokens && needsLineTokens(entry.path, entry.tokens)))
+      return undefined;
     this.hits++;
     this.used.set(key, entry);
     return entry;

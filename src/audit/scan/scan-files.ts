@@ -21,7 +21,10 @@ export interface ScanResult {
 }
 
 /** Reads, redacts, indexes and counts every candidate; a file that fails redaction is never sent anywhere. */
-export async function scanFiles(candidates: CandidateFile[], options: ScanFilesOptions): Promise<ScanResult> {
+export async function scanFiles(
+  candidates: CandidateFile[],
+  options: ScanFilesOptions,
+): Promise<ScanResult> {
   const limit = pLimit(options.concurrency);
   const outcomes: (ScannedFile | LedgerEntry)[] = new Array(candidates.length);
   let done = 0;
@@ -42,7 +45,10 @@ export async function scanFiles(candidates: CandidateFile[], options: ScanFilesO
   return { files, ledger };
 }
 
-async function scanCandidate(candidate: CandidateFile, options: ScanFilesOptions): Promise<ScannedFile | LedgerEntry> {
+async function scanCandidate(
+  candidate: CandidateFile,
+  options: ScanFilesOptions,
+): Promise<ScannedFile | LedgerEntry> {
   const read = await readCandidate(candidate, options.maxFileBytes);
   if ('entry' in read) return read.entry;
   const { file } = read;

@@ -34,7 +34,10 @@ export function scanText(file: CollectedFile, tools: ScanTools): ScannedFile {
     throw new RedactionFailed(file.path, error);
   }
   const text = redacted.text;
-  const hints = [...tools.indexFile({ path: file.path, text }), ...hintsFromRedactions(file.path, text, redacted.redactions)];
+  const hints = [
+    ...tools.indexFile({ path: file.path, text }),
+    ...hintsFromRedactions(file.path, text, redacted.redactions),
+  ];
   const counter = tools.counter();
   const tokens = counter.count(text) + redacted.redactions.length * PLACEHOLDER_TOKEN_ALLOWANCE;
   const scanned: ScannedFile = {
@@ -48,7 +51,8 @@ export function scanText(file: CollectedFile, tools: ScanTools): ScannedFile {
     redactions: redacted.redactions,
     hints,
   };
-  if (tools.needsLineTokens(file.path, tokens)) scanned.lineTokens = chargeAllowance(counter.countLines(text), redacted.redactions);
+  if (tools.needsLineTokens(file.path, tokens))
+    scanned.lineTokens = chargeAllowance(counter.countLines(text), redacted.redactions);
   return scanned;
 }
 

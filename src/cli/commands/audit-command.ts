@@ -34,15 +34,24 @@ const SCAN_CONCURRENCY = 16;
 const MAX_FILE_BYTES_LIMIT = 64 * 1024 * 1024;
 
 /** `oy audit [path] [focus...]`: flags to options, then the audit, then one line (or JSON) on stdout. */
-export async function runAuditCommand(pathArg: string | undefined, focusArgs: string[], flags: AuditFlags): Promise<void> {
+export async function runAuditCommand(
+  pathArg: string | undefined,
+  focusArgs: string[],
+  flags: AuditFlags,
+): Promise<void> {
   const { root, focus } = resolveAuditTarget(pathArg, focusArgs, flags);
   const flagLayer = readAuditFlags(flags, focus);
   const out = parseText('--out', flags.out) ?? null;
   const manifest = parseText('--manifest', flags.manifest) ?? null;
   const diffRef = parseText('--diff', flags.diff) ?? null;
   // A ref that starts with a dash would reach git as an option.
-  if (diffRef?.startsWith('-')) throw new UsageError(`--diff must name a git ref, got \`${diffRef}\``);
-  const { config, warnings, paths } = await loadConfig({ workspaceRoot: root, env: process.env, flags: flagLayer });
+  if (diffRef?.startsWith('-'))
+    throw new UsageError(`--diff must name a git ref, got \`${diffRef}\``);
+  const { config, warnings, paths } = await loadConfig({
+    workspaceRoot: root,
+    env: process.env,
+    flags: flagLayer,
+  });
   for (const warning of warnings) if (!flags.quiet) process.stderr.write(`warning: ${warning}\n`);
 
   const isOffline = Boolean(flags.offline) || config.model === null;
@@ -51,7 +60,9 @@ export async function runAuditCommand(pathArg: string | undefined, focusArgs: st
       `warning: model review is not available in this version of oy; writing the offline report (model ${config.model} not contacted)\n`,
     );
   } else if (config.model === null && !flags.offline && !flags.dryRun && !flags.quiet) {
-    process.stderr.write('notice: no model configured; writing the offline report (deterministic checks only)\n');
+    process.stderr.write(
+      'notice: no model configured; writing the offline report (deterministic checks only)\n',
+    );
   }
 
   const progress = createProgressRenderer(process.stderr, Boolean(flags.quiet));
@@ -80,7 +91,9 @@ export async function runAuditCommand(pathArg: string | undefined, focusArgs: st
 
   const outcome = await runAudit(options).finally(progress.finish);
   if (outcome.kind === 'plan') {
-    process.stdout.write(flags.json ? JSON.stringify(outcome.plan, null, 2) + '\n' : renderPlan(outcome.plan));
+    process.stdout.write(
+      flags.json ? JSON.stringify(outcome.plan, null, 2) + '\n' : renderPlan(outcome.plan),
+    );
     return;
   }
   const shown = path.relative(process.cwd(), outcome.reportPath) || outcome.reportPath;
@@ -131,7 +144,12 @@ function readAuditFlags(flags: AuditFlags, focus: string[]): ConfigFile {
   const exclude = parseList('--exclude', flags.exclude);
   if (exclude) audit.exclude = exclude;
   if (focus.length > 0) audit.focus = focus;
-  const maxFileBytes = parseWholeNumber('--max-file-bytes', flags.maxFileBytes, 1, MAX_FILE_BYTES_LIMIT);
+  const maxFileBytes = parseWholeNumber(
+    '--max-file-bytes',
+    flags.maxFileBytes,
+    1,
+    MAX_FILE_BYTES_LIMIT,
+  );
   if (maxFileBytes !== undefined) audit.maxFileBytes = maxFileBytes;
   const chunkTokens = parseWholeNumber('--chunk-tokens', flags.chunkTokens, 1000, 2_000_000);
   if (chunkTokens !== undefined) audit.chunkTokens = chunkTokens;

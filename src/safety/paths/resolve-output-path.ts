@@ -22,7 +22,10 @@ export function resolveOutputPath(workspaceRoot: string, requested: string, flag
   };
   if (requested.length === 0) refuse('is empty');
   if (requested.includes('\0')) refuse('contains a NUL byte');
-  if (requested.length > MAX_PATH_BYTES || requested.split('/').some((part) => Buffer.byteLength(part) > MAX_NAME_BYTES)) {
+  if (
+    requested.length > MAX_PATH_BYTES ||
+    requested.split('/').some((part) => Buffer.byteLength(part) > MAX_NAME_BYTES)
+  ) {
     refuse('is too long');
   }
 

@@ -9,7 +9,9 @@ describe('resolveOutputPath', () => {
   const root = realpathSync(mkdtempSync(path.join(tmpdir(), 'oy-out-')));
 
   it('resolves a relative path against the workspace root', () => {
-    expect(resolveOutputPath(root, 'reports/a.md', '--out')).toBe(path.join(root, 'reports', 'a.md'));
+    expect(resolveOutputPath(root, 'reports/a.md', '--out')).toBe(
+      path.join(root, 'reports', 'a.md'),
+    );
   });
 
   it('accepts an absolute path inside the workspace', () => {
