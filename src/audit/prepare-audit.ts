@@ -3,7 +3,6 @@ import { OY_VERSION } from '../shared/version.js';
 import { runRedactorSelfTest } from '../safety/redact/self-test.js';
 import { createRedactor } from '../safety/redact/redactor.js';
 import type { AuditOptions } from './audit-options.js';
-import { compareText } from './assemble/build-offline-report.js';
 import {
   chunkBudgetTokens,
   needsLineTokens,
@@ -11,6 +10,7 @@ import {
   type ChunkPlan,
 } from './chunk/plan-chunks.js';
 import { collectCandidates } from './collect/collect-candidates.js';
+import { comparePaths } from './collect/compare-paths.js';
 import type { CollectResult } from './collect/collect-types.js';
 import { hintWeight } from './index/hint-weight.js';
 import { indexFile } from './index/index-file.js';
@@ -98,7 +98,7 @@ export async function prepareAudit(options: AuditOptions): Promise<PreparedAudit
             }
           : { path: file.path, status: 'reviewed' },
       ),
-    ].sort((a, b) => compareText(a.path, b.path));
+    ].sort((a, b) => comparePaths(a.path, b.path));
     const plan = buildPlan(options, chunkPlan, ledger);
     return { outputs, collected, candidates, files: scan.files, chunkPlan, ledger, plan };
   } finally {

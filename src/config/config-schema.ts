@@ -1,10 +1,10 @@
 import { z } from 'zod';
+import { TOKEN_ENCODINGS, type TokenEncoding } from '../audit/tokens/token-counter.js';
 
 export const REPORT_FORMATS = ['markdown', 'sarif', 'json'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
 
-export const TOKEN_ENCODINGS = ['o200k_base', 'cl100k_base'] as const;
-export type TokenEncoding = (typeof TOKEN_ENCODINGS)[number];
+export { TOKEN_ENCODINGS, type TokenEncoding } from '../audit/tokens/token-counter.js';
 
 /** 1 MiB: larger files are almost always data or generated, and cost more than they tell. */
 export const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
@@ -31,7 +31,7 @@ const auditSection = z
     maxChunks: z.number().int().min(1).max(100_000).optional(),
     maxFileBytes: z.number().int().min(1).optional(),
     tokenHeadroom: z.number().min(1).max(4).optional(),
-    encoding: z.enum(TOKEN_ENCODINGS).optional(),
+    encoding: z.enum(TOKEN_ENCODINGS as [TokenEncoding, ...TokenEncoding[]]).optional(),
   })
   .strict();
 

@@ -1,4 +1,5 @@
 import { OY_VERSION } from '../../shared/version.js';
+import { comparePaths } from '../collect/compare-paths.js';
 import type { ScannedFile } from '../scan/scanned-file.js';
 import type { AuditReport, Coverage, LedgerEntry, SecretFile, SecretLocation } from '../types.js';
 import type { GitState } from './read-git-state.js';
@@ -30,7 +31,7 @@ export function buildOfflineReport(input: OfflineReportInput): AuditReport {
   const hints = input.files
     .flatMap((file) => file.hints)
     .sort(
-      (a, b) => compareText(a.path, b.path) || a.line - b.line || compareText(a.ruleId, b.ruleId),
+      (a, b) => comparePaths(a.path, b.path) || a.line - b.line || comparePaths(a.ruleId, b.ruleId),
     );
   return {
     schemaVersion: 1,
@@ -89,9 +90,4 @@ function buildCoverage(input: OfflineReportInput): Coverage {
     isPartial: sum(failedByReason) > 0,
     ledger: input.ledger,
   };
-}
-
-/** Byte-order comparison, so the order never depends on the locale. */
-export function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }

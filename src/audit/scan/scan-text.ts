@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { TokenCounter } from '../tokens/count-tokens.js';
+import { makeExcerpt } from '../index/make-excerpt.js';
+import type { TokenCounter } from '../tokens/token-counter.js';
 import type { CollectedFile, Redaction, SecurityHint } from '../types.js';
 import type { ScannedFile } from './scanned-file.js';
 
@@ -8,7 +9,6 @@ import type { ScannedFile } from './scanned-file.js';
  * each placeholder is charged this many extra tokens, which keeps every chunk under its budget.
  */
 export const PLACEHOLDER_TOKEN_ALLOWANCE = 2;
-const MAX_EXCERPT_CHARS = 160;
 
 export interface ScanTools {
   redact(text: string): { text: string; redactions: Redaction[] };
@@ -65,9 +65,13 @@ function hintsFromRedactions(path: string, text: string, redactions: Redaction[]
     severity: 'high',
     path,
     line: redaction.line,
-    excerpt: (lines[redaction.line - 1] ?? '').trim().slice(0, MAX_EXCERPT_CHARS),
+    excerpt: excerptOf(lines[redaction.line - 1] ?? '', redaction.placeholder),
     message: `Hard-coded credential (${redaction.rule}), redacted before any model sees it`,
   }));
+}
+
+function excerptOf(line: string, placeholder: string): string {
+  return makeExcerpt(line, 0, line.length, Math.max(0, line.indexOf(placeholder)));
 }
 
 function chargeAllowance(lineTokens: number[], redactions: Redaction[]): number[] {

@@ -54,18 +54,8 @@ export async function runAuditCommand(
   });
   for (const warning of warnings) if (!flags.quiet) process.stderr.write(`warning: ${warning}\n`);
 
-  const isOffline = Boolean(flags.offline) || config.model === null;
-  if (!isOffline && !flags.quiet) {
-    process.stderr.write(
-      `warning: model review is not available in this version of oy; writing the offline report (model ${config.model} not contacted)\n`,
-    );
-  } else if (config.model === null && !flags.offline && !flags.dryRun && !flags.quiet) {
-    process.stderr.write(
-      'notice: no model configured; writing the offline report (deterministic checks only)\n',
-    );
-  }
-
   const progress = createProgressRenderer(process.stderr, Boolean(flags.quiet));
+  let hasNoticed = false;
   const options: AuditOptions = {
     root,
     format: config.audit.format,
@@ -86,7 +76,12 @@ export async function runAuditCommand(
     command: formatCommandLine(['oy', ...process.argv.slice(2)]),
     scanConcurrency: SCAN_CONCURRENCY,
     env: process.env,
-    onProgress: progress.render,
+    onProgress: (event) => {
+      // Said once the outputs are known to be good, so a bad --out gets only its error.
+      if (!hasNoticed) printModeNotice(config.model, flags);
+      hasNoticed = true;
+      progress.render(event);
+    },
   };
 
   const outcome = await runAudit(options).finally(progress.finish);
@@ -158,4 +153,17 @@ function readAuditFlags(flags: AuditFlags, focus: string[]): ConfigFile {
   const layer: ConfigFile = { audit };
   if (flags.model !== undefined) layer.model = parseText('--model', flags.model) as string;
   return layer;
+}
+
+function printModeNotice(model: string | null, flags: AuditFlags): void {
+  if (flags.quiet || flags.dryRun) return;
+  if (model !== null && !flags.offline) {
+    process.stderr.write(
+      `warning: model review is not available in this version of oy; writing the offline report (model ${model} not contacted)\n`,
+    );
+  } else if (model === null && !flags.offline) {
+    process.stderr.write(
+      'notice: no model configured; writing the offline report (deterministic checks only)\n',
+    );
+  }
 }
