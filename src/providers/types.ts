@@ -1,0 +1,105 @@
+/** The narrow model interface every provider implements (providers.md). */
+
+export type ProviderName = 'anthropic' | 'bedrock' | 'openai' | 'local' | 'ollama' | 'openrouter';
+
+/** A resolved model id: `provider::model`. */
+export interface ModelRef {
+  provider: ProviderName;
+  /** The provider's own model name, e.g. `claude-sonnet-4-5` or `gpt-4o`. */
+  model: string;
+  /** Canonical `provider::model` (for `local`, `local-<port>::model`). */
+  id: string;
+  /** For `local-<port>::`. */
+  port?: number;
+}
+
+export interface ToolCall {
+  /** The provider's id for the call, echoed back in the tool result. */
+  id: string;
+  name: string;
+  /** Parsed JSON arguments. */
+  arguments: unknown;
+}
+
+export interface ToolResult {
+  toolCallId: string;
+  /** Compact JSON or text the model reads. */
+  content: string;
+  isError?: boolean;
+}
+
+/** A document attached to a user message (Bedrock documents, Anthropic document blocks). */
+export interface DocumentInput {
+  name: string;
+  format: 'txt' | 'md' | 'html' | 'csv' | 'pdf';
+  /** UTF-8 text, or base64 for pdf. */
+  data: string;
+}
+
+export type Message =
+  | { role: 'user'; text: string; documents?: DocumentInput[] }
+  | { role: 'assistant'; text: string; toolCalls: ToolCall[] }
+  | { role: 'tool'; results: ToolResult[] };
+
+export interface ToolDefinition {
+  name: string;
+  description: string;
+  /** JSON Schema of the arguments (an object schema). */
+  inputSchema: Record<string, unknown>;
+}
+
+/** Where to place prompt-cache breakpoints (Anthropic; ignored by providers without them). */
+export interface CacheHints {
+  system?: boolean;
+  tools?: boolean;
+  /** The latest message, so the next call re-reads the conversation prefix from cache. */
+  lastMessage?: boolean;
+}
+
+export interface ModelRequest {
+  system: string;
+  messages: Message[];
+  tools?: ToolDefinition[];
+  maxTokens: number;
+  temperature?: number;
+  cache?: CacheHints;
+  /** Extended-thinking budget in tokens, where the model supports it. */
+  reasoningBudgetTokens?: number;
+}
+
+export interface Usage {
+  inputTokens: number;
+  outputTokens: number;
+  cacheReadTokens: number;
+  cacheWriteTokens: number;
+}
+
+export type StopReason = 'end_turn' | 'tool_use' | 'max_tokens' | 'stop_sequence' | 'refusal' | 'other';
+
+/** Normalised stream events: the same sequence whatever the provider. */
+export type StreamEvent =
+  | { type: 'text_delta'; text: string }
+  | { type: 'tool_call'; call: ToolCall }
+  | { type: 'usage'; usage: Usage }
+  | { type: 'stop'; reason: StopReason };
+
+export interface ModelResult {
+  text: string;
+  toolCalls: ToolCall[];
+  usage: Usage;
+  stopReason: StopReason;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
+export interface ModelClient {
+  readonly ref: ModelRef;
+  /** Streams normalised events; aborting the signal aborts the HTTP request at once. */
+  stream(request: ModelRequest, options?: CallOptions): AsyncIterable<StreamEvent>;
+  /** Gathers a whole answer (the audit uses it). */
+  complete(request: ModelRequest, options?: CallOptions): Promise<ModelResult>;
+}
+
+export const EMPTY_USAGE: Usage = { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 };

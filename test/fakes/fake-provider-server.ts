@@ -1,0 +1,190 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { ScriptedReply } from './script.js';
+
+export type FakeProtocol = 'anthropic' | 'openai' | 'bedrock';
+
+/** One request as the fake saw it, for assertions (the exact JSON a provider sent). */
+export interface RecordedRequest {
+  protocol: FakeProtocol | 'unknown';
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  /** Parsed JSON body, or the raw text when it is not JSON. */
+  body: unknown;
+  rawBody: string;
+  /** Whether the request asked for a stream. */
+  isStream: boolean;
+}
+
+/** What a protocol module gets to answer one model call. */
+export interface ProtocolContext {
+  request: RecordedRequest;
+  reply: ScriptedReply;
+  res: ServerResponse;
+  /** Counts calls per protocol, for deterministic ids. */
+  callNumber: number;
+  /** Resolves after `ms`, or at once when the client went away. */
+  sleep(ms: number): Promise<void>;
+  /** True once the client has closed the connection (for cancellation tests). */
+  isClosed(): boolean;
+}
+
+/** A protocol: which requests it owns, and how it writes a scripted reply on the wire. */
+export interface FakeProtocolHandler {
+  protocol: FakeProtocol;
+  /** Whether this request is a model call of this protocol (consumes one scripted reply). */
+  matchesCall(method: string, path: string, headers: Record<string, string>): boolean;
+  isStream(path: string, body: unknown): boolean;
+  respond(context: ProtocolContext): Promise<void>;
+  /** Model listing (`GET .../models`): answered from the fake's model list, consumes nothing. */
+  matchesListing?(method: string, path: string, headers: Record<string, string>): boolean;
+  respondListing?(res: ServerResponse, models: string[]): void;
+}
+
+export interface FakeProviderOptions {
+  script?: ScriptedReply[];
+  /** Model ids returned by listing endpoints. */
+  models?: string[];
+  handlers: FakeProtocolHandler[];
+  port?: number;
+  /** Called for every request (the standalone runner logs them). */
+  onRequest?: (request: RecordedRequest) => void;
+}
+
+/**
+ * A loopback HTTP server that speaks the providers' wire formats well enough for their official SDKs,
+ * replays a scripted queue strictly (an unexpected or extra call is recorded and answered with 500),
+ * and records every request.
+ */
+export class FakeProviderServer {
+  readonly requests: RecordedRequest[] = [];
+  /** Calls that found no scripted reply or matched no route: `assertDone()` fails on them. */
+  readonly unexpected: string[] = [];
+  private readonly queue: ScriptedReply[];
+  private readonly calls = new Map<string, number>();
+  private server: Server | undefined;
+  url = '';
+
+  constructor(private readonly options: FakeProviderOptions) {
+    this.queue = [...(options.script ?? [])];
+  }
+
+  static async start(options: FakeProviderOptions): Promise<FakeProviderServer> {
+    const fake = new FakeProviderServer(options);
+    await fake.listen();
+    return fake;
+  }
+
+  enqueue(...replies: ScriptedReply[]): void {
+    this.queue.push(...replies);
+  }
+
+  get pending(): number {
+    return this.queue.length;
+  }
+
+  /** Model calls only (listing requests excluded). */
+  get modelCalls(): RecordedRequest[] {
+    return this.requests.filter((request) => request.protocol !== 'unknown' && !request.path.endsWith('/models'));
+  }
+
+  /** Fails when a call was unexpected or a scripted reply was never used. */
+  assertDone(): void {
+    if (this.unexpected.length > 0) throw new Error(`fake provider: unexpected calls:\n${this.unexpected.join('\n')}`);
+    if (this.queue.length > 0) throw new Error(`fake provider: ${this.queue.length} scripted replies were never requested`);
+  }
+
+  async close(): Promise<void> {
+    const server = this.server;
+    if (!server) return;
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    this.server = undefined;
+  }
+
+  private listen(): Promise<void> {
+    this.server = createServer((req, res) => void this.handle(req, res));
+    return new Promise((resolve, reject) => {
+      this.server!.once('error', reject);
+      this.server!.listen(this.options.port ?? 0, '127.0.0.1', () => {
+        const { port } = this.server!.address() as AddressInfo;
+        this.url = `http://127.0.0.1:${port}`;
+        resolve();
+      });
+    });
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const rawBody = await readBody(req);
+    const method = req.method ?? 'GET';
+    const path = new URL(req.url ?? '/', 'http://fake').pathname;
+    const headers = Object.fromEntries(
+      Object.entries(req.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : (value ?? '')]),
+    );
+    let body: unknown = rawBody;
+    try {
+      body = rawBody === '' ? undefined : JSON.parse(rawBody);
+    } catch {
+      // Not JSON: keep the text.
+    }
+    const listing = this.options.handlers.find((handler) => handler.matchesListing?.(method, path, headers));
+    const handler = this.options.handlers.find((candidate) => candidate.matchesCall(method, path, headers));
+    const request: RecordedRequest = {
+      protocol: (listing ?? handler)?.protocol ?? 'unknown',
+      method,
+      path,
+      headers,
+      body,
+      rawBody,
+      isStream: handler ? handler.isStream(path, body) : false,
+    };
+    this.requests.push(request);
+    this.options.onRequest?.(request);
+
+    if (listing?.respondListing) {
+      listing.respondListing(res, this.options.models ?? []);
+      return;
+    }
+    if (!handler) return this.fail(res, `no route for ${method} ${path}`);
+    const reply = this.queue.shift();
+    if (!reply) return this.fail(res, `extra ${handler.protocol} call ${method} ${path}: the script is exhausted`);
+    const callNumber = (this.calls.get(handler.protocol) ?? 0) + 1;
+    this.calls.set(handler.protocol, callNumber);
+    let closed = false;
+    res.on('close', () => (closed = true));
+    const sleep = (ms: number) =>
+      new Promise<void>((resolve) => {
+        if (ms <= 0 || closed) return resolve();
+        const timer = setTimeout(resolve, ms);
+        res.once('close', () => {
+          clearTimeout(timer);
+          resolve();
+        });
+      });
+    try {
+      await handler.respond({ request, reply, res, callNumber, sleep, isClosed: () => closed });
+    } catch (error) {
+      this.fail(res, `fake ${handler.protocol} handler failed: ${(error as Error).message}`);
+    }
+  }
+
+  private fail(res: ServerResponse, why: string): void {
+    this.unexpected.push(why);
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    res.writeHead(500, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ error: { type: 'fake_unexpected_call', message: why } }));
+  }
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
