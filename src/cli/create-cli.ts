@@ -38,6 +38,26 @@ export function createCli(): CAC {
       await runAuditCommand(path, focus, options as Parameters<typeof runAuditCommand>[2]);
     });
 
+  cli
+    .command('model [id]', 'List known and discovered models; with an id, save it as the default')
+    .example('oy model')
+    .example('oy model anthropic::claude-haiku-4-5')
+    .action(async (id: string | undefined, options: GlobalOptions) => {
+      const { runModelCommand } = await import('./commands/model-command.js');
+      await runModelCommand(id, options);
+    });
+
+  cli
+    .command(
+      'doctor',
+      'Check the set-up: node, workspace, config, credentials, model, tools, sandbox',
+    )
+    .option('--online', 'Also make one minimal request to the model to prove the credentials work')
+    .action(async (options: GlobalOptions & { online?: boolean }) => {
+      const { runDoctorCommand } = await import('./commands/doctor-command.js');
+      await runDoctorCommand(options);
+    });
+
   cli.help();
   cli.version(OY_VERSION);
   return cli;

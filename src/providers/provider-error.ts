@@ -37,7 +37,12 @@ export class ProviderError extends OyError {
   readonly status: number | undefined;
   readonly retryAfterMs: number | undefined;
 
-  constructor(kind: ProviderErrorKind, ref: ModelRef, message: string, options: ProviderErrorOptions = {}) {
+  constructor(
+    kind: ProviderErrorKind,
+    ref: ModelRef,
+    message: string,
+    options: ProviderErrorOptions = {},
+  ) {
     super(`${ref.id}: ${message}`, kind === 'aborted' ? EXIT.interrupted : EXIT.runtime, options);
     this.kind = kind;
     this.ref = ref;

@@ -74,7 +74,8 @@ export interface Usage {
   cacheWriteTokens: number;
 }
 
-export type StopReason = 'end_turn' | 'tool_use' | 'max_tokens' | 'stop_sequence' | 'refusal' | 'other';
+export type StopReason =
+  'end_turn' | 'tool_use' | 'max_tokens' | 'stop_sequence' | 'refusal' | 'other';
 
 /** Normalised stream events: the same sequence whatever the provider. */
 export type StreamEvent =
@@ -102,4 +103,9 @@ export interface ModelClient {
   complete(request: ModelRequest, options?: CallOptions): Promise<ModelResult>;
 }
 
-export const EMPTY_USAGE: Usage = { inputTokens: 0, outputTokens: 0, cacheReadTokens: 0, cacheWriteTokens: 0 };
+export const EMPTY_USAGE: Usage = {
+  inputTokens: 0,
+  outputTokens: 0,
+  cacheReadTokens: 0,
+  cacheWriteTokens: 0,
+};

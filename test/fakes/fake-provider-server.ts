@@ -86,13 +86,17 @@ export class FakeProviderServer {
 
   /** Model calls only (listing requests excluded). */
   get modelCalls(): RecordedRequest[] {
-    return this.requests.filter((request) => request.protocol !== 'unknown' && !request.path.endsWith('/models'));
+    return this.requests.filter(
+      (request) => request.protocol !== 'unknown' && !request.path.endsWith('/models'),
+    );
   }
 
   /** Fails when a call was unexpected or a scripted reply was never used. */
   assertDone(): void {
-    if (this.unexpected.length > 0) throw new Error(`fake provider: unexpected calls:\n${this.unexpected.join('\n')}`);
-    if (this.queue.length > 0) throw new Error(`fake provider: ${this.queue.length} scripted replies were never requested`);
+    if (this.unexpected.length > 0)
+      throw new Error(`fake provider: unexpected calls:\n${this.unexpected.join('\n')}`);
+    if (this.queue.length > 0)
+      throw new Error(`fake provider: ${this.queue.length} scripted replies were never requested`);
   }
 
   async close(): Promise<void> {
@@ -120,7 +124,10 @@ export class FakeProviderServer {
     const method = req.method ?? 'GET';
     const path = new URL(req.url ?? '/', 'http://fake').pathname;
     const headers = Object.fromEntries(
-      Object.entries(req.headers).map(([name, value]) => [name, Array.isArray(value) ? value.join(', ') : (value ?? '')]),
+      Object.entries(req.headers).map(([name, value]) => [
+        name,
+        Array.isArray(value) ? value.join(', ') : (value ?? ''),
+      ]),
     );
     let body: unknown = rawBody;
     try {
@@ -128,8 +135,12 @@ export class FakeProviderServer {
     } catch {
       // Not JSON: keep the text.
     }
-    const listing = this.options.handlers.find((handler) => handler.matchesListing?.(method, path, headers));
-    const handler = this.options.handlers.find((candidate) => candidate.matchesCall(method, path, headers));
+    const listing = this.options.handlers.find((handler) =>
+      handler.matchesListing?.(method, path, headers),
+    );
+    const handler = this.options.handlers.find((candidate) =>
+      candidate.matchesCall(method, path, headers),
+    );
     const request: RecordedRequest = {
       protocol: (listing ?? handler)?.protocol ?? 'unknown',
       method,
@@ -148,7 +159,11 @@ export class FakeProviderServer {
     }
     if (!handler) return this.fail(res, `no route for ${method} ${path}`);
     const reply = this.queue.shift();
-    if (!reply) return this.fail(res, `extra ${handler.protocol} call ${method} ${path}: the script is exhausted`);
+    if (!reply)
+      return this.fail(
+        res,
+        `extra ${handler.protocol} call ${method} ${path}: the script is exhausted`,
+      );
     const callNumber = (this.calls.get(handler.protocol) ?? 0) + 1;
     this.calls.set(handler.protocol, callNumber);
     let closed = false;

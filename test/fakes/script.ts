@@ -53,7 +53,11 @@ export type ScriptedReply = ScriptedAnswer | ScriptedError;
 
 /** Convenience builders, so tests read like the conversation they script. */
 export const reply = {
-  text: (text: string, usage: ScriptedUsage = {}): ScriptedAnswer => ({ kind: 'answer', text, usage }),
+  text: (text: string, usage: ScriptedUsage = {}): ScriptedAnswer => ({
+    kind: 'answer',
+    text,
+    usage,
+  }),
   toolCall: (name: string, args: unknown, extra: Partial<ScriptedAnswer> = {}): ScriptedAnswer => ({
     kind: 'answer',
     toolCalls: [{ name, arguments: args }],
@@ -62,5 +66,9 @@ export const reply = {
   rateLimited: (retryAfter = '1'): ScriptedError => ({ kind: 'error', status: 429, retryAfter }),
   serverError: (): ScriptedError => ({ kind: 'error', status: 500 }),
   overloaded: (): ScriptedError => ({ kind: 'error', status: 529 }),
-  error: (status: number, errorType?: string): ScriptedError => ({ kind: 'error', status, ...(errorType ? { errorType } : {}) }),
+  error: (status: number, errorType?: string): ScriptedError => ({
+    kind: 'error',
+    status,
+    ...(errorType ? { errorType } : {}),
+  }),
 };

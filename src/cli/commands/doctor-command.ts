@@ -1,0 +1,58 @@
+import { resolveOyPaths } from '../../config/config-paths.js';
+import { OY_VERSION } from '../../shared/version.js';
+import { checkConfigFiles } from '../doctor/check-config-files.js';
+import { checkCredentials } from '../doctor/check-credentials.js';
+import { checkModel } from '../doctor/check-model.js';
+import { checkNodeVersion } from '../doctor/check-node-version.js';
+import { checkOnline } from '../doctor/check-online.js';
+import { checkSandbox } from '../doctor/check-sandbox.js';
+import { checkTools } from '../doctor/check-tools.js';
+import { checkWorkspace } from '../doctor/check-workspace.js';
+import { describeSafetyPolicy } from '../doctor/describe-safety-policy.js';
+import { describeTerminal } from '../doctor/describe-terminal.js';
+import { hasPassed, type DoctorCheck } from '../doctor/doctor-check.js';
+import { renderDoctorReport } from '../doctor/render-doctor-report.js';
+import type { GlobalOptions } from '../global-options.js';
+import { parseText } from '../parse-flags.js';
+import { createColors, shouldColor } from '../terminal.js';
+
+export interface DoctorFlags extends GlobalOptions {
+  online?: boolean;
+}
+
+/** `oy doctor`: every set-up check, printed (or JSON); exit 1 when a required one failed. No network without --online. */
+export async function runDoctorCommand(flags: DoctorFlags): Promise<void> {
+  const env = process.env;
+  const paths = resolveOyPaths(env);
+  const workspace = checkWorkspace(flags.cwd, env);
+  const config = await checkConfigFiles(paths.userConfigFile, workspace.root);
+  const model = checkModel(
+    { flag: parseText('--model', flags.model), env: env.OY_MODEL, config: config.userFile?.model },
+    paths.userConfigFile,
+    env,
+  );
+  const [tools, sandbox] = await Promise.all([checkTools(env), checkSandbox(env)]);
+
+  const checks: DoctorCheck[] = [
+    checkNodeVersion(),
+    { id: 'oy', status: 'info', detail: `oy ${OY_VERSION}`, data: { version: OY_VERSION } },
+    workspace.check,
+    ...config.checks,
+    ...model.checks,
+    checkCredentials(env),
+    ...tools,
+    sandbox,
+    describeTerminal(process.stdout, process.stderr, flags, env),
+    describeSafetyPolicy(config.userFile, config.projectFile),
+  ];
+  if (flags.online) checks.push(await checkOnline(model.ref, env));
+
+  const isOk = hasPassed(checks);
+  if (flags.json) {
+    process.stdout.write(JSON.stringify({ ok: isOk, checks }, null, 2) + '\n');
+  } else {
+    const colors = createColors(shouldColor(process.stdout, flags, env));
+    process.stdout.write(renderDoctorReport(checks, colors));
+  }
+  process.exitCode = isOk ? 0 : 1;
+}

@@ -1,0 +1,89 @@
+import { statSync } from 'node:fs';
+import path from 'node:path';
+import type { ConfigFile } from '../../config/config-schema.js';
+import { readConfigFile } from '../../config/load-config.js';
+import type { DoctorCheck } from './doctor-check.js';
+
+/** Group or other may read or write it: a config file holds permission rules and is private (product.md). */
+const SHARED_MODE_BITS = 0o066;
+
+export interface ConfigFilesCheck {
+  checks: DoctorCheck[];
+  /** The user file's contents when it is present and valid. */
+  userFile: ConfigFile | undefined;
+  /** The project file's contents when it is present and valid. */
+  projectFile: ConfigFile | undefined;
+}
+
+/** The user config file (location, presence, validity, permissions) and the project file when there is one. */
+export async function checkConfigFiles(
+  userConfigFile: string,
+  workspaceRoot: string | null,
+): Promise<ConfigFilesCheck> {
+  const checks: DoctorCheck[] = [];
+  const user = await checkOneFile('config', userConfigFile, true);
+  checks.push(user.check);
+  let projectFile: ConfigFile | undefined;
+  if (workspaceRoot !== null) {
+    const projectPath = path.join(workspaceRoot, '.oy', 'config.json');
+    const project = await checkOneFile('project-config', projectPath, false);
+    if (project.check.status !== 'info') checks.push(project.check);
+    projectFile = project.values;
+  }
+  return { checks, userFile: user.values, projectFile };
+}
+
+async function checkOneFile(
+  id: string,
+  file: string,
+  isPrivate: boolean,
+): Promise<{ check: DoctorCheck; values: ConfigFile | undefined }> {
+  let mode: number;
+  try {
+    mode = statSync(file).mode & 0o777;
+  } catch {
+    const detail = `${file} (not present; defaults apply)`;
+    return {
+      check: { id, status: 'info', detail, data: { file, exists: false } },
+      values: undefined,
+    };
+  }
+  const data = { file, exists: true, mode: `0${mode.toString(8)}` };
+  let values: ConfigFile | undefined;
+  try {
+    values = await readConfigFile(file);
+  } catch (error) {
+    const hint = (error as { hint?: string }).hint;
+    return {
+      check: {
+        id,
+        status: 'fail',
+        detail: (error as Error).message,
+        ...(hint ? { hint } : {}),
+        data: { ...data, isValid: false },
+      },
+      values: undefined,
+    };
+  }
+  if (isPrivate && (mode & SHARED_MODE_BITS) !== 0) {
+    return {
+      check: {
+        id,
+        status: 'warn',
+        detail: `${file} is valid but readable or writable by group/others (mode ${data.mode})`,
+        hint: `chmod 600 ${file}`,
+        data: { ...data, isValid: true },
+      },
+      values,
+    };
+  }
+  return {
+    check: {
+      id,
+      status: 'ok',
+      detail: `${file} (valid, mode ${data.mode})`,
+      data: { ...data, isValid: true },
+    },
+    values,
+  };
+}

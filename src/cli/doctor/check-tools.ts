@@ -1,0 +1,39 @@
+import type { DoctorCheck } from './doctor-check.js';
+import { findOnPath } from './find-on-path.js';
+import { runBriefly } from './run-briefly.js';
+
+/** What each tool is for, said when it is missing (neither is required). */
+const TOOL_USES = {
+  bash: 'the agent runs shell commands with bash',
+  git: 'audits list files and changes through git; without it they walk the tree',
+} as const;
+
+/** `bash` and `git` on PATH, with their versions. */
+export async function checkTools(env: NodeJS.ProcessEnv): Promise<DoctorCheck[]> {
+  return Promise.all(
+    (Object.keys(TOOL_USES) as Array<keyof typeof TOOL_USES>).map(
+      async (name): Promise<DoctorCheck> => {
+        const found = findOnPath(name, env.PATH);
+        if (found === null) {
+          return {
+            id: name,
+            status: 'warn',
+            detail: 'not found on PATH',
+            hint: TOOL_USES[name],
+            data: { path: null },
+          };
+        }
+        const run = await runBriefly(found, ['--version'], env);
+        const version = run.isSuccess
+          ? (run.stdout.split('\n')[0] ?? '').trim()
+          : `version unknown: ${run.reason}`;
+        return {
+          id: name,
+          status: 'ok',
+          detail: `${found} (${version})`,
+          data: { path: found, version },
+        };
+      },
+    ),
+  );
+}

@@ -1,0 +1,19 @@
+import { accessSync, constants, statSync } from 'node:fs';
+import path from 'node:path';
+
+/** The first executable file called `name` on PATH, found by looking at files (nothing is run). */
+export function findOnPath(name: string, pathVariable: string | undefined): string | null {
+  for (const dir of (pathVariable ?? '').split(path.delimiter)) {
+    if (dir === '') continue;
+    const candidate = path.join(dir, name);
+    try {
+      if (statSync(candidate).isFile()) {
+        accessSync(candidate, constants.X_OK);
+        return candidate;
+      }
+    } catch {
+      // Missing or not executable: try the next directory.
+    }
+  }
+  return null;
+}

@@ -1,0 +1,30 @@
+import type { Colors } from '../terminal.js';
+import { hasPassed, type CheckStatus, type DoctorCheck } from './doctor-check.js';
+
+const LABEL_WIDTH = 18;
+/** The status word (4) and two spaces. */
+const STATUS_WIDTH = 6;
+
+/** Doctor's checks as aligned lines with a closing verdict. */
+export function renderDoctorReport(checks: readonly DoctorCheck[], colors: Colors): string {
+  const paint: Record<CheckStatus, (text: string) => string> = {
+    ok: colors.green,
+    warn: colors.yellow,
+    fail: colors.red,
+    info: colors.dim,
+  };
+  const lines = checks.map((check) => {
+    const status = paint[check.status](check.status.padEnd(4));
+    const line = `${status}  ${check.id.padEnd(LABEL_WIDTH)}${check.detail}`;
+    if (!check.hint || check.status === 'ok') return line;
+    return `${line}\n${' '.repeat(STATUS_WIDTH + LABEL_WIDTH)}${colors.dim(`hint: ${check.hint}`)}`;
+  });
+  const failed = checks.filter((check) => check.status === 'fail').length;
+  lines.push(
+    '',
+    hasPassed(checks)
+      ? colors.green('all required checks passed')
+      : colors.red(`${failed} required check${failed === 1 ? '' : 's'} failed`),
+  );
+  return lines.join('\n') + '\n';
+}

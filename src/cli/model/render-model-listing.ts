@@ -1,0 +1,41 @@
+import type { Colors } from '../terminal.js';
+import type { ModelListing } from './build-model-listing.js';
+
+/** The listing as text for a person: default, credentials, catalogue, discovered models. */
+export function renderModelListing(listing: ModelListing, colors: Colors): string {
+  const lines: string[] = [];
+  if (listing.default) {
+    const eol = listing.default.deprecatedUntil
+      ? colors.yellow(` (deprecated: end of life ${listing.default.deprecatedUntil})`)
+      : '';
+    lines.push(
+      `default model: ${colors.bold(listing.default.id)} (from ${listing.default.source})${eol}`,
+    );
+  } else if (listing.defaultError) {
+    lines.push(`default model: ${colors.red('invalid')}: ${listing.defaultError}`);
+  } else {
+    lines.push('default model: none (audits run offline; set one with oy model <id>)');
+  }
+  const credentials = listing.credentials.map(
+    (entry) => `${entry.provider} (${entry.found.join(', ')})`,
+  );
+  lines.push(`credentials present: ${credentials.length > 0 ? credentials.join('; ') : 'none'}`);
+
+  for (const section of listing.catalogue) {
+    lines.push('', `${section.provider} (${section.source}):`);
+    if (section.error) lines.push(`  ${colors.yellow(section.error)}`);
+    for (const model of section.models) {
+      const eol = model.deprecatedUntil
+        ? colors.yellow(`  deprecated: end of life ${model.deprecatedUntil}`)
+        : '';
+      lines.push(`  ${model.id}${eol}`);
+    }
+  }
+  for (const found of listing.discovered) {
+    lines.push('', `${found.provider} at ${found.endpoint}:`);
+    if (found.error) lines.push(`  ${colors.yellow(`could not list models: ${found.error}`)}`);
+    else if (found.models.length === 0) lines.push('  (no models listed)');
+    for (const id of found.models) lines.push(`  ${id}`);
+  }
+  return lines.join('\n') + '\n';
+}

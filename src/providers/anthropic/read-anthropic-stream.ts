@@ -1,0 +1,165 @@
+import { ProviderError } from '../provider-error.js';
+import type { ModelRef, StopReason, StreamEvent, Usage } from '../types.js';
+import { INVALID_TOOL_JSON_KEY } from './to-anthropic-messages.js';
+
+type OpenBlock =
+  | { kind: 'text' }
+  | { kind: 'tool_use'; id: string; name: string; json: string; startInput: unknown }
+  /** Thinking, citations, server tools: read past, not surfaced. */
+  | { kind: 'other' };
+
+const STOP_REASONS: Record<string, StopReason> = {
+  end_turn: 'end_turn',
+  tool_use: 'tool_use',
+  max_tokens: 'max_tokens',
+  stop_sequence: 'stop_sequence',
+  refusal: 'refusal',
+  // The answer was cut short because the context filled up: to a caller, the same as running out of tokens.
+  model_context_window_exceeded: 'max_tokens',
+};
+
+/**
+ * Turns raw Messages API stream events into our events, checking the order and shape as it goes:
+ * text deltas as they come, one `tool_call` per tool block when it stops, then `usage` and `stop`
+ * at `message_stop`. A broken sequence is a retryable `server` error, a stream that ends early a
+ * `connection` error. Unknown event and block types are skipped, as the API asks.
+ */
+export async function* readAnthropicStream(
+  events: AsyncIterable<unknown>,
+  ref: ModelRef,
+): AsyncGenerator<StreamEvent> {
+  const malformed = (why: string) =>
+    new ProviderError('server', ref, `Anthropic sent a malformed stream: ${why}`, {
+      hint: 'retry; if it keeps happening, check ANTHROPIC_BASE_URL points at the Anthropic API',
+    });
+  const blocks = new Map<number, OpenBlock>();
+  let usage: Usage | undefined;
+  let stopReason: StopReason = 'other';
+
+  for await (const event of events) {
+    if (!isRecord(event) || typeof event.type !== 'string')
+      throw malformed('an event without a type');
+    if (event.type !== 'message_start' && usage === undefined)
+      throw malformed(`${event.type} before message_start`);
+    switch (event.type) {
+      case 'message_start': {
+        if (usage !== undefined) throw malformed('a second message_start');
+        const message = event.message;
+        if (!isRecord(message) || !isRecord(message.usage))
+          throw malformed('message_start without usage');
+        usage = mergeUsage(undefined, message.usage);
+        break;
+      }
+      case 'content_block_start': {
+        const index = blockIndex(event);
+        const block = event.content_block;
+        if (index === undefined || !isRecord(block) || blocks.has(index))
+          throw malformed('a bad content_block_start');
+        blocks.set(
+          index,
+          openBlock(block) ?? fail(malformed('a tool_use block without id or name')),
+        );
+        break;
+      }
+      case 'content_block_delta': {
+        const index = blockIndex(event);
+        const block = index === undefined ? undefined : blocks.get(index);
+        const delta = event.delta;
+        if (!block || !isRecord(delta)) throw malformed('a delta for no open content block');
+        if (delta.type === 'text_delta') {
+          if (block.kind !== 'text' || typeof delta.text !== 'string')
+            throw malformed('a bad text_delta');
+          if (delta.text !== '') yield { type: 'text_delta', text: delta.text };
+        } else if (delta.type === 'input_json_delta') {
+          if (block.kind !== 'tool_use' || typeof delta.partial_json !== 'string')
+            throw malformed('a bad input_json_delta');
+          block.json += delta.partial_json;
+        }
+        break;
+      }
+      case 'content_block_stop': {
+        const index = blockIndex(event);
+        const block = index === undefined ? undefined : blocks.get(index);
+        if (index === undefined || !block) throw malformed('a stop for no open content block');
+        blocks.delete(index);
+        if (block.kind === 'tool_use') {
+          yield {
+            type: 'tool_call',
+            call: { id: block.id, name: block.name, arguments: parseToolInput(block) },
+          };
+        }
+        break;
+      }
+      case 'message_delta': {
+        const delta = event.delta;
+        if (isRecord(delta) && typeof delta.stop_reason === 'string')
+          stopReason = STOP_REASONS[delta.stop_reason] ?? 'other';
+        if (isRecord(event.usage)) usage = mergeUsage(usage, event.usage);
+        break;
+      }
+      case 'message_stop':
+        yield { type: 'usage', usage: usage ?? fail(malformed('no usage')) };
+        yield { type: 'stop', reason: stopReason };
+        return;
+    }
+  }
+  throw new ProviderError(
+    'connection',
+    ref,
+    'the Anthropic stream ended before the answer was complete',
+    {
+      hint: 'retry; if it keeps happening, check the network and any proxy in between',
+    },
+  );
+}
+
+function openBlock(block: Record<string, unknown>): OpenBlock | undefined {
+  if (block.type === 'text') return { kind: 'text' };
+  if (block.type !== 'tool_use') return { kind: 'other' };
+  if (typeof block.id !== 'string' || typeof block.name !== 'string') return undefined;
+  return {
+    kind: 'tool_use',
+    id: block.id,
+    name: block.name,
+    json: '',
+    startInput: block.input ?? {},
+  };
+}
+
+/** The joined `partial_json` pieces; none at all means the input came whole with the block start. */
+function parseToolInput(block: { json: string; startInput: unknown }): unknown {
+  if (block.json.trim() === '') return block.startInput;
+  try {
+    return JSON.parse(block.json) as unknown;
+  } catch {
+    return { [INVALID_TOOL_JSON_KEY]: block.json };
+  }
+}
+
+/** message_delta counts are cumulative: a count present there replaces the one from message_start. */
+function mergeUsage(previous: Usage | undefined, wire: Record<string, unknown>): Usage {
+  const count = (key: string, fallback: number) => {
+    const value = wire[key];
+    return typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : fallback;
+  };
+  return {
+    inputTokens: count('input_tokens', previous?.inputTokens ?? 0),
+    outputTokens: count('output_tokens', previous?.outputTokens ?? 0),
+    cacheReadTokens: count('cache_read_input_tokens', previous?.cacheReadTokens ?? 0),
+    cacheWriteTokens: count('cache_creation_input_tokens', previous?.cacheWriteTokens ?? 0),
+  };
+}
+
+function blockIndex(event: Record<string, unknown>): number | undefined {
+  return Number.isInteger(event.index) && (event.index as number) >= 0
+    ? (event.index as number)
+    : undefined;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function fail(error: Error): never {
+  throw error;
+}

@@ -1,0 +1,64 @@
+import type Anthropic from '@anthropic-ai/sdk';
+import type { DocumentInput, Message, ToolCall } from '../types.js';
+
+/**
+ * Where a tool call's arguments go when the model produced JSON that does not parse:
+ * `{ "__invalid_json": "<raw text>" }`. The call still reaches the tool loop (whose argument
+ * validation rejects it and tells the model), and it round-trips as a valid `tool_use` input.
+ */
+export const INVALID_TOOL_JSON_KEY = '__invalid_json';
+
+/** Our conversation in Messages API form; every message's content is an array of blocks. */
+export function toAnthropicMessages(messages: Message[]): Anthropic.MessageParam[] {
+  const converted: Anthropic.MessageParam[] = [];
+  for (const message of messages) {
+    const content = toContentBlocks(message);
+    // The API rejects empty content, and an assistant turn with nothing in it carries nothing.
+    if (content.length === 0 && message.role === 'assistant') continue;
+    converted.push({ role: message.role === 'assistant' ? 'assistant' : 'user', content });
+  }
+  return converted;
+}
+
+function toContentBlocks(message: Message): Anthropic.ContentBlockParam[] {
+  switch (message.role) {
+    case 'user':
+      // Documents first: the API's guidance is to put long material before the question.
+      return [...(message.documents ?? []).map(toDocumentBlock), ...textBlocks(message.text)];
+    case 'assistant':
+      return [...textBlocks(message.text), ...message.toolCalls.map(toToolUseBlock)];
+    case 'tool':
+      return message.results.map((result): Anthropic.ToolResultBlockParam => ({
+        type: 'tool_result',
+        tool_use_id: result.toolCallId,
+        content: result.content,
+        ...(result.isError ? { is_error: true } : {}),
+      }));
+  }
+}
+
+/** The API rejects empty text blocks, so empty text becomes no block. */
+function textBlocks(text: string): Anthropic.TextBlockParam[] {
+  return text === '' ? [] : [{ type: 'text', text }];
+}
+
+function toDocumentBlock(document: DocumentInput): Anthropic.DocumentBlockParam {
+  const source: Anthropic.DocumentBlockParam['source'] =
+    document.format === 'pdf'
+      ? { type: 'base64', media_type: 'application/pdf', data: document.data }
+      : { type: 'text', media_type: 'text/plain', data: document.data };
+  return { type: 'document', title: document.name, source };
+}
+
+function toToolUseBlock(call: ToolCall): Anthropic.ToolUseBlockParam {
+  return { type: 'tool_use', id: call.id, name: call.name, input: toToolInput(call.arguments) };
+}
+
+/** `tool_use.input` must be a JSON object; anything else is carried as text under the invalid-JSON key. */
+function toToolInput(args: unknown): Record<string, unknown> {
+  if (typeof args === 'object' && args !== null && !Array.isArray(args))
+    return args as Record<string, unknown>;
+  return {
+    [INVALID_TOOL_JSON_KEY]: typeof args === 'string' ? args : JSON.stringify(args ?? null),
+  };
+}

@@ -1,0 +1,88 @@
+import type {
+  ContentBlock,
+  DocumentBlock,
+  Message as ConverseMessage,
+  ToolUseBlock,
+} from '@aws-sdk/client-bedrock-runtime';
+import type { DocumentInput, Message } from '../types.js';
+import { createDocumentNamer } from './sanitise-document-name.js';
+
+/** A JSON value as the SDK types a document field (tool input, input schema). */
+export type JsonDocument = NonNullable<ToolUseBlock['input']>;
+
+/** Marks the end of a cacheable prefix (Claude and Nova on Bedrock). */
+export const CACHE_POINT = { cachePoint: { type: 'default' } } as const;
+
+/** Bedrock rejects blank text blocks and empty turns, so an empty result or turn says so in words. */
+const EMPTY_TEXT = '(empty)';
+
+export interface ConverseMessageOptions {
+  /** Put a cache point after the latest message, so the next call re-reads the conversation from cache. */
+  cacheLastMessage: boolean;
+}
+
+/**
+ * Our conversation as Converse messages: tool results become a user turn of `toolResult` blocks, and
+ * consecutive turns of one role are merged, because Bedrock requires user and assistant to alternate.
+ */
+export function toConverseMessages(
+  messages: Message[],
+  options: ConverseMessageOptions,
+): ConverseMessage[] {
+  const nameDocument = createDocumentNamer();
+  const converse: ConverseMessage[] = [];
+  for (const message of messages) {
+    const role = message.role === 'assistant' ? 'assistant' : 'user';
+    const content = toContentBlocks(message, nameDocument);
+    const previous = converse.at(-1);
+    if (previous?.role === role) previous.content = [...(previous.content ?? []), ...content];
+    else converse.push({ role, content });
+  }
+  const last = converse.at(-1);
+  if (options.cacheLastMessage && last) last.content = [...(last.content ?? []), CACHE_POINT];
+  return converse;
+}
+
+function toContentBlocks(message: Message, nameDocument: (name: string) => string): ContentBlock[] {
+  switch (message.role) {
+    case 'user':
+      return orEmptyText([
+        ...(message.documents ?? []).map((document) => ({
+          document: toDocumentBlock(document, nameDocument),
+        })),
+        ...textBlock(message.text),
+      ]);
+    case 'assistant':
+      return orEmptyText([
+        ...textBlock(message.text),
+        ...message.toolCalls.map((call) => ({
+          toolUse: { toolUseId: call.id, name: call.name, input: call.arguments as JsonDocument },
+        })),
+      ]);
+    case 'tool':
+      return message.results.map((result) => ({
+        toolResult: {
+          toolUseId: result.toolCallId,
+          content: [{ text: result.content === '' ? EMPTY_TEXT : result.content }],
+          status: result.isError ? 'error' : 'success',
+        },
+      }));
+  }
+}
+
+function orEmptyText(blocks: ContentBlock[]): ContentBlock[] {
+  return blocks.length > 0 ? blocks : [{ text: EMPTY_TEXT }];
+}
+
+/** Bedrock rejects blank text blocks: an empty text says nothing, so it is left out. */
+function textBlock(text: string): ContentBlock[] {
+  return text.trim() === '' ? [] : [{ text }];
+}
+
+function toDocumentBlock(
+  document: DocumentInput,
+  nameDocument: (name: string) => string,
+): DocumentBlock {
+  const bytes = Buffer.from(document.data, document.format === 'pdf' ? 'base64' : 'utf8');
+  return { name: nameDocument(document.name), format: document.format, source: { bytes } };
+}

@@ -1,0 +1,121 @@
+import type {
+  ChatCompletionCreateParamsStreaming,
+  ChatCompletionMessageParam,
+  ChatCompletionTool,
+} from 'openai/resources/chat/completions';
+import { ProviderError } from '../provider-error.js';
+import type {
+  DocumentInput,
+  Message,
+  ModelRef,
+  ModelRequest,
+  ToolCall,
+  ToolDefinition,
+} from '../types.js';
+
+/** OpenAI reasoning models (o1, o3, o4-mini, gpt-5…) reject `max_tokens` and any temperature but the default. */
+const REASONING_MODEL = /^(o\d|gpt-5)/;
+
+/**
+ * Whether to send `max_completion_tokens` and no temperature. Only for OpenAI's own bare names:
+ * OpenRouter ids (`openai/o3-mini`) take `max_tokens`, which OpenRouter translates itself.
+ */
+export function isReasoningModel(model: string): boolean {
+  return !model.includes('/') && REASONING_MODEL.test(model);
+}
+
+/**
+ * The chat-completions request for one streamed call. Reasoning models get `max_completion_tokens` and no
+ * temperature; every other model (and every compatible server, which may not know the newer field) gets
+ * `max_tokens`. Cache hints and the reasoning budget have no chat-completions equivalent and are ignored.
+ */
+export function toOpenAiRequest(
+  ref: ModelRef,
+  request: ModelRequest,
+): ChatCompletionCreateParamsStreaming {
+  const isReasoning = isReasoningModel(ref.model);
+  const messages: ChatCompletionMessageParam[] = [];
+  if (request.system !== '') messages.push({ role: 'system', content: request.system });
+  for (const message of request.messages) messages.push(...toOpenAiMessages(ref, message));
+  return {
+    model: ref.model,
+    messages,
+    ...(request.tools && request.tools.length > 0
+      ? { tools: request.tools.map(toOpenAiTool) }
+      : {}),
+    ...(isReasoning
+      ? { max_completion_tokens: request.maxTokens }
+      : { max_tokens: request.maxTokens }),
+    ...(request.temperature !== undefined && !isReasoning
+      ? { temperature: request.temperature }
+      : {}),
+    stream: true,
+    // Without it the stream carries no token counts.
+    stream_options: { include_usage: true },
+  };
+}
+
+function toOpenAiMessages(ref: ModelRef, message: Message): ChatCompletionMessageParam[] {
+  switch (message.role) {
+    case 'user':
+      return [{ role: 'user', content: withDocuments(ref, message.text, message.documents ?? []) }];
+    case 'assistant':
+      return [
+        {
+          role: 'assistant',
+          // Chat completions wants null rather than '' beside tool calls.
+          content: message.text === '' && message.toolCalls.length > 0 ? null : message.text,
+          ...(message.toolCalls.length > 0
+            ? { tool_calls: message.toolCalls.map(toOpenAiToolCall) }
+            : {}),
+        },
+      ];
+    case 'tool':
+      // Error results already say so in their content (`{"ok":false,…}`); chat completions has no error flag.
+      return message.results.map((result) => ({
+        role: 'tool',
+        tool_call_id: result.toolCallId,
+        content: result.content,
+      }));
+  }
+}
+
+/** Documents become clearly delimited text after the user's own; chat completions takes no PDF. */
+function withDocuments(ref: ModelRef, text: string, documents: DocumentInput[]): string {
+  const parts = [text];
+  for (const document of documents) {
+    if (document.format === 'pdf') {
+      throw new ProviderError(
+        'bad_request',
+        ref,
+        `cannot send the PDF document "${document.name}": chat completions takes text only`,
+        {
+          hint: 'convert the PDF to text first, or use an anthropic:: or bedrock:: model',
+        },
+      );
+    }
+    const name = document.name.replaceAll('"', '&quot;');
+    parts.push(
+      `<document name="${name}" format="${document.format}">\n${document.data}\n</document>`,
+    );
+  }
+  return parts.join('\n\n');
+}
+
+function toOpenAiToolCall(call: ToolCall) {
+  // Arguments the model sent as invalid JSON come back as the raw string (see read-openai-stream): echo them as sent.
+  const argumentsJson =
+    typeof call.arguments === 'string' ? call.arguments : JSON.stringify(call.arguments ?? {});
+  return {
+    id: call.id,
+    type: 'function' as const,
+    function: { name: call.name, arguments: argumentsJson },
+  };
+}
+
+function toOpenAiTool(tool: ToolDefinition): ChatCompletionTool {
+  return {
+    type: 'function',
+    function: { name: tool.name, description: tool.description, parameters: tool.inputSchema },
+  };
+}

@@ -1,0 +1,100 @@
+import { ProviderError, RETRYABLE_KINDS } from '../provider-error.js';
+import type { CallOptions, ModelClient, ModelRequest, ModelResult, StreamEvent } from '../types.js';
+import { abortableSleep } from './abortable-sleep.js';
+import { backoffDelay } from './backoff-delay.js';
+
+/** Four attempts in all (providers.md). */
+export const DEFAULT_MAX_ATTEMPTS = 4;
+/** Half a second, doubling: 0.5, 1, 2 s ceilings before jitter. */
+export const DEFAULT_BASE_DELAY_MS = 500;
+/** No single backoff wait longer than a minute, the same cap as Retry-After. */
+export const DEFAULT_MAX_DELAY_MS = 60_000;
+
+export interface RetryInfo {
+  /** The attempt that failed, from 1. */
+  attempt: number;
+  maxAttempts: number;
+  delayMs: number;
+  error: ProviderError;
+}
+
+export interface RetryPolicy {
+  maxAttempts?: number;
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+  random?: () => number;
+  /** Waits `ms`; must reject promptly when the signal aborts. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  /** Told before each wait, so the CLI can say "rate limited, retrying in 2 s". */
+  onRetry?: (info: RetryInfo) => void;
+}
+
+/**
+ * Wraps a client so retryable failures (rate limits, overload, server, connection, timeout) are tried again
+ * with exponential backoff, full jitter and Retry-After. `complete()` retries the whole call; `stream()` retries
+ * only while nothing has been yielded, because the caller has already shown what came before a break.
+ */
+export function withRetries(client: ModelClient, policy: RetryPolicy = {}): ModelClient {
+  const maxAttempts = Math.max(1, policy.maxAttempts ?? DEFAULT_MAX_ATTEMPTS);
+  const backoff = {
+    baseDelayMs: policy.baseDelayMs ?? DEFAULT_BASE_DELAY_MS,
+    maxDelayMs: policy.maxDelayMs ?? DEFAULT_MAX_DELAY_MS,
+    random: policy.random ?? Math.random,
+  };
+  const sleep = policy.sleep ?? abortableSleep;
+
+  /** Throws the error unless another attempt is due, after waiting for it. */
+  async function waitOrThrow(error: unknown, attempt: number, signal: AbortSignal | undefined) {
+    if (
+      !(error instanceof ProviderError) ||
+      !RETRYABLE_KINDS.has(error.kind) ||
+      attempt >= maxAttempts
+    ) {
+      throw error;
+    }
+    if (signal?.aborted) throw abortedError(error);
+    const delayMs = backoffDelay(attempt, error.retryAfterMs, backoff);
+    policy.onRetry?.({ attempt, maxAttempts, delayMs, error });
+    try {
+      await sleep(delayMs, signal);
+    } catch {
+      throw abortedError(error);
+    }
+    if (signal?.aborted) throw abortedError(error);
+  }
+
+  return {
+    ref: client.ref,
+    async complete(request: ModelRequest, options?: CallOptions): Promise<ModelResult> {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await client.complete(request, options);
+        } catch (error) {
+          await waitOrThrow(error, attempt, options?.signal);
+        }
+      }
+    },
+    async *stream(request: ModelRequest, options?: CallOptions): AsyncIterable<StreamEvent> {
+      for (let attempt = 1; ; attempt++) {
+        let hasYielded = false;
+        try {
+          for await (const event of client.stream(request, options)) {
+            hasYielded = true;
+            yield event;
+          }
+          return;
+        } catch (error) {
+          if (hasYielded) throw error;
+          await waitOrThrow(error, attempt, options?.signal);
+        }
+      }
+    },
+  };
+}
+
+function abortedError(cause: ProviderError): ProviderError {
+  return new ProviderError('aborted', cause.ref, 'cancelled while waiting to retry', {
+    hint: 'the request was interrupted',
+    cause,
+  });
+}
