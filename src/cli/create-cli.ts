@@ -12,7 +12,10 @@ export function createCli(): CAC {
     .option('--verbose', 'More detail, and stack traces for errors')
     .option('--no-color', 'No colours (also NO_COLOR; FORCE_COLOR forces them)')
     .option('--cwd <dir>', 'Workspace directory (also OY_ROOT)')
-    .option('--model <id>', 'Model id, such as anthropic::claude-sonnet-4-5 (also OY_MODEL)');
+    .option(
+      '--model <id>',
+      'Model id, such as anthropic::<model> or openai::gpt-5; oy model lists them (also OY_MODEL)',
+    );
 
   cli
     .command('audit [path] [...focus]', 'Audit the workspace and write a report')

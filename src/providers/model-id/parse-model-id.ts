@@ -11,7 +11,7 @@ import {
 import { suggestPrefix } from './suggest-prefix.js';
 
 const PREFIX_HINT =
-  `use one of ${PREFIX_EXAMPLES.join(', ')} (for example anthropic::claude-sonnet-4-5); ` +
+  `use one of ${PREFIX_EXAMPLES.join(', ')} (for example anthropic::claude-haiku-4-5); ` +
   'bare claude-*, gpt-*, o1, o3 and o4 ids need no prefix';
 
 /** Parses `[provider::]model` (providers.md); anything it cannot place is a usage error that suggests the prefixes. */
