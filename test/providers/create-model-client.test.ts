@@ -1,6 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createModelClient } from '../../src/providers/create-model-client.js';
 import { parseModelId } from '../../src/providers/model-id/parse-model-id.js';
+import { costOf } from '../../src/providers/pricing/cost-of.js';
+import { priceFor } from '../../src/providers/pricing/price-for.js';
 import { ConfigError } from '../../src/shared/errors.js';
 import type { ModelRequest, StreamEvent } from '../../src/providers/types.js';
 import type { FakeProviderServer } from '../fakes/fake-provider-server.js';
@@ -57,6 +59,37 @@ describe('createModelClient', () => {
     expect(result.usage).toMatchObject({ inputTokens: 12, outputTokens: 5 });
     expect(fake.modelCalls.map((call) => call.protocol)).toEqual([protocol]);
   });
+
+  it.each(providers)(
+    '$id reports usage with cache tokens, priced from the table',
+    async ({ id }) => {
+      const usage = {
+        inputTokens: 1000,
+        outputTokens: 200,
+        cacheReadTokens: 4000,
+        cacheWriteTokens: 300,
+      };
+      fake.enqueue(reply.text('Priced.', usage));
+      const ref = parseModelId(id);
+      const client = await createModelClient(ref, fakeProviderEnv(fake));
+      const result = await client.complete(request);
+      // OpenAI has no cache writes: its usage reports them as 0, and the fake folds them into plain input.
+      const expected =
+        ref.provider === 'openai' ? { ...usage, inputTokens: 1300, cacheWriteTokens: 0 } : usage;
+      expect(result.usage).toEqual(expected);
+      const price = priceFor(ref);
+      if (!price) throw new Error(`no price for ${id}`);
+      const cost = costOf(result.usage, price);
+      const byHand =
+        (expected.inputTokens * price.input +
+          expected.outputTokens * price.output +
+          expected.cacheReadTokens * price.cacheRead +
+          expected.cacheWriteTokens * price.cacheWrite) /
+        1_000_000;
+      expect(cost).toBeCloseTo(byHand, 12);
+      expect(cost).toBeGreaterThan(0);
+    },
+  );
 
   it.each(providers)('$id streams through its provider', async ({ id }) => {
     fake.enqueue(reply.text('Streamed hello.'));
