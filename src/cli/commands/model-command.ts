@@ -1,10 +1,9 @@
+import { findDeprecation } from '../../providers/catalogue/find-deprecation.js';
 import { resolveOyPaths } from '../../config/config-paths.js';
 import { readConfigFile } from '../../config/load-config.js';
 import { saveUserConfigValues } from '../../config/save-user-config.js';
-import { readAnthropicCatalogue } from '../../providers/catalogue/read-anthropic-catalogue.js';
 import { parseModelId } from '../../providers/model-id/parse-model-id.js';
 import { resolveModelId, type ResolvedModelId } from '../../providers/model-id/resolve-model-id.js';
-import type { ModelRef } from '../../providers/types.js';
 import type { GlobalOptions } from '../global-options.js';
 import { buildModelListing } from '../model/build-model-listing.js';
 import { renderModelListing } from '../model/render-model-listing.js';
@@ -61,15 +60,5 @@ async function saveDefaultModel(text: string, flags: GlobalOptions): Promise<voi
     process.stdout.write(JSON.stringify(saved, null, 2) + '\n');
   } else {
     process.stdout.write(`saved ${ref.id} as the default model in ${configFile}\n`);
-  }
-}
-
-/** The SDK's end-of-life date for a deprecated Anthropic model; unknown (null) when the SDK cannot be read. */
-function findDeprecation(ref: ModelRef): string | null {
-  if (ref.provider !== 'anthropic') return null;
-  try {
-    return readAnthropicCatalogue().deprecated[ref.model] ?? null;
-  } catch {
-    return null;
   }
 }

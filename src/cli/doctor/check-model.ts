@@ -1,4 +1,4 @@
-import { readAnthropicCatalogue } from '../../providers/catalogue/read-anthropic-catalogue.js';
+import { findDeprecation } from '../../providers/catalogue/find-deprecation.js';
 import { listCredentialPresence } from '../../providers/list-credential-presence.js';
 import {
   resolveModelId,
@@ -92,13 +92,4 @@ function checkModelCredentials(ref: ModelRef, env: NodeJS.ProcessEnv): DoctorChe
       ? `no key needed${found.length > 0 ? ` (${found.join(', ')} set)` : ''}`
       : `present (${found.join(', ')})`;
   return { id: 'model-credentials', status: 'ok', detail: `${ref.id}: ${what}`, data: { found } };
-}
-
-function findDeprecation(ref: ModelRef): string | null {
-  if (ref.provider !== 'anthropic') return null;
-  try {
-    return readAnthropicCatalogue().deprecated[ref.model] ?? null;
-  } catch {
-    return null;
-  }
 }

@@ -1,3 +1,4 @@
+import { stableRequest as stableRecordedRequest } from '../recorded-requests.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -115,30 +116,9 @@ export async function collectUntilFailure(
   throw new Error('expected the stream to fail');
 }
 
-/** The error a promise rejects with (fails the test when it resolves). */
-export async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected the call to fail');
-}
-
-/** The JSON body of the nth model call the fake saw. */
-export function bodyOf(fake: FakeProviderServer, index: number): Record<string, unknown> {
-  const call = fake.modelCalls[index];
-  if (!call) throw new Error(`no model call #${index}`);
-  return call.body as Record<string, unknown>;
-}
+export { bodyOf, rejectionOf } from '../recorded-requests.js';
 
 /** A recorded request without the signature and what varies between machines and runs, for snapshots. */
 export function stableRequest(request: RecordedRequest | undefined): Record<string, unknown> {
-  if (!request) throw new Error('no such request');
-  const headers = Object.fromEntries(
-    Object.entries(request.headers)
-      .filter(([name]) => !VOLATILE_HEADERS.test(name))
-      .sort(([left], [right]) => left.localeCompare(right)),
-  );
-  return { method: request.method, path: request.path, headers, body: request.body };
+  return stableRecordedRequest(request, VOLATILE_HEADERS);
 }

@@ -1,3 +1,4 @@
+import { stableRequest as stableRecordedRequest } from '../recorded-requests.js';
 import { afterEach } from 'vitest';
 import { FakeProviderServer, type RecordedRequest } from '../../fakes/fake-provider-server.js';
 import { openaiProtocol } from '../../fakes/openai-protocol.js';
@@ -49,34 +50,11 @@ export async function collect(events: AsyncIterable<StreamEvent>): Promise<Strea
   return seen;
 }
 
-/** The error a promise rejects with (fails the test when it resolves). */
-export async function rejectionOf(promise: Promise<unknown>): Promise<unknown> {
-  try {
-    await promise;
-  } catch (error) {
-    return error;
-  }
-  throw new Error('expected the call to fail');
-}
+export { bodyOf, rejectionOf } from '../recorded-requests.js';
 
-/** The JSON body of the nth model call the fake saw. */
-export function bodyOf(fake: FakeProviderServer, index: number): Record<string, unknown> {
-  const call = fake.modelCalls[index];
-  if (!call) throw new Error(`no model call #${index}`);
-  return call.body as Record<string, unknown>;
-}
-
-/** A recorded request without what varies between machines and runs, for snapshots. */
+/** A recorded request without the signature and what varies between machines and runs, for snapshots. */
 export function stableRequest(request: RecordedRequest | undefined): Record<string, unknown> {
-  if (!request) throw new Error('no such request');
-  const headers = Object.fromEntries(
-    Object.entries(request.headers)
-      .filter(([name]) => !VOLATILE_HEADERS.test(name))
-      // Keeps the snapshot free of anything that looks like a credential.
-      .map(
-        ([name, value]) => [name, value.replaceAll(FAKE_OPENAI_KEY, '<FAKE_OPENAI_KEY>')] as const,
-      )
-      .sort(([left], [right]) => left.localeCompare(right)),
-  );
-  return { method: request.method, path: request.path, headers, body: request.body };
+  return stableRecordedRequest(request, VOLATILE_HEADERS, {
+    [FAKE_OPENAI_KEY]: '<FAKE_OPENAI_KEY>',
+  });
 }
