@@ -157,7 +157,7 @@ describe('secret leak suite', () => {
     };
     const prepared = await prepareAudit(options);
     expect(prepared.chunkPlan.chunks.length).toBeGreaterThan(1);
-    const rendered = await renderChunks(prepared.chunkPlan.chunks, {
+    const { rendered } = await renderChunks(prepared.chunkPlan.chunks, {
       candidates: new Map(prepared.candidates.map((candidate) => [candidate.path, candidate])),
       sourceHashes: new Map(prepared.files.map((file) => [file.path, file.sourceHash])),
       redactor: createRedactor(),

@@ -11,8 +11,13 @@ const CONTROL_CHARACTER = /[\p{Cc}\u2028\u2029]/u;
 export function formatPartHeader(
   part: Pick<ChunkPart, 'path' | 'startLine' | 'endLine' | 'isSplit'>,
 ): string {
-  const label = CONTROL_CHARACTER.test(part.path) ? JSON.stringify(part.path) : part.path;
+  const label = formatPathLabel(part.path);
   return part.isSplit
     ? `=== ${label} (lines ${part.startLine}-${part.endLine}) ===`
     : `=== ${label} ===`;
+}
+
+/** A path as a prompt shows it: JSON-quoted when a control character could forge a line of its own. */
+export function formatPathLabel(path: string): string {
+  return CONTROL_CHARACTER.test(path) ? JSON.stringify(path) : path;
 }

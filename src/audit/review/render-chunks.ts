@@ -24,7 +24,7 @@ export interface RenderChunksOptions {
 export async function renderChunks(
   chunks: readonly Chunk[],
   options: RenderChunksOptions,
-): Promise<RenderedChunk[]> {
+): Promise<{ rendered: RenderedChunk[]; redactedTexts: ReadonlyMap<string, string> }> {
   const redactedByPath = new Map<string, string>();
   const rendered: RenderedChunk[] = [];
   for (const chunk of chunks) {
@@ -41,7 +41,7 @@ export async function renderChunks(
     }
     rendered.push(failure ? { chunk, failure } : { chunk, text });
   }
-  return rendered;
+  return { rendered, redactedTexts: redactedByPath };
 }
 
 async function readRedacted(

@@ -21,6 +21,6 @@ export function fingerprintResult(
 }
 
 /** Whitespace collapsed and trimmed, redaction placeholders without their per-run number. */
-function normaliseEvidence(text: string): string {
+export function normaliseEvidence(text: string): string {
   return text.replace(PLACEHOLDER_NUMBER, '[REDACTED:$1]').replace(/\s+/g, ' ').trim();
 }

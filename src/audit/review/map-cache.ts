@@ -1,0 +1,154 @@
+import { createHash } from 'node:crypto';
+import { readFile, utimes } from 'node:fs/promises';
+import path from 'node:path';
+import { z } from 'zod';
+import type { Usage } from '../../providers/types.js';
+import { writeFileAtomic } from '../../shared/write-file-atomic.js';
+
+/** Bump when the stored shape or the meaning of a key changes; older entries then read as misses. */
+const MAP_CACHE_VERSION = 1;
+/** Sub-folder of the cache directory that holds map results. */
+export const MAP_CACHE_SUBDIR = 'map';
+/** 1 MiB: a map answer is a few KiB of findings, so anything near this is not one and is refused. */
+export const MAX_MAP_ENTRY_BYTES = 1024 * 1024;
+/** A key is a sha256 in hex; checked before it becomes a path, so no key can name another file. */
+export const MAP_CACHE_KEY = /^[0-9a-f]{64}$/;
+
+/**
+ * One cached map call. It holds only the model's output about redacted text, never source text:
+ * `set` refuses any value with a `chunkText` field, at any depth, or larger than MAX_MAP_ENTRY_BYTES.
+ */
+export interface CachedMapResult {
+  findings: unknown[];
+  usage: Usage;
+  model: string;
+  createdAt: string;
+}
+
+export interface MapCacheKeyInput {
+  provider: string;
+  model: string;
+  /** Request parameters that change the answer: max tokens, temperature, reasoning budget. */
+  params: Record<string, unknown>;
+  promptVersionHash: string;
+  /** The exact (redacted) chunk text the model sees; hashed, never stored. */
+  chunkText: string;
+}
+
+const tokenCount = z.number().int().nonnegative();
+const storedEntry = z.object({
+  version: z.literal(MAP_CACHE_VERSION),
+  key: z.string(),
+  result: z.object({
+    findings: z.array(z.unknown()),
+    usage: z.object({
+      inputTokens: tokenCount,
+      outputTokens: tokenCount,
+      cacheReadTokens: tokenCount,
+      cacheWriteTokens: tokenCount,
+    }),
+    model: z.string(),
+    createdAt: z.string(),
+  }),
+});
+
+/** The cache key of one map call: sha256 over everything that changes the answer; the key order of `params` does not matter. */
+export function mapCacheKey(input: MapCacheKeyInput): string {
+  const header = JSON.stringify([
+    MAP_CACHE_VERSION,
+    input.provider,
+    input.model,
+    sortKeys(input.params),
+    input.promptVersionHash,
+  ]);
+  // JSON never holds a raw NUL, so the separator keeps header and chunk text apart.
+  return createHash('sha256').update(header).update('\0').update(input.chunkText).digest('hex');
+}
+
+/**
+ * Map results on disk, one file per key (`<cacheDir>/map/<key[0..2]>/<key>.json`, 0600 files in
+ * 0700 folders), each written atomically, so concurrent calls never clash and a killed run keeps
+ * every result it finished. A missing, corrupt or unreadable entry is a miss, never an error.
+ */
+export class MapCache {
+  hits = 0;
+  misses = 0;
+  /** Results that could not be written (full disk, no permission); the audit goes on without them. */
+  writeFailures = 0;
+
+  private constructor(private readonly dir: string | null) {}
+
+  /** `null` (`--no-cache`): every get is a miss and every set does nothing. */
+  static open(cacheDir: string | null): MapCache {
+    return new MapCache(cacheDir === null ? null : path.join(cacheDir, MAP_CACHE_SUBDIR));
+  }
+
+  async get(key: string): Promise<CachedMapResult | undefined> {
+    const file = this.entryPath(key);
+    if (file === null) {
+      this.misses++;
+      return undefined;
+    }
+    let result: CachedMapResult | undefined;
+    try {
+      const parsed = storedEntry.safeParse(JSON.parse(await readFile(file, 'utf8')));
+      if (parsed.success && parsed.data.key === key) result = parsed.data.result;
+    } catch {
+      // Missing, unreadable or not JSON: a miss.
+    }
+    if (result === undefined) {
+      this.misses++;
+      return undefined;
+    }
+    this.hits++;
+    // Marks the entry as recently used, so pruning removes the least recently used first.
+    const now = new Date();
+    await utimes(file, now, now).catch(() => undefined);
+    return result;
+  }
+
+  /** Stores a result; rejects a value that carries source text or is too large, and counts (not throws) a failed write. */
+  async set(key: string, value: CachedMapResult): Promise<void> {
+    const file = this.entryPath(key);
+    const data = serializeEntry(key, value);
+    if (file === null) return;
+    try {
+      await writeFileAtomic(file, data, { mode: 0o600, dirMode: 0o700 });
+    } catch {
+      this.writeFailures++;
+    }
+  }
+
+  private entryPath(key: string): string | null {
+    if (!MAP_CACHE_KEY.test(key)) {
+      throw new TypeError(`map cache key must be 64 hex digits, got ${JSON.stringify(key)}`);
+    }
+    return this.dir === null ? null : path.join(this.dir, key.slice(0, 2), `${key}.json`);
+  }
+}
+
+function serializeEntry(key: string, value: CachedMapResult): string {
+  const data = JSON.stringify({ version: MAP_CACHE_VERSION, key, result: value }, (name, field) => {
+    if (name === 'chunkText') {
+      throw new TypeError(
+        'a cached map result must not carry chunkText: the cache holds no source',
+      );
+    }
+    return field as unknown;
+  });
+  if (Buffer.byteLength(data) > MAX_MAP_ENTRY_BYTES) {
+    throw new RangeError(
+      `a cached map result must be at most ${MAX_MAP_ENTRY_BYTES} bytes, got ${Buffer.byteLength(data)}`,
+    );
+  }
+  return data;
+}
+
+function sortKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (value === null || typeof value !== 'object') return value;
+  const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) =>
+    a < b ? -1 : a > b ? 1 : 0,
+  );
+  return Object.fromEntries(entries.map(([name, field]) => [name, sortKeys(field)]));
+}
