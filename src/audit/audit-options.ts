@@ -1,4 +1,5 @@
 import type { ReportFormat, TokenEncoding } from '../config/config-schema.js';
+import type { Severity } from './types.js';
 
 /** Everything `runAudit` needs, already validated by the command layer. */
 export interface AuditOptions {
@@ -19,6 +20,17 @@ export interface AuditOptions {
   tokenHeadroom: number;
   encoding: TokenEncoding;
   isDryRun: boolean;
+  /** Map calls in flight at once (`--concurrency`). */
+  concurrency: number;
+  /** `--max-cost` in USD: refuse to start above the estimate, stop launching calls at it. */
+  maxCostUsd: number | null;
+  failOn: Severity | null;
+  /** `--baseline`: findings whose fingerprint it lists are suppressed. */
+  baselinePath: string | null;
+  /** `--write-baseline`: write the fingerprints of this run's findings here. */
+  writeBaselinePath: string | null;
+  minCoverage: number | null;
+  allowPartial: boolean;
   /** The configured model, or null for the offline report. */
   model: string | null;
   /** Directory for the scan cache, or null for no cache. */
@@ -33,7 +45,7 @@ export interface AuditOptions {
   now?: () => Date;
 }
 
-export type AuditStage = 'collect' | 'scan' | 'chunk' | 'report';
+export type AuditStage = 'collect' | 'scan' | 'chunk' | 'review' | 'report';
 
 /** Progress for the terminal: the core never prints, it reports. */
 export interface AuditProgress {

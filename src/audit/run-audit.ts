@@ -1,12 +1,21 @@
+import { createModelClient } from '../providers/create-model-client.js';
+import { parseModelId } from '../providers/model-id/parse-model-id.js';
+import { priceFor } from '../providers/pricing/price-for.js';
+import { OyError, UsageError, EXIT } from '../shared/errors.js';
 import { writeFileAtomic } from '../shared/write-file-atomic.js';
 import type { AuditOptions } from './audit-options.js';
-import { buildOfflineReport } from './assemble/build-offline-report.js';
+import { buildAuditReport, type ReviewSummary } from './assemble/build-audit-report.js';
 import { readGitState } from './assemble/read-git-state.js';
+import { applyBaseline, readBaseline, renderBaseline } from './gates/baseline.js';
+import { evaluateGates, type GateResult } from './gates/evaluate-gates.js';
 import { renderManifest } from './outputs/render-manifest.js';
+import { resolveOutputPath } from '../safety/paths/resolve-output-path.js';
 import type { AuditPlan } from './plan/audit-plan.js';
+import { estimateReviewCost } from './plan/estimate-review-cost.js';
 import { prepareAudit } from './prepare-audit.js';
 import { renderReport } from './report/render-report.js';
-import type { AuditReport } from './types.js';
+import { runModelReview } from './review/run-model-review.js';
+import type { AuditReport, LedgerEntry } from './types.js';
 
 export type AuditOutcome =
   | { kind: 'plan'; plan: AuditPlan }
@@ -16,32 +25,137 @@ export type AuditOutcome =
       plan: AuditPlan;
       reportPath: string;
       manifestPath: string | null;
+      gates: GateResult;
+      suppressedByBaseline: number;
     };
 
-/** The audit, as the pipeline reads: the deterministic stages, then the plan (`--dry-run`) or the report. */
+/** The audit, as the pipeline reads: the deterministic stages, then the plan, or the review and the report. */
 export async function runAudit(options: AuditOptions): Promise<AuditOutcome> {
   const startedAt = Date.now();
   const progress = options.onProgress ?? (() => undefined);
+  const ref = options.model === null ? null : parseModelId(options.model);
+  const writeBaselinePath =
+    options.writeBaselinePath === null
+      ? null
+      : resolveOutputPath(options.root, options.writeBaselinePath, '--write-baseline');
+  const baseline =
+    options.baselinePath === null
+      ? null
+      : await readBaseline(resolveInput(options.root, options.baselinePath));
   const prepared = await prepareAudit(options);
-  if (options.isDryRun) return { kind: 'plan', plan: prepared.plan };
+  const plan =
+    ref === null
+      ? prepared.plan
+      : { ...prepared.plan, estimate: estimateReviewCost(prepared.plan, priceFor(ref)) };
+  if (options.isDryRun) return { kind: 'plan', plan };
+
+  let review: Awaited<ReturnType<typeof runModelReview>> | null = null;
+  if (ref !== null) {
+    if (plan.exceedsMaxChunks) {
+      throw new UsageError(
+        `this run needs ${plan.chunks.length} chunks, more than --max-chunks ${plan.maxChunks}`,
+        {
+          hint: 'narrow it with --include, --exclude, .oyignore or --diff, or raise --max-chunks',
+        },
+      );
+    }
+    const estimate = plan.estimate;
+    if (
+      options.maxCostUsd !== null &&
+      estimate?.costUsd != null &&
+      estimate.costUsd > options.maxCostUsd
+    ) {
+      throw new OyError(
+        `the estimated cost $${estimate.costUsd.toFixed(2)} is above --max-cost ${options.maxCostUsd}`,
+        EXIT.usage,
+        { hint: 'raise --max-cost, narrow the run, or see the estimate with --dry-run' },
+      );
+    }
+    const client = await createModelClient(ref, options.env);
+    progress({ stage: 'review', done: 0, total: prepared.chunkPlan.chunks.length });
+    review = await runModelReview(prepared, {
+      client,
+      cacheDir: options.cacheDir,
+      concurrency: options.concurrency,
+      maxCostUsd: options.maxCostUsd,
+      focus: options.focus,
+      maxFileBytes: options.maxFileBytes,
+      onProgress: (done, total) => progress({ stage: 'review', done, total }),
+    });
+  }
 
   progress({ stage: 'report', done: 0, total: 1 });
-  const report = buildOfflineReport({
+  const kept = review && baseline ? applyBaseline(review.findings, baseline) : null;
+  const reviewSummary: ReviewSummary | undefined =
+    review === null || ref === null
+      ? undefined
+      : {
+          model: ref.id,
+          findings: kept ? kept.kept : review.findings,
+          unverified: review.unverified.map(({ reason: _reason, ...finding }) => finding),
+          summary: review.summary,
+          tokensIn:
+            review.totals.inputTokens +
+            review.totals.cacheReadTokens +
+            review.totals.cacheWriteTokens,
+          tokensOut: review.totals.outputTokens,
+          costUsd: review.totals.costUsd,
+          cacheHits: review.cacheHits,
+          promptVersionHash: review.promptVersionHash,
+        };
+  const ledger = review ? markFailed(prepared.ledger, review.failedFiles) : prepared.ledger;
+  const report = buildAuditReport({
     command: options.command,
     generatedAt: (options.now ?? (() => new Date()))(),
     files: prepared.files,
-    ledger: prepared.ledger,
+    ledger,
     secretFiles: prepared.collected.secretFiles,
     chunks: prepared.chunkPlan.chunks.length,
     durationMs: Date.now() - startedAt,
     git: await readGitState(options.root, options.env),
-    planHash: prepared.plan.planHash,
+    planHash: plan.planHash,
     tokenizer: options.encoding,
     chunkTokens: options.chunkTokens,
+    ...(reviewSummary ? { review: reviewSummary } : {}),
   });
   const { reportPath, manifestPath } = prepared.outputs;
   await writeFileAtomic(reportPath, renderReport(report, options.format));
   if (manifestPath !== null) await writeFileAtomic(manifestPath, renderManifest(report));
+  if (writeBaselinePath !== null)
+    await writeFileAtomic(
+      writeBaselinePath,
+      renderBaseline(review?.findings ?? [], report.generatedAt),
+    );
   progress({ stage: 'report', done: 1, total: 1 });
-  return { kind: 'report', report, plan: prepared.plan, reportPath, manifestPath };
+  const gates = evaluateGates({
+    findings: report.findings,
+    failOn: options.failOn,
+    minCoverage: options.minCoverage,
+    coverage: report.coverage,
+    isPartial: report.coverage.isPartial,
+    allowPartial: options.allowPartial,
+  });
+  return {
+    kind: 'report',
+    report,
+    plan,
+    reportPath,
+    manifestPath,
+    gates,
+    suppressedByBaseline: kept?.suppressed.length ?? 0,
+  };
+}
+
+/** Files of chunks the model could not review are `failed(<kind>)`, not `reviewed`. */
+function markFailed(
+  ledger: LedgerEntry[],
+  failed: ReadonlyMap<string, LedgerEntry>,
+): LedgerEntry[] {
+  return ledger.map((entry) =>
+    entry.status === 'reviewed' ? (failed.get(entry.path) ?? entry) : entry,
+  );
+}
+
+function resolveInput(root: string, file: string): string {
+  return file.startsWith('/') ? file : `${root}/${file}`;
 }

@@ -32,8 +32,24 @@ export function createCli(): CAC {
     .option('--chunk-tokens <n>', 'Provider tokens per chunk (default 64000)')
     .option('--max-chunks <n>', 'Refuse runs that need more chunks than this (default 80)')
     .option('--dry-run', 'Print the plan (files, chunks, tokens) and stop')
-    .option('--offline', 'Deterministic checks only; no model is contacted')
-    .option('--no-cache', 'Do not read or write the scan cache')
+    .option(
+      '--offline',
+      'Deterministic checks only; no model is contacted (the default with no model)',
+    )
+    .option('--concurrency <n>', 'Model calls in flight at once (default 8)')
+    .option('--max-cost <usd>', 'Refuse to start above this estimated cost; stop calling at it')
+    .option(
+      '--fail-on <severity>',
+      'Exit 3 when a verified finding is at or above: critical, high, medium, low, info',
+    )
+    .option('--baseline <file>', 'Suppress findings whose fingerprint this baseline lists')
+    .option('--write-baseline <file>', "Write this run's finding fingerprints as a baseline")
+    .option(
+      '--min-coverage <ratio>',
+      'Exit 4 when less than this share (0 to 1) of files was reviewed',
+    )
+    .option('--allow-partial', 'Exit 0 even when some chunks could not be reviewed')
+    .option('--no-cache', 'Do not read or write the scan and review caches')
     .example('oy audit --out report.md')
     .example('oy audit . auth --format sarif --out oy.sarif')
     .action(async (path: string | undefined, focus: string[], options: GlobalOptions) => {

@@ -4,6 +4,7 @@ const STAGE_LABELS: Record<AuditStage, string> = {
   collect: 'collecting files',
   scan: 'reading, redacting, indexing',
   chunk: 'chunking',
+  review: 'reviewing chunks',
   report: 'writing report',
 };
 /** Redraw a terminal bar at most this often, so progress never costs real time. */

@@ -15,6 +15,7 @@ import {
   type PlantedSecret,
 } from '../support/plant-secrets.js';
 import { runOy } from '../support/run-oy.js';
+import { fakeProviderEnv, startFakeProvider } from '../fakes/start-fake-provider.js';
 import { validateSarif } from '../support/validate-sarif.js';
 
 /** Security suite "secret leak": planted secrets never appear in any chunk or output, and each is reported. */
@@ -133,6 +134,40 @@ describe('secret leak suite', () => {
     }
   });
 
+  it('sends no planted value to the model provider in any request', async () => {
+    const fake = await startFakeProvider();
+    try {
+      const env = fakeProviderEnv(fake);
+      const model = [
+        '--model',
+        'anthropic::claude-haiku-4-5',
+        '--chunk-tokens',
+        '4000',
+        '--no-cache',
+        '--out',
+        'model-report.md',
+        '--manifest',
+        'model-ledger.json',
+      ];
+      const plan = await runOy(['audit', '--dry-run', '--json', ...model], { cwd: repo, env });
+      const chunks = (JSON.parse(plan.stdout) as { chunks: unknown[] }).chunks.length;
+      expect(chunks).toBeGreaterThan(1);
+      const empty = { kind: 'answer' as const, text: '{"findings": []}' };
+      fake.enqueue(...Array.from({ length: chunks }, () => empty));
+      const result = await runOy(['audit', ...model], { cwd: repo, env });
+      const failed = readFileSync(path.join(repo, 'model-ledger.json'), 'utf8');
+      expect(result.code, result.stderr + failed.slice(0, 3000)).toBe(0);
+      fake.assertDone();
+      expect(fake.modelCalls).toHaveLength(chunks);
+      const sent = fake.requests.map((request) => request.rawBody).join('\n');
+      expect(sent).toMatch(/\[REDACTED:[a-z0-9-]+:\d+\]/);
+      for (const secret of planted)
+        expect(sent.includes(secret.value), `${secret.kind} sent to the provider`).toBe(false);
+    } finally {
+      await fake.close();
+    }
+  });
+
   it('renders chunks that hold no planted value and stay within the budget', async () => {
     const options: AuditOptions = {
       root: repo,
@@ -149,6 +184,13 @@ describe('secret leak suite', () => {
       tokenHeadroom: 1.3,
       encoding: 'o200k_base',
       isDryRun: true,
+      concurrency: 1,
+      maxCostUsd: null,
+      failOn: null,
+      baselinePath: null,
+      writeBaselinePath: null,
+      minCoverage: null,
+      allowPartial: false,
       model: null,
       cacheDir: null,
       command: 'oy audit',

@@ -21,6 +21,15 @@ export interface AuditPlan {
   maxChunks: number;
   exceedsMaxChunks: boolean;
   planHash: string;
+  /** Present when a model is configured: what its review would take. */
+  estimate?: ReviewEstimate;
+}
+
+export interface ReviewEstimate {
+  inputTokens: number;
+  outputTokens: number;
+  /** null when the model has no known price. */
+  costUsd: number | null;
 }
 
 export interface PlannedChunk {

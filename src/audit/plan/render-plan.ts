@@ -31,6 +31,15 @@ export function renderPlan(plan: AuditPlan): string {
   lines.push('');
   lines.push(`Model calls: ${plan.mapCalls} map, ${plan.reduceCalls} reduce`);
   lines.push(`Content sent to the model: about ${plan.contentProviderTokens} provider tokens`);
+  if (plan.estimate) {
+    const cost =
+      plan.estimate.costUsd === null
+        ? 'cost unknown (no price for this model)'
+        : `about $${plan.estimate.costUsd.toFixed(2)}`;
+    lines.push(
+      `Estimate: ${plan.estimate.inputTokens} input and ${plan.estimate.outputTokens} output tokens, ${cost}`,
+    );
+  }
   if (plan.exceedsMaxChunks) {
     lines.push(
       `warning: ${plan.chunks.length} chunks exceed --max-chunks ${plan.maxChunks}; a model review would refuse to start (narrow it with --include, --exclude, .oyignore or --diff)`,

@@ -3,6 +3,8 @@ import path from 'node:path';
 import type { AuditOptions } from '../../audit/audit-options.js';
 import { renderPlan } from '../../audit/plan/render-plan.js';
 import { runAudit } from '../../audit/run-audit.js';
+import { parseFailOn, parseMinCoverage } from '../../audit/gates/parse-gate-flags.js';
+import { parseModelId } from '../../providers/model-id/parse-model-id.js';
 import { REPORT_FORMATS, type ConfigFile } from '../../config/config-schema.js';
 import { loadConfig } from '../../config/load-config.js';
 import { UsageError } from '../../shared/errors.js';
@@ -23,12 +25,22 @@ export interface AuditFlags extends GlobalOptions {
   chunkTokens?: unknown;
   maxChunks?: unknown;
   dryRun?: boolean;
+  concurrency?: unknown;
+  maxCost?: unknown;
+  failOn?: unknown;
+  baseline?: unknown;
+  writeBaseline?: unknown;
+  minCoverage?: unknown;
+  allowPartial?: boolean;
   offline?: boolean;
   cache?: boolean;
 }
 
-/** Headroom for tiktoken's estimate of Claude's tokens (audit.md): the only provider family until others are configured. */
+/** Headroom for tiktoken's estimate of Claude's tokens (audit.md); OpenAI-compatible models count with tiktoken itself. */
 const CLAUDE_TOKEN_HEADROOM = 1.3;
+const OPENAI_TOKEN_HEADROOM = 1.0;
+/** Map calls in flight at once by default (audit.md). */
+const DEFAULT_CONCURRENCY = 8;
 /** Files read and scanned at once: enough to hide I/O latency without holding many files in memory. */
 const SCAN_CONCURRENCY = 16;
 const MAX_FILE_BYTES_LIMIT = 64 * 1024 * 1024;
@@ -54,6 +66,10 @@ export async function runAuditCommand(
   });
   for (const warning of warnings) if (!flags.quiet) process.stderr.write(`warning: ${warning}\n`);
 
+  const model = flags.offline ? null : config.model;
+  const ref = model === null ? null : parseModelId(model);
+  const isOpenAiFamily =
+    ref !== null && ['openai', 'local', 'ollama', 'openrouter'].includes(ref.provider);
   const progress = createProgressRenderer(process.stderr, Boolean(flags.quiet));
   let hasNoticed = false;
   const options: AuditOptions = {
@@ -68,17 +84,26 @@ export async function runAuditCommand(
     maxFileBytes: config.audit.maxFileBytes,
     chunkTokens: config.audit.chunkTokens,
     maxChunks: config.audit.maxChunks,
-    tokenHeadroom: config.audit.tokenHeadroom ?? CLAUDE_TOKEN_HEADROOM,
+    tokenHeadroom:
+      config.audit.tokenHeadroom ??
+      (isOpenAiFamily ? OPENAI_TOKEN_HEADROOM : CLAUDE_TOKEN_HEADROOM),
     encoding: config.audit.encoding,
     isDryRun: Boolean(flags.dryRun),
-    model: null,
+    model,
+    concurrency: parseWholeNumber('--concurrency', flags.concurrency, 1, 64) ?? DEFAULT_CONCURRENCY,
+    maxCostUsd: parseMaxCost(flags.maxCost),
+    failOn: parseFailOn(flags.failOn),
+    baselinePath: parseText('--baseline', flags.baseline) ?? null,
+    writeBaselinePath: parseText('--write-baseline', flags.writeBaseline) ?? null,
+    minCoverage: parseMinCoverage(flags.minCoverage),
+    allowPartial: Boolean(flags.allowPartial),
     cacheDir: flags.cache === false ? null : paths.cacheDir,
     command: formatCommandLine(['oy', ...process.argv.slice(2)]),
     scanConcurrency: SCAN_CONCURRENCY,
     env: process.env,
     onProgress: (event) => {
       // Said once the outputs are known to be good, so a bad --out gets only its error.
-      if (!hasNoticed) printModeNotice(config.model, flags);
+      if (!hasNoticed) printModeNotice(model, flags);
       hasNoticed = true;
       progress.render(event);
     },
@@ -107,10 +132,22 @@ export async function runAuditCommand(
       filesSkipped: coverage.filesSkipped,
       filesFailed: coverage.filesFailed,
     };
-    process.stdout.write(JSON.stringify(summary, null, 2) + '\n');
+    process.stdout.write(
+      JSON.stringify(
+        { ...summary, exitCode: outcome.gates.exitCode, gateReasons: outcome.gates.reasons },
+        null,
+        2,
+      ) + '\n',
+    );
   } else {
     process.stdout.write(`${shown}\n`);
   }
+  if (outcome.suppressedByBaseline > 0 && !flags.quiet) {
+    process.stderr.write(`${outcome.suppressedByBaseline} finding(s) suppressed by --baseline\n`);
+  }
+  // The report is written whatever the verdict; the gates only decide the exit code.
+  for (const reason of outcome.gates.reasons) process.stderr.write(`gate: ${reason}\n`);
+  process.exitCode = outcome.gates.exitCode;
 }
 
 /** The first positional names the workspace when it is a directory; otherwise every word is a focus word. */
@@ -157,13 +194,22 @@ function readAuditFlags(flags: AuditFlags, focus: string[]): ConfigFile {
 
 function printModeNotice(model: string | null, flags: AuditFlags): void {
   if (flags.quiet || flags.dryRun) return;
-  if (model !== null && !flags.offline) {
-    process.stderr.write(
-      `warning: model review is not available in this version of oy; writing the offline report (model ${model} not contacted)\n`,
-    );
-  } else if (model === null && !flags.offline) {
+  if (model === null && !flags.offline) {
     process.stderr.write(
       'notice: no model configured; writing the offline report (deterministic checks only)\n',
     );
   }
+}
+
+/** `--max-cost <usd>`: a positive amount of dollars. */
+function parseMaxCost(value: unknown): number | null {
+  if (value === undefined) return null;
+  const text = String(value);
+  const amount = Number(text);
+  if (!/^\d+(\.\d+)?$/.test(text) || !(amount > 0)) {
+    throw new UsageError(
+      `--max-cost must be a positive amount of US dollars, such as 2.50, got \`${text}\``,
+    );
+  }
+  return amount;
 }

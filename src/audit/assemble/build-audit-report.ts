@@ -1,10 +1,30 @@
 import { OY_VERSION } from '../../shared/version.js';
 import { comparePaths } from '../collect/compare-paths.js';
 import type { ScannedFile } from '../scan/scanned-file.js';
-import type { AuditReport, Coverage, LedgerEntry, SecretFile, SecretLocation } from '../types.js';
+import type {
+  AuditReport,
+  Coverage,
+  Finding,
+  LedgerEntry,
+  SecretFile,
+  SecretLocation,
+} from '../types.js';
 import type { GitState } from './read-git-state.js';
 
-export interface OfflineReportInput {
+/** What the model review adds to a report; absent for an offline run. */
+export interface ReviewSummary {
+  model: string;
+  findings: Finding[];
+  unverified: Finding[];
+  summary: string | null;
+  tokensIn: number;
+  tokensOut: number;
+  costUsd: number | null;
+  cacheHits: number;
+  promptVersionHash: string;
+}
+
+export interface AuditReportInput {
   command: string;
   generatedAt: Date;
   files: ScannedFile[];
@@ -16,10 +36,11 @@ export interface OfflineReportInput {
   planHash: string;
   tokenizer: string;
   chunkTokens: number;
+  review?: ReviewSummary;
 }
 
-/** The report of the deterministic stages alone: secrets, secret-bearing files, hints and coverage. */
-export function buildOfflineReport(input: OfflineReportInput): AuditReport {
+/** The report: the deterministic stages' secrets, secret files, hints and coverage, plus the model review when there was one. */
+export function buildAuditReport(input: AuditReportInput): AuditReport {
   const secrets: SecretLocation[] = input.files.flatMap((file) =>
     file.redactions.map((redaction) => ({
       rule: redaction.rule,
@@ -38,11 +59,11 @@ export function buildOfflineReport(input: OfflineReportInput): AuditReport {
     tool: { name: 'oy', version: OY_VERSION },
     command: input.command,
     generatedAt: input.generatedAt.toISOString(),
-    mode: 'offline',
-    model: null,
-    summary: null,
-    findings: [],
-    unverified: [],
+    mode: input.review ? 'model' : 'offline',
+    model: input.review?.model ?? null,
+    summary: input.review?.summary ?? null,
+    findings: input.review?.findings ?? [],
+    unverified: input.review?.unverified ?? [],
     hints,
     secrets,
     secretFiles: input.secretFiles,
@@ -51,7 +72,7 @@ export function buildOfflineReport(input: OfflineReportInput): AuditReport {
       oyVersion: OY_VERSION,
       gitCommit: input.git.commit,
       isDirty: input.git.isDirty,
-      promptVersionHash: null,
+      promptVersionHash: input.review?.promptVersionHash ?? null,
       planHash: input.planHash,
       tokenizer: input.tokenizer,
       chunkTokens: input.chunkTokens,
@@ -59,7 +80,7 @@ export function buildOfflineReport(input: OfflineReportInput): AuditReport {
   };
 }
 
-function buildCoverage(input: OfflineReportInput): Coverage {
+function buildCoverage(input: AuditReportInput): Coverage {
   const skippedByReason: Record<string, number> = {};
   const failedByReason: Record<string, number> = {};
   let filesReviewed = 0;
@@ -82,10 +103,10 @@ function buildCoverage(input: OfflineReportInput): Coverage {
     failedByReason,
     chunks: input.chunks,
     // Cache hits count model reviews served from the cache; an offline run makes none.
-    cacheHits: 0,
-    tokensIn: 0,
-    tokensOut: 0,
-    costUsd: null,
+    cacheHits: input.review?.cacheHits ?? 0,
+    tokensIn: input.review?.tokensIn ?? 0,
+    tokensOut: input.review?.tokensOut ?? 0,
+    costUsd: input.review?.costUsd ?? null,
     durationMs: input.durationMs,
     isPartial: sum(failedByReason) > 0,
     ledger: input.ledger,

@@ -1,0 +1,173 @@
+import { priceFor } from '../../providers/pricing/price-for.js';
+import { addToTotals, type UsageTotals } from '../../providers/pricing/usage-totals.js';
+import type { ModelClient } from '../../providers/types.js';
+import { createRedactor } from '../../safety/redact/redactor.js';
+import { orderChunksByRisk } from '../chunk/order-chunks-by-risk.js';
+import type { PreparedAudit } from '../prepare-audit.js';
+import type { Chunk, Finding, LedgerEntry, SecurityHint } from '../types.js';
+import { applyReduce } from './apply-reduce.js';
+import { createDelimiter } from './create-delimiter.js';
+import { dedupeFindings } from './dedupe-findings.js';
+import { MapCache } from './map-cache.js';
+import { parseReduceAnswer } from './parse-reduce-answer.js';
+import { reduceFindingIds } from './reduce-finding-ids.js';
+import { renderChunks } from './render-chunks.js';
+import { REDUCE_BUDGET_CHARS, renderReducePrompt } from './render-reduce-prompt.js';
+import { renderRepositoryManifest } from './render-repository-manifest.js';
+import { promptVersionHash } from './render-map-prompt.js';
+import { runMapPhase } from './run-map-phase.js';
+import { verifyFindings, type LineRange, type UnverifiedFinding } from './verify-findings.js';
+
+/** Answer budget of the reduce call: a summary and two id lists. */
+const REDUCE_MAX_TOKENS = 4096;
+
+export interface ModelReviewOptions {
+  client: ModelClient;
+  cacheDir: string | null;
+  concurrency: number;
+  maxCostUsd: number | null;
+  focus: string[];
+  maxFileBytes: number;
+  signal?: AbortSignal;
+  onProgress?: (done: number, total: number, totals: UsageTotals) => void;
+}
+
+export interface ModelReview {
+  findings: Finding[];
+  unverified: UnverifiedFinding[];
+  summary: string | null;
+  /** Ledger entries of files whose chunk could not be reviewed (replacing `reviewed`). */
+  failedFiles: Map<string, LedgerEntry>;
+  totals: UsageTotals;
+  calls: number;
+  cacheHits: number;
+  isStoppedByCost: boolean;
+  promptVersionHash: string;
+}
+
+/** Map every chunk (riskiest first), verify the findings against the source, de-duplicate, then one reduce call. */
+export async function runModelReview(
+  prepared: PreparedAudit,
+  options: ModelReviewOptions,
+): Promise<ModelReview> {
+  const { chunks } = prepared.chunkPlan;
+  const redactor = createRedactor();
+  // Rendered in path order, so placeholder numbers (and the map cache keys) do not depend on risk order.
+  const { rendered, redactedTexts } = await renderChunks(chunks, {
+    candidates: new Map(prepared.candidates.map((candidate) => [candidate.path, candidate])),
+    sourceHashes: new Map(prepared.files.map((file) => [file.path, file.sourceHash])),
+    redactor,
+    maxFileBytes: options.maxFileBytes,
+  });
+  const textById = new Map<string, string>();
+  const failedFiles = new Map<string, LedgerEntry>();
+  for (const item of rendered) {
+    if ('text' in item) textById.set(item.chunk.id, item.text);
+    else
+      markFailed(
+        failedFiles,
+        item.chunk,
+        item.failure.reason,
+        `${item.failure.path} changed or vanished during the run`,
+      );
+  }
+  const hintsByPath = groupHints(prepared.files.flatMap((file) => file.hints));
+  const delimiter = createDelimiter(textById.values());
+  const versionHash = promptVersionHash();
+  const price = priceFor(options.client.ref);
+  const map = await runMapPhase({
+    client: options.client,
+    chunks: orderChunksByRisk(chunks).flatMap((chunk) => {
+      const text = textById.get(chunk.id);
+      return text === undefined ? [] : [{ chunk, text }];
+    }),
+    manifest: renderRepositoryManifest(
+      prepared.files.map((file) => ({ path: file.path, lineCount: file.lineCount })),
+    ),
+    hintsFor: (chunk) =>
+      chunk.parts.flatMap((part) =>
+        hintsInRange(hintsByPath.get(part.path) ?? [], part.startLine, part.endLine),
+      ),
+    focus: options.focus,
+    delimiter,
+    concurrency: options.concurrency,
+    cache: MapCache.open(options.cacheDir),
+    promptVersionHash: versionHash,
+    price,
+    maxCostUsd: options.maxCostUsd,
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.onProgress ? { onChunkDone: options.onProgress } : {}),
+  });
+
+  const reviewedRanges = new Map<string, LineRange[]>();
+  const rawFindings = [];
+  for (const outcome of map.outcomes) {
+    if (outcome.status === 'failed') {
+      markFailed(failedFiles, outcome.chunk, outcome.reason, outcome.detail);
+      continue;
+    }
+    for (const part of outcome.chunk.parts) {
+      reviewedRanges.set(part.path, [
+        ...(reviewedRanges.get(part.path) ?? []),
+        { startLine: part.startLine, endLine: part.endLine },
+      ]);
+    }
+    rawFindings.push(...outcome.findings);
+  }
+  const { verified, unverified } = verifyFindings(rawFindings, redactedTexts, reviewedRanges);
+  const deduped = dedupeFindings(verified);
+
+  let totals = map.totals;
+  let calls = map.calls;
+  let reduced = applyReduce(deduped, null);
+  // A single chunk was already reviewed as a whole; several need one call to rank and summarise.
+  if (chunks.length > 1 && deduped.length > 0 && !map.isStoppedByCost) {
+    const prompt = renderReducePrompt(deduped, REDUCE_BUDGET_CHARS);
+    try {
+      const result = await options.client.complete(
+        {
+          system: prompt.system,
+          messages: [{ role: 'user', text: redactor.redact(prompt.user).text }],
+          maxTokens: REDUCE_MAX_TOKENS,
+        },
+        options.signal ? { signal: options.signal } : {},
+      );
+      calls++;
+      totals = addToTotals(totals, result.usage, price);
+      reduced = applyReduce(deduped, parseReduceAnswer(result.text, reduceFindingIds(deduped)));
+    } catch {
+      // The reduce step only ranks and summarises: without it, the deterministic order stands.
+    }
+  }
+  return {
+    findings: reduced.findings,
+    unverified,
+    summary: reduced.summary,
+    failedFiles,
+    totals,
+    calls,
+    cacheHits: map.cacheHits,
+    isStoppedByCost: map.isStoppedByCost,
+    promptVersionHash: versionHash,
+  };
+}
+
+function markFailed(
+  failed: Map<string, LedgerEntry>,
+  chunk: Chunk,
+  reason: string,
+  detail: string,
+): void {
+  for (const part of chunk.parts)
+    failed.set(part.path, { path: part.path, status: 'failed', reason, detail });
+}
+
+function groupHints(hints: SecurityHint[]): Map<string, SecurityHint[]> {
+  const byPath = new Map<string, SecurityHint[]>();
+  for (const hint of hints) byPath.set(hint.path, [...(byPath.get(hint.path) ?? []), hint]);
+  return byPath;
+}
+
+function hintsInRange(hints: SecurityHint[], startLine: number, endLine: number): SecurityHint[] {
+  return hints.filter((hint) => hint.line >= startLine && hint.line <= endLine);
+}
