@@ -80,7 +80,13 @@ export async function runAudit(options: AuditOptions): Promise<AuditOutcome> {
       maxCostUsd: options.maxCostUsd,
       focus: options.focus,
       maxFileBytes: options.maxFileBytes,
-      onProgress: (done, total) => progress({ stage: 'review', done, total }),
+      onProgress: (done, total, totals) =>
+        progress({
+          stage: 'review',
+          done,
+          total,
+          message: `${totals.inputTokens + totals.cacheReadTokens + totals.cacheWriteTokens} tokens in, ${totals.outputTokens} out${totals.costUsd === null ? '' : `, $${totals.costUsd.toFixed(4)}`}`,
+        }),
     });
   }
 

@@ -35,7 +35,9 @@ export function createProgressRenderer(stream: NodeJS.WriteStream, isQuiet: bool
         (event.total > 0 || lastStage === event.stage)
       ) {
         printedStages.add(event.stage);
-        stream.write(`${label}: ${event.done}/${event.total} (${elapsed()})\n`);
+        stream.write(
+          `${label}: ${event.done}/${event.total} (${elapsed()})${event.message ? `, ${event.message}` : ''}\n`,
+        );
       }
       lastStage = event.stage;
       return;
@@ -46,7 +48,9 @@ export function createProgressRenderer(stream: NodeJS.WriteStream, isQuiet: bool
     lastStage = event.stage;
     lastDrawAt = now;
     const counts = event.total > 0 ? ` ${event.done}/${event.total}` : '';
-    stream.write(`\r\x1b[2K${label}${counts} ${elapsed()}`);
+    stream.write(
+      `\r\x1b[2K${label}${counts} ${elapsed()}${event.message ? ` ${event.message}` : ''}`,
+    );
   };
   const finish = () => {
     if (isTerminal && !isQuiet && lastStage !== undefined) stream.write('\r\x1b[2K');
