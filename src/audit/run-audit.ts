@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { createModelClient } from '../providers/create-model-client.js';
 import { parseModelId } from '../providers/model-id/parse-model-id.js';
 import { priceFor } from '../providers/pricing/price-for.js';
@@ -162,6 +163,7 @@ function markFailed(
   );
 }
 
+/** An input file (`--baseline`) is read, not written: relative to the workspace, anywhere the user points. */
 function resolveInput(root: string, file: string): string {
-  return file.startsWith('/') ? file : `${root}/${file}`;
+  return path.resolve(root, file);
 }

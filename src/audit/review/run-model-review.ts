@@ -164,7 +164,11 @@ function markFailed(
 
 function groupHints(hints: SecurityHint[]): Map<string, SecurityHint[]> {
   const byPath = new Map<string, SecurityHint[]>();
-  for (const hint of hints) byPath.set(hint.path, [...(byPath.get(hint.path) ?? []), hint]);
+  for (const hint of hints) {
+    const list = byPath.get(hint.path);
+    if (list) list.push(hint);
+    else byPath.set(hint.path, [hint]);
+  }
   return byPath;
 }
 
