@@ -1,12 +1,8 @@
 import { lstatSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { UsageError } from '../../shared/errors.js';
-
-/** Top-level folders no output may land in: git hooks live in one, oy's own policy in the other. */
-const PROTECTED_DIRS = ['.git', '.oy'];
-/** Linux's PATH_MAX and NAME_MAX: longer paths cannot be created, so refuse them up front. */
-const MAX_PATH_BYTES = 4096;
-const MAX_NAME_BYTES = 255;
+import { describeBadPathInput, isOutside, lstatOrUndefined } from './path-input.js';
+import { isProtectedName } from './protected-names.js';
 
 /**
  * Resolves an output path (`--out`, `--manifest`) that must stay inside the workspace.
@@ -20,14 +16,8 @@ export function resolveOutputPath(workspaceRoot: string, requested: string, flag
       hint: 'give a file path inside the workspace, such as ISSUES.md or reports/audit.sarif',
     });
   };
-  if (requested.length === 0) refuse('is empty');
-  if (requested.includes('\0')) refuse('contains a NUL byte');
-  if (
-    requested.length > MAX_PATH_BYTES ||
-    requested.split('/').some((part) => Buffer.byteLength(part) > MAX_NAME_BYTES)
-  ) {
-    refuse('is too long');
-  }
+  const bad = describeBadPathInput(requested);
+  if (bad) refuse(bad);
 
   const realRoot = realpathSync(workspaceRoot);
   const target = path.resolve(realRoot, requested);
@@ -35,7 +25,7 @@ export function resolveOutputPath(workspaceRoot: string, requested: string, flag
   if (relative === '') refuse('is the workspace itself');
   if (isOutside(relative)) refuse('is outside the workspace');
   const topDir = relative.split(path.sep)[0] ?? '';
-  if (PROTECTED_DIRS.includes(topDir)) refuse(`is inside ${topDir}/, which oy never writes`);
+  if (isProtectedName(topDir)) refuse(`is inside ${topDir}/, which oy never writes`);
 
   const destination = lstatOrUndefined(target);
   if (destination?.isSymbolicLink()) refuse('is a symbolic link; oy does not write through links');
@@ -55,16 +45,4 @@ export function resolveOutputPath(workspaceRoot: string, requested: string, flag
   }
   if (!lstatSync(realAncestor).isDirectory()) refuse('has a parent that is not a directory');
   return path.join(realAncestor, path.relative(ancestor, target));
-}
-
-function isOutside(relative: string): boolean {
-  return relative === '..' || relative.startsWith('..' + path.sep) || path.isAbsolute(relative);
-}
-
-function lstatOrUndefined(filePath: string) {
-  try {
-    return lstatSync(filePath);
-  } catch {
-    return undefined;
-  }
 }

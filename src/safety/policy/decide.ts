@@ -1,0 +1,209 @@
+import { isProtectedName } from '../paths/protected-names.js';
+import { isSecretBearingFile } from '../secret-files.js';
+import { lexCommand, type CommandSplit } from './command-lexer.js';
+import { findAllowRules, findRestrictiveRule } from './find-rules.js';
+import { hostOfUrl, toRulePath } from './match-rules.js';
+import type { ParsedPermissionRules, PermissionRule } from './permission-rule.js';
+import type { SafetyMode } from './safety-mode.js';
+import { splitCommand } from './split-command.js';
+import { categoryOf, pathsOf, TODO_FILE, type Category, type ToolAction } from './tool-action.js';
+
+export type { ToolAction, ToolName } from './tool-action.js';
+
+export interface DecisionContext {
+  mode: SafetyMode;
+  rules: ParsedPermissionRules;
+  /** "Always allow" answers of this session: allow rules, below every deny and ask rule. */
+  sessionGrants: readonly PermissionRule[];
+  isInteractive: boolean;
+  /** Lets absolute paths inside the workspace match relative rules. */
+  workspaceRoot?: string;
+}
+
+export interface Decision {
+  decision: 'allow' | 'ask' | 'deny';
+  /** The rule or built-in that decided: a rule as the user wrote it, or one of BUILTIN_RULES / `mode:<name>`. */
+  rule?: string;
+  reason: string;
+}
+
+/** Names of the decisions no user rule made, so every refusal still names what refused it. */
+export const BUILTIN_RULES = {
+  protectedPath: 'protected:.git/.oy',
+  secretFile: 'secret-bearing-file',
+  uncertainCommand: 'uncertain-command',
+  interactiveOnly: 'interactive-only',
+} as const;
+
+const MODE_DEFAULTS: Readonly<
+  Record<SafetyMode, Readonly<Record<Category, Decision['decision']>>>
+> = {
+  plan: { read: 'allow', write: 'deny', bash: 'deny', webfetch: 'ask' },
+  ask: { read: 'allow', write: 'ask', bash: 'ask', webfetch: 'ask' },
+  edit: { read: 'allow', write: 'allow', bash: 'ask', webfetch: 'ask' },
+  auto: { read: 'allow', write: 'allow', bash: 'allow', webfetch: 'allow' },
+};
+
+/** Decide one tool call: deny rules, then built-in refusals, then ask rules, then allow rules, then the mode. */
+export async function decide(action: ToolAction, context: DecisionContext): Promise<Decision> {
+  const split = action.tool === 'bash' ? await splitCommand(action.command ?? '') : undefined;
+  return decideWithSplit(action, context, split);
+}
+
+/** decide() with the command already split by splitCommand (synchronous); without it, the lexer alone splits. */
+export function decideWithSplit(
+  action: ToolAction,
+  context: DecisionContext,
+  commandSplit?: CommandSplit,
+): Decision {
+  // Without a split from splitCommand, the lexer alone still splits: a bash call is never judged unsplit.
+  const split =
+    commandSplit ?? (action.tool === 'bash' ? lexCommand(action.command ?? '') : undefined);
+  if (action.tool === 'ask') {
+    if (context.isInteractive)
+      return { decision: 'allow', reason: 'the ask tool asks the user a question' };
+    return {
+      decision: 'deny',
+      rule: BUILTIN_RULES.interactiveOnly,
+      reason:
+        'the ask tool works only in interactive runs (oy chat); decide without asking, and say what you assumed',
+    };
+  }
+  const category = categoryOf(action);
+  const subject = describe(action, category);
+
+  const denied = findRestrictiveRule(
+    action,
+    category,
+    context.rules.deny,
+    'deny',
+    context.workspaceRoot,
+    split,
+  );
+  if (denied !== undefined)
+    return {
+      decision: 'deny',
+      rule: denied.text,
+      reason: `${subject} is refused by the deny rule ${denied.text}`,
+    };
+
+  if (context.mode === 'plan' && (category === 'write' || category === 'bash')) {
+    return {
+      decision: 'deny',
+      rule: 'mode:plan',
+      reason: `${subject} is refused: plan mode changes nothing (no writes, no shell); the user can switch with --mode edit or /mode edit`,
+    };
+  }
+  if (category === 'write') {
+    const guarded = pathsOf(action, category).find((p) =>
+      isProtectedPath(p, context.workspaceRoot),
+    );
+    if (guarded !== undefined) {
+      return {
+        decision: 'deny',
+        rule: BUILTIN_RULES.protectedPath,
+        reason: `${subject} is refused: the agent never writes under .git/ or .oy/ (${guarded}), in any mode`,
+      };
+    }
+  }
+
+  const asked = findRestrictiveRule(
+    action,
+    category,
+    context.rules.ask,
+    'ask',
+    context.workspaceRoot,
+    split,
+  );
+  if (asked !== undefined) {
+    return settleAsk(
+      context,
+      asked.text,
+      `${subject} needs approval by the ask rule ${asked.text}`,
+      `remove the ask rule ${asked.text} from the config, or run interactively`,
+    );
+  }
+  if (action.tool === 'read' && action.path !== undefined && isSecretBearingFile(action.path)) {
+    return settleAsk(
+      context,
+      BUILTIN_RULES.secretFile,
+      `${subject} is a secret-bearing file and needs approval`,
+      'run interactively (oy chat) and approve the read; no mode or rule allows it unattended',
+    );
+  }
+  if (split?.kind === 'uncertain' && !(context.mode === 'auto' && !hasBashRules(context.rules))) {
+    return settleAsk(
+      context,
+      BUILTIN_RULES.uncertainCommand,
+      `${subject} cannot be checked with certainty (${split.reason}), so no rule can allow it`,
+      'approve it in an interactive run, or rewrite it as plain commands (no variables, here-documents or control flow)',
+    );
+  }
+
+  const allowedBy = findAllowRules(
+    action,
+    category,
+    [...context.rules.allow, ...context.sessionGrants],
+    context.workspaceRoot,
+    split,
+  );
+  if (allowedBy !== undefined)
+    return { decision: 'allow', rule: allowedBy, reason: `${subject} is allowed by ${allowedBy}` };
+
+  const modeRule = `mode:${context.mode}`;
+  const outcome = MODE_DEFAULTS[context.mode][category];
+  if (outcome === 'allow')
+    return { decision: 'allow', rule: modeRule, reason: `${context.mode} mode allows ${subject}` };
+  return settleAsk(
+    context,
+    modeRule,
+    `${context.mode} mode asks before ${subject}`,
+    howToAllow(action, category, context.mode, split),
+  );
+}
+
+/** An ask stays an ask when someone can answer; otherwise it is a deny that says why and how to allow it. */
+function settleAsk(context: DecisionContext, rule: string, why: string, howTo: string): Decision {
+  if (context.isInteractive) return { decision: 'ask', rule, reason: why };
+  return {
+    decision: 'deny',
+    rule,
+    reason: `${why}, and this run cannot ask (non-interactive), so it is refused. To allow it: ${howTo}.`,
+  };
+}
+
+function howToAllow(
+  action: ToolAction,
+  category: Category,
+  mode: SafetyMode,
+  split: CommandSplit | undefined,
+): string {
+  if (category === 'write') {
+    const example = pathsOf(action, category)[0] ?? 'src/**';
+    return `run with --mode edit (or auto), or add Write(${example}) to "permissions.allow" in the user config`;
+  }
+  if (category === 'webfetch') {
+    const host = hostOfUrl(action.url ?? '') ?? 'example.com';
+    return `run with --mode auto, or add WebFetch(domain:${host}) to "permissions.allow" in the user config`;
+  }
+  const first = split?.kind === 'parsed' ? split.commands[0] : undefined;
+  const example =
+    first === undefined ? 'npm test' : [...first.assignments, ...first.argv].join(' ');
+  const modeHint = mode === 'auto' ? '' : 'run with --mode auto, or ';
+  return `${modeHint}add Bash(${example}) (or a prefix rule like Bash(${example}:*)) for every part to "permissions.allow" in the user config`;
+}
+function describe(action: ToolAction, category: Category): string {
+  if (category === 'bash') return `the command ${JSON.stringify(action.command ?? '')}`;
+  if (category === 'webfetch') return `fetching ${action.url ?? '(no url)'}`;
+  if (action.tool === 'todo')
+    return category === 'write' ? `writing ${TODO_FILE}` : 'updating the todo list';
+  return `${action.tool} ${action.paths?.join(', ') ?? action.path ?? '.'}`;
+}
+function isProtectedPath(requested: string, workspaceRoot: string | undefined): boolean {
+  const relative = toRulePath(requested, workspaceRoot, 'deny') ?? requested.replaceAll('\\', '/');
+  return relative.split('/').some(isProtectedName);
+}
+
+function hasBashRules(rules: ParsedPermissionRules): boolean {
+  return [...rules.deny, ...rules.ask].some((rule) => rule.kind === 'bash');
+}

@@ -1,0 +1,89 @@
+import type { CommandSplit } from './command-lexer.js';
+import {
+  allowRuleMatchesCommand,
+  fileRuleMatches,
+  hostOfUrl,
+  restrictiveRuleMayMatchCommand,
+  toRulePath,
+  webFetchRuleMatches,
+  type RuleList,
+} from './match-rules.js';
+import type { PermissionRule } from './permission-rule.js';
+import { FILE_RULE_KINDS, pathsOf, type Category, type ToolAction } from './tool-action.js';
+
+/** The first deny or ask rule that matches (or may match) any part of the action. */
+export function findRestrictiveRule(
+  action: ToolAction,
+  category: Category,
+  rules: readonly PermissionRule[],
+  list: RuleList,
+  workspaceRoot: string | undefined,
+  split: CommandSplit | undefined,
+): PermissionRule | undefined {
+  return rules.find((rule) => {
+    if (rule.kind === 'bash') {
+      if (category !== 'bash' || split === undefined) return false;
+      const commands = split.kind === 'parsed' ? split.commands : split.partial;
+      return (
+        rule.words === null ||
+        commands.some((command) => restrictiveRuleMayMatchCommand(rule, command))
+      );
+    }
+    if (rule.kind === 'webfetch')
+      return category === 'webfetch' && webFetchRuleMatches(rule, hostOfUrl(action.url ?? ''));
+    if (category !== 'read' && category !== 'write') return false;
+    if (!FILE_RULE_KINDS[category].includes(rule.kind)) return false;
+    return pathsOf(action, category).some((p) =>
+      fileRuleMatches(rule, toRulePath(p, workspaceRoot, list), list),
+    );
+  });
+}
+
+/** The allow rules that together allow every part of the action, joined for the message; undefined if any part is not allowed. */
+export function findAllowRules(
+  action: ToolAction,
+  category: Category,
+  rules: readonly PermissionRule[],
+  workspaceRoot: string | undefined,
+  split: CommandSplit | undefined,
+): string | undefined {
+  const used = new Set<string>();
+  const everyPart = <T>(
+    parts: readonly T[],
+    matches: (rule: PermissionRule, part: T) => boolean,
+  ): boolean =>
+    parts.length > 0 &&
+    parts.every((part) => {
+      const rule = rules.find((candidate) => matches(candidate, part));
+      if (rule !== undefined) used.add(rule.text);
+      return rule !== undefined;
+    });
+  let isAllowed = false;
+  if (category === 'bash') {
+    if (split?.kind !== 'parsed') return undefined;
+    isAllowed = everyPart(
+      split.commands,
+      (rule, command) => rule.kind === 'bash' && allowRuleMatchesCommand(rule, command),
+    );
+  } else if (category === 'webfetch') {
+    const host = hostOfUrl(action.url ?? '');
+    isAllowed = everyPart(
+      [host],
+      (rule, h) => rule.kind === 'webfetch' && webFetchRuleMatches(rule, h),
+    );
+  } else {
+    if (action.tool === 'replace' && (action.paths === undefined || action.paths.length === 0))
+      return undefined;
+    const kinds = FILE_RULE_KINDS[category];
+    const paths = pathsOf(action, category).map((p) => toRulePath(p, workspaceRoot, 'allow'));
+    isAllowed = everyPart(
+      paths,
+      (rule, p) =>
+        rule.kind !== 'bash' &&
+        rule.kind !== 'webfetch' &&
+        kinds.includes(rule.kind) &&
+        fileRuleMatches(rule, p, 'allow'),
+    );
+  }
+  return isAllowed ? [...used].join(', ') : undefined;
+}

@@ -1,0 +1,52 @@
+import type { FileRuleKind } from './permission-rule.js';
+
+export type ToolName =
+  'list' | 'read' | 'search' | 'todo' | 'write' | 'edit' | 'replace' | 'bash' | 'webfetch' | 'ask';
+
+/** What a tool is about to do, as the policy needs to see it. */
+export interface ToolAction {
+  tool: ToolName;
+  path?: string;
+  /** The files a `replace` will change; without them no allow rule can allow a replace. */
+  paths?: readonly string[];
+  command?: string;
+  url?: string;
+  /** `todo` with persist writes TODO.md, so it is a write. */
+  persist?: boolean;
+}
+
+/** The mode-table column a tool call falls in: `todo` with persist is a write. */
+export type Category = 'read' | 'write' | 'bash' | 'webfetch';
+
+/** Write and Edit rules both govern every tool that changes files, so a deny of either holds for all of them. */
+export const FILE_RULE_KINDS: Readonly<Record<'read' | 'write', readonly FileRuleKind[]>> = {
+  read: ['read'],
+  write: ['write', 'edit'],
+};
+/** The file `todo` with persist writes. */
+export const TODO_FILE = 'TODO.md';
+
+/** The mode-table column of a tool call. */
+export function categoryOf(action: ToolAction): Category {
+  switch (action.tool) {
+    case 'write':
+    case 'edit':
+    case 'replace':
+      return 'write';
+    case 'todo':
+      return action.persist === true ? 'write' : 'read';
+    case 'bash':
+      return 'bash';
+    case 'webfetch':
+      return 'webfetch';
+    default:
+      return 'read';
+  }
+}
+
+/** The workspace paths a file tool touches, as requested. */
+export function pathsOf(action: ToolAction, category: Category): readonly string[] {
+  if (action.tool === 'todo') return category === 'write' ? [TODO_FILE] : [];
+  if (action.paths !== undefined && action.paths.length > 0) return action.paths;
+  return [action.path ?? '.'];
+}
