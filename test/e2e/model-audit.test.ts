@@ -85,6 +85,12 @@ function growRepository(): void {
   commitAll(repo, 'grow');
 }
 
+/** How many chunks the plan for these flags has (`--dry-run`: no model call). */
+async function countChunks(flags: string[]): Promise<number> {
+  const plan = await audit('anthropic::claude-haiku-4-5', ['--dry-run', '--json', ...flags]);
+  return (JSON.parse(plan.stdout) as { chunks: unknown[] }).chunks.length;
+}
+
 function readJson<T>(file: string): T {
   return JSON.parse(readFileSync(path.join(repo, file), 'utf8')) as T;
 }
@@ -248,13 +254,7 @@ describe('model-backed audit', () => {
 
   it('a larger repository goes through map and reduce, ranked and summarised', async () => {
     growRepository();
-    const plan = await audit('anthropic::claude-haiku-4-5', [
-      '--dry-run',
-      '--json',
-      '--chunk-tokens',
-      '1000',
-    ]);
-    const chunks = (JSON.parse(plan.stdout) as { chunks: unknown[] }).chunks.length;
+    const chunks = await countChunks(['--chunk-tokens', '1000']);
     expect(chunks).toBeGreaterThan(1);
     const answers = Array.from({ length: chunks }, () => findingsAnswer([commandInjection]));
     fake.enqueue(
@@ -282,13 +282,7 @@ describe('model-backed audit', () => {
 
   it('--max-cost stops launching calls once reached and the run is partial', async () => {
     growRepository();
-    const plan = await audit('anthropic::claude-haiku-4-5', [
-      '--dry-run',
-      '--json',
-      '--chunk-tokens',
-      '1000',
-    ]);
-    const chunks = (JSON.parse(plan.stdout) as { chunks: unknown[] }).chunks.length;
+    const chunks = await countChunks(['--chunk-tokens', '1000']);
     // One expensive answer uses up the budget; the rest of the chunks are never sent.
     fake.enqueue(findingsAnswer([], { inputTokens: 5_000_000, outputTokens: 0 }));
     const result = await audit('anthropic::claude-haiku-4-5', [

@@ -1,3 +1,4 @@
+import { seededRandom } from './seeded-random.js';
 import { Buffer } from 'node:buffer';
 
 // Format-valid fake credentials from a seeded PRNG, so that no test source holds a literal secret
@@ -12,18 +13,6 @@ const BASE64URL = `${BASE62}-_`;
 const HEX = '0123456789abcdef';
 const BASE32 = `${UPPER}234567`;
 
-/** mulberry32: a tiny seeded PRNG with good enough spread for test data. */
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 // Prefixes are joined from pieces so this file holds no literal a secret scanner would flag.
 const p = (...parts: string[]): string => parts.join('');
 
@@ -31,7 +20,7 @@ export type SecretFactory = ReturnType<typeof createSecretFactory>;
 
 /** Generators of fake secrets, one per format, all drawing from one seeded stream. */
 export function createSecretFactory(seed: number) {
-  const random = mulberry32(seed);
+  const random = seededRandom(seed);
   const chars = (alphabet: string, length: number): string => {
     let out = '';
     for (let index = 0; index < length; index += 1) {

@@ -1,7 +1,7 @@
 import { planChunks, type ChunkPlanOptions } from '../../../src/audit/chunk/plan-chunks.js';
 import type { ChunkableFile } from '../../../src/audit/types.js';
 import { editFile, makeFile, makeRandomTree, pick } from './random-tree.js';
-import { seededRandom } from './seeded-random.js';
+import { seededRandom } from '../../support/seeded-random.js';
 
 export interface StabilityResult {
   /** Changed chunk ids per edit of a file that fits one chunk: count -> edits. */

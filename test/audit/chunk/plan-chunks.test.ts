@@ -13,7 +13,7 @@ import { SPLIT_OVERLAP_LINES } from '../../../src/audit/chunk/split-file.js';
 import { createTokenCounter } from '../../../src/audit/tokens/count-tokens.js';
 import type { ChunkableFile } from '../../../src/audit/types.js';
 import { makeFile, makeRandomTree, pick } from './random-tree.js';
-import { seededRandom } from './seeded-random.js';
+import { seededRandom } from '../../support/seeded-random.js';
 
 const counter = createTokenCounter();
 afterAll(() => counter.free());

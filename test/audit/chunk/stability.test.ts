@@ -3,7 +3,7 @@ import { planChunks } from '../../../src/audit/chunk/plan-chunks.js';
 import { createTokenCounter } from '../../../src/audit/tokens/count-tokens.js';
 import { countNewChunkIds, measureStability } from './measure-stability.js';
 import { makeFile, makeRandomTree } from './random-tree.js';
-import { seededRandom } from './seeded-random.js';
+import { seededRandom } from '../../support/seeded-random.js';
 
 const counter = createTokenCounter();
 afterAll(() => counter.free());

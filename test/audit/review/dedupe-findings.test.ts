@@ -4,18 +4,7 @@ import { dedupeFindings } from '../../../src/audit/review/dedupe-findings.js';
 import { mergeFindings } from '../../../src/audit/review/merge-findings.js';
 import type { Finding } from '../../../src/audit/types.js';
 import { finding } from '../../support/sample-report.js';
-
-// A small seeded generator (mulberry32), so a failing shuffle can be replayed.
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '../../support/seeded-random.js';
 
 function shuffle<T>(items: readonly T[], random: () => number): T[] {
   const copy = [...items];
@@ -173,7 +162,7 @@ describe('dedupeFindings', () => {
   });
 
   test('the same findings in any order give the same output (200 seeded shuffles)', () => {
-    const random = seeded(42);
+    const random = seededRandom(42);
     const paths = ['a.ts', 'b.ts', 'src/c.ts'];
     const categories = ['injection', 'Injection', 'complexity', 'xss'];
     const severities = ['critical', 'high', 'medium', 'low', 'info'] as const;
@@ -201,7 +190,7 @@ describe('dedupeFindings', () => {
   });
 
   test('merging never produces overlapping findings of one path and category', () => {
-    const random = seeded(7);
+    const random = seededRandom(7);
     const input = Array.from({ length: 80 }, (_, index) => {
       const line = 1 + Math.floor(random() * 100);
       return at(line, line + Math.floor(random() * 6), { title: `T${index}` });

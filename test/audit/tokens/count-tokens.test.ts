@@ -9,7 +9,7 @@ import {
   type TokenEncoding,
 } from '../../../src/audit/tokens/count-tokens.js';
 import { TOKEN_ENCODINGS } from '../../../src/audit/tokens/token-counter.js';
-import { seededRandom } from '../chunk/seeded-random.js';
+import { seededRandom } from '../../support/seeded-random.js';
 import { readCodeCorpus, type CorpusFile } from './read-code-corpus.js';
 
 const { get_encoding } = createRequire(import.meta.url)('tiktoken') as {
