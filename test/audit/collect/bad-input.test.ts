@@ -8,7 +8,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCandidate } from '../../../src/audit/collect/read-candidate.js';
 import type { CollectResult } from '../../../src/audit/collect/collect-types.js';
 import type { LedgerEntry } from '../../../src/audit/types.js';
@@ -18,21 +18,14 @@ import {
   envWithoutGit,
   gitCommitAll,
   gitInit,
+  writeTree,
   makeTempDir,
   removeDir,
-  writeTree,
+  useTempDirs,
 } from './tree-helpers.js';
 import { transpileCollector } from './transpile-collector.js';
 
-const dirs: string[] = [];
-function tempDir(): string {
-  const dir = makeTempDir();
-  dirs.push(dir);
-  return dir;
-}
-afterEach(() => {
-  for (const dir of dirs.splice(0)) removeDir(dir);
-});
+const tempDir = useTempDirs();
 
 type Mode = 'git' | 'walk';
 

@@ -1,6 +1,6 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../../src/shared/errors.js';
 import {
   candidatePaths,
@@ -9,21 +9,12 @@ import {
   git,
   gitCommitAll,
   gitInit,
-  makeTempDir,
-  removeDir,
   statusOf,
   writeTree,
+  useTempDirs,
 } from './tree-helpers.js';
 
-const dirs: string[] = [];
-function tempDir(): string {
-  const dir = makeTempDir();
-  dirs.push(dir);
-  return dir;
-}
-afterEach(() => {
-  for (const dir of dirs.splice(0)) removeDir(dir);
-});
+const tempDir = useTempDirs();
 
 /** A home directory whose global git ignore file holds `patterns`. */
 function makeHome(patterns: string): { homeDir: string; xdgConfigHome: string } {

@@ -1,3 +1,4 @@
+import { afterEach } from 'vitest';
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,6 +11,19 @@ export const MIB = 1024 * 1024;
 /** A fresh, real (symlink-free) temporary directory, removed by the returned cleanup. */
 export function makeTempDir(prefix = 'oy-collect-'): string {
   return realpathSync(mkdtempSync(path.join(tmpdir(), prefix)));
+}
+
+/** Temporary directories for one test file, removed after each test. */
+export function useTempDirs(prefix?: string): () => string {
+  const dirs: string[] = [];
+  afterEach(() => {
+    for (const dir of dirs.splice(0)) removeDir(dir);
+  });
+  return () => {
+    const dir = makeTempDir(prefix);
+    dirs.push(dir);
+    return dir;
+  };
 }
 
 export function removeDir(dir: string): void {
