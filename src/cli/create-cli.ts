@@ -1,6 +1,62 @@
-import { cac, type CAC } from 'cac';
+import { cac, type CAC, type Command } from 'cac';
 import { OY_VERSION } from '../shared/version.js';
 import type { GlobalOptions } from './global-options.js';
+
+/** Command names, for telling a mistyped command from a one-word prompt. */
+const COMMAND_NAMES = ['audit', 'run', 'chat', 'model', 'doctor', 'sessions'];
+
+const RUN_OPTION_NAMES = [
+  '--mode',
+  '--max-turns',
+  '--max-cost',
+  '--out',
+  '--continue',
+  '--resume',
+  '--no-session',
+];
+
+/** cac's keys for the run flags (`--no-session` arrives as `session: false`). */
+const RUN_FLAG_KEYS = ['mode', 'maxTurns', 'maxCost', 'out', 'continue', 'c', 'resume'];
+
+interface HelpSection {
+  title?: string;
+  body: string;
+}
+
+/** The top-level help is the shorthand command's: list its run flags apart, and drop the self-reference. */
+function tidyTopLevelHelp(sections: HelpSection[]): HelpSection[] {
+  const isTopLevel = sections.some((section) => section.body.includes('oy "<prompt>"'));
+  if (!isTopLevel) return sections;
+  const isRunOption = (line: string) =>
+    RUN_OPTION_NAMES.some((name) => line.includes(`${name} `) || line.endsWith(name));
+  return sections.flatMap((section) => {
+    const lines = section.body.split('\n');
+    if (section.title?.startsWith('For more info'))
+      return [
+        { ...section, body: lines.filter((line) => line.trim() !== '$ oy --help').join('\n') },
+      ];
+    if (section.title !== 'Options') return [section];
+    return [
+      { title: 'Options', body: lines.filter((line) => !isRunOption(line)).join('\n') },
+      {
+        title: 'Run options (oy run, and oy "<prompt>")',
+        body: lines.filter(isRunOption).join('\n'),
+      },
+    ];
+  });
+}
+
+/** Flags of `oy run`, also accepted by the `oy "prompt"` shorthand. */
+function addRunOptions(command: Command): Command {
+  return command
+    .option('--mode <mode>', 'Safety mode: plan, ask, edit or auto (default ask; asks are refused)')
+    .option('--max-turns <n>', 'Model calls before the run stops and summarises (default 100)')
+    .option('--max-cost <usd>', 'Stop and summarise once this run has cost this many US dollars')
+    .option('--out <file>', 'Also write the final answer to this file inside the workspace')
+    .option('-c, --continue', 'Continue the latest session of this workspace')
+    .option('--resume <session>', 'Continue a saved session: id, number from oy sessions, or name')
+    .option('--no-session', 'Do not save this run as a session');
+}
 
 /** Builds the cac instance. Each action imports its command module only when it runs, so help and --version stay fast. */
 export function createCli(): CAC {
@@ -77,7 +133,49 @@ export function createCli(): CAC {
       await runDoctorCommand(options);
     });
 
-  cli.help();
+  addRunOptions(
+    cli.command(
+      'run [...prompt]',
+      'One task, non-interactive, then exit; the prompt from arguments or stdin',
+    ),
+  )
+    .example('oy run "explain what src/main.ts does"')
+    .example('oy run --mode edit --max-cost 0.50 "fix the failing test in test/parse.test.ts"')
+    .example('git diff | oy run --mode plan --out review.md')
+    .action(async (prompt: string[], options: GlobalOptions) => {
+      const { runRunCommand } = await import('./commands/run-command.js');
+      await runRunCommand(prompt, options);
+    });
+
+  cli
+    .command(
+      'sessions',
+      'List saved sessions for this workspace (id, date, first prompt, turns, cost)',
+    )
+    .action(async (options: GlobalOptions) => {
+      const { runSessionsCommand } = await import('./commands/sessions-command.js');
+      await runSessionsCommand(options);
+    });
+
+  // `oy "some prompt"`: words that are not a command are the prompt of `oy run`.
+  addRunOptions(cli.command('[...prompt]', 'Shorthand for oy run "<prompt>"'))
+    .usage('<command> [options]  |  oy "<prompt>" [run options]')
+    .action(async (prompt: string[], options: GlobalOptions) => {
+      if (prompt.length === 0) {
+        cli.outputHelp();
+        return;
+      }
+      // A run flag (`oy -c next`) says the words are a prompt, whatever they look like.
+      const hasRunFlag = RUN_FLAG_KEYS.some((key) => key in options);
+      if (!hasRunFlag) {
+        const { refuseCommandLikeWord } = await import('./run/refuse-command-like-word.js');
+        refuseCommandLikeWord(prompt, COMMAND_NAMES);
+      }
+      const { runRunCommand } = await import('./commands/run-command.js');
+      await runRunCommand(prompt, options);
+    });
+
+  cli.help(tidyTopLevelHelp);
   cli.version(OY_VERSION);
   return cli;
 }

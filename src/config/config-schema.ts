@@ -35,6 +35,19 @@ const auditSection = z
   })
   .strict();
 
+export const SANDBOX_SETTINGS = ['auto', 'on', 'off'] as const;
+export type SandboxSetting = (typeof SANDBOX_SETTINGS)[number];
+
+const agentSection = z
+  .object({
+    sandbox: z.enum(SANDBOX_SETTINGS).optional(),
+    /** Names of credential-looking variables shell commands may still see. */
+    allowEnv: z.array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/)).optional(),
+    /** Context window in tokens, for models the built-in table does not know. */
+    contextWindow: z.number().int().min(1000).max(10_000_000).optional(),
+  })
+  .strict();
+
 /** What a config file may hold. Unknown keys are an error so typos do not pass silently. */
 export const configFileSchema = z
   .object({
@@ -42,6 +55,7 @@ export const configFileSchema = z
     model: z.string().min(1).optional(),
     permissions: permissionRules.optional(),
     audit: auditSection.optional(),
+    agent: agentSection.optional(),
   })
   .strict();
 
@@ -60,6 +74,13 @@ export interface AuditSettings {
   encoding: TokenEncoding;
 }
 
+export interface AgentSettings {
+  sandbox: SandboxSetting;
+  allowEnv: string[];
+  /** null: the built-in table of known windows. */
+  contextWindow: number | null;
+}
+
 export interface PermissionRules {
   allow: string[];
   ask: string[];
@@ -71,6 +92,7 @@ export interface OyConfig {
   model: string | null;
   permissions: PermissionRules;
   audit: AuditSettings;
+  agent: AgentSettings;
 }
 
 export const DEFAULT_CONFIG: OyConfig = {
@@ -87,4 +109,5 @@ export const DEFAULT_CONFIG: OyConfig = {
     tokenHeadroom: null,
     encoding: 'o200k_base',
   },
+  agent: { sandbox: 'auto', allowEnv: [], contextWindow: null },
 };

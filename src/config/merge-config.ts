@@ -48,6 +48,7 @@ export function mergeConfig(layers: readonly ConfigLayer[]): MergedConfig {
       config.permissions.ask.push(...ask);
       config.permissions.deny.push(...deny);
     }
+    if (values.agent) mergeAgentSection(config, layer, warnings);
     if (values.audit) {
       for (const [key, value] of Object.entries(values.audit)) {
         if (value !== undefined) Object.assign(config.audit, { [key]: value });
@@ -55,4 +56,25 @@ export function mergeConfig(layers: readonly ConfigLayer[]): MergedConfig {
     }
   }
   return { config, warnings };
+}
+
+/** A project file may turn the sandbox on but never off, and may not let credentials through. */
+function mergeAgentSection(config: OyConfig, layer: ConfigLayer, warnings: string[]): void {
+  const agent = layer.values.agent ?? {};
+  const isProject = layer.kind === 'project';
+  if (agent.sandbox !== undefined) {
+    if (isProject && agent.sandbox !== 'on') {
+      warnings.push(
+        `${layer.source}: "agent.sandbox": "${agent.sandbox}" ignored; a project file may only turn the sandbox on`,
+      );
+    } else config.agent.sandbox = agent.sandbox;
+  }
+  if (agent.allowEnv !== undefined && agent.allowEnv.length > 0) {
+    if (isProject) {
+      warnings.push(
+        `${layer.source}: "agent.allowEnv" ignored; a project file may not pass credentials to commands`,
+      );
+    } else config.agent.allowEnv.push(...agent.allowEnv);
+  }
+  if (agent.contextWindow !== undefined) config.agent.contextWindow = agent.contextWindow;
 }

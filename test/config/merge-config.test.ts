@@ -68,3 +68,41 @@ describe('mergeConfig', () => {
     expect(DEFAULT_CONFIG.permissions.deny).toEqual([]);
   });
 });
+
+describe('mergeConfig: the agent section', () => {
+  it('takes sandbox, allowEnv and contextWindow from the user file', () => {
+    const { config, warnings } = mergeConfig([
+      {
+        kind: 'user',
+        source: 'user.json',
+        values: { agent: { sandbox: 'off', allowEnv: ['NPM_TOKEN'], contextWindow: 32_000 } },
+      },
+    ]);
+    expect(config.agent).toEqual({
+      sandbox: 'off',
+      allowEnv: ['NPM_TOKEN'],
+      contextWindow: 32_000,
+    });
+    expect(warnings).toEqual([]);
+  });
+
+  it('lets a project file turn the sandbox on but never off, and never pass credentials', () => {
+    const { config, warnings } = mergeConfig([
+      { kind: 'user', source: 'user.json', values: { agent: { sandbox: 'off' } } },
+      {
+        kind: 'project',
+        source: 'project.json',
+        values: { agent: { sandbox: 'on', allowEnv: ['AWS_SECRET_ACCESS_KEY'] } },
+      },
+    ]);
+    expect(config.agent.sandbox).toBe('on');
+    expect(config.agent.allowEnv).toEqual([]);
+    expect(warnings).toEqual([expect.stringContaining('"agent.allowEnv" ignored')]);
+
+    const loosened = mergeConfig([
+      { kind: 'project', source: 'project.json', values: { agent: { sandbox: 'off' } } },
+    ]);
+    expect(loosened.config.agent.sandbox).toBe('auto');
+    expect(loosened.warnings).toEqual([expect.stringContaining('may only turn the sandbox on')]);
+  });
+});

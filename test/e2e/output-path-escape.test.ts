@@ -9,6 +9,8 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FakeProviderServer } from '../fakes/fake-provider-server.js';
+import { fakeProviderEnv, startFakeProvider } from '../fakes/start-fake-provider.js';
 import { runOy } from '../support/run-oy.js';
 import { snapshotTree } from '../support/snapshot-tree.js';
 
@@ -88,5 +90,28 @@ describe.each(['--out', '--manifest'])('%s path escape matrix', (flag) => {
     expect(result.code, result.stderr).toBe(0);
     expect(existsSync(path.join(workspace, target))).toBe(true);
     expect(snapshotTree(outside)).toEqual(outsideBefore);
+  });
+});
+
+describe('oy run --out path escape matrix', () => {
+  let fake: FakeProviderServer;
+  beforeAll(async () => {
+    fake = await startFakeProvider();
+  });
+  afterAll(async () => {
+    await fake.close();
+  });
+
+  it.each(refused)('refuses %s before any model call, writing nothing', async (_name, target) => {
+    const before = snapshotTree(sandbox);
+    const result = await runOy(
+      ['run', '--model', 'anthropic::claude-haiku-4-5', '--no-session', '--out', target(), 'hi'],
+      { cwd: workspace, env: fakeProviderEnv(fake) },
+    );
+    expect(result.code, result.stderr).toBe(2);
+    expect(result.stderr).toMatch(/^error: /);
+    expect(fake.modelCalls).toHaveLength(0);
+    expect(snapshotTree(sandbox)).toEqual(before);
+    expect(readFileSync(path.join(outside, 'canary.txt'), 'utf8')).toBe('canary\n');
   });
 });

@@ -1,4 +1,5 @@
 import { resolveOyPaths } from '../../config/config-paths.js';
+import type { SandboxSetting } from '../../config/config-schema.js';
 import { OY_VERSION } from '../../shared/version.js';
 import { checkConfigFiles } from '../doctor/check-config-files.js';
 import { checkCredentials } from '../doctor/check-credentials.js';
@@ -31,7 +32,10 @@ export async function runDoctorCommand(flags: DoctorFlags): Promise<void> {
     paths.userConfigFile,
     env,
   );
-  const [tools, sandbox] = await Promise.all([checkTools(env), checkSandbox(env)]);
+  const [tools, sandbox] = await Promise.all([
+    checkTools(env),
+    checkSandbox(env, process.platform, sandboxSettingOf(config)),
+  ]);
 
   const checks: DoctorCheck[] = [
     checkNodeVersion(),
@@ -55,4 +59,10 @@ export async function runDoctorCommand(flags: DoctorFlags): Promise<void> {
     process.stdout.write(renderDoctorReport(checks, colors));
   }
   process.exitCode = isOk ? 0 : 1;
+}
+
+/** The sandbox setting as the agent would see it: a project file may only turn it on. */
+function sandboxSettingOf(config: Awaited<ReturnType<typeof checkConfigFiles>>): SandboxSetting {
+  if (config.projectFile?.agent?.sandbox === 'on') return 'on';
+  return config.userFile?.agent?.sandbox ?? 'auto';
 }

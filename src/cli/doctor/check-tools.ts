@@ -1,5 +1,5 @@
 import type { DoctorCheck } from './doctor-check.js';
-import { findOnPath } from './find-on-path.js';
+import { findOnPath } from '../../shared/find-on-path.js';
 import { runBriefly } from './run-briefly.js';
 
 /** What each tool is for, said when it is missing (neither is required). */

@@ -7,7 +7,7 @@ import { checkNodeVersion } from '../../../src/cli/doctor/check-node-version.js'
 import { checkSandbox } from '../../../src/cli/doctor/check-sandbox.js';
 import { describeSafetyPolicy } from '../../../src/cli/doctor/describe-safety-policy.js';
 import { hasPassed, type DoctorCheck } from '../../../src/cli/doctor/doctor-check.js';
-import { findOnPath } from '../../../src/cli/doctor/find-on-path.js';
+import { findOnPath } from '../../../src/shared/find-on-path.js';
 import { renderDoctorReport } from '../../../src/cli/doctor/render-doctor-report.js';
 import { createColors } from '../../../src/cli/terminal.js';
 

@@ -5,32 +5,15 @@ import {
   type PermissionRule,
 } from '../../../src/safety/policy/permission-rule.js';
 import type { SafetyMode } from '../../../src/safety/policy/safety-mode.js';
+import {
+  expectedOutcome,
+  MODE_TABLE,
+  type Outcome,
+  type RuleSetup,
+  type ToolCase,
+} from './mode-table.js';
 
 /** Every tool × every mode × interactive or not × rule outcome, against agent.md's table written out by hand. */
-
-type Outcome = 'allow' | 'ask' | 'deny';
-type ToolCase =
-  | 'list'
-  | 'read'
-  | 'search'
-  | 'todo'
-  | 'todo-persist'
-  | 'write'
-  | 'edit'
-  | 'replace'
-  | 'bash'
-  | 'webfetch'
-  | 'ask';
-type RuleSetup = 'none' | 'allow' | 'ask' | 'deny' | 'grant' | 'deny+allow+grant' | 'ask+allow';
-
-// agent.md, "Safety modes", copied cell by cell ("not offered, and refused if called" is deny).
-const MODE_TABLE: Record<SafetyMode, Record<ToolCase, Outcome>> = {
-  plan: { list: 'allow', read: 'allow', search: 'allow', todo: 'allow', 'todo-persist': 'deny', write: 'deny', edit: 'deny', replace: 'deny', bash: 'deny', webfetch: 'ask', ask: 'allow' },
-  ask: { list: 'allow', read: 'allow', search: 'allow', todo: 'allow', 'todo-persist': 'ask', write: 'ask', edit: 'ask', replace: 'ask', bash: 'ask', webfetch: 'ask', ask: 'allow' },
-  edit: { list: 'allow', read: 'allow', search: 'allow', todo: 'allow', 'todo-persist': 'allow', write: 'allow', edit: 'allow', replace: 'allow', bash: 'ask', webfetch: 'ask', ask: 'allow' },
-  auto: { list: 'allow', read: 'allow', search: 'allow', todo: 'allow', 'todo-persist': 'allow', write: 'allow', edit: 'allow', replace: 'allow', bash: 'allow', webfetch: 'allow', ask: 'allow' },
-}; // prettier-ignore
-
 /** The action and a rule that names exactly it; `null` rule: no rule kind governs the tool. */
 const TOOLS: Record<ToolCase, { action: ToolAction; rule: string | null; isPlanRefused: boolean }> =
   {
@@ -82,7 +65,7 @@ const SETUPS: RuleSetup[] = [
   'ask+allow',
 ];
 
-/** The expected outcome, reasoned from agent.md's precedence: deny, plan's refusal, ask, allow, mode. */
+/** The expected outcome for this file's actions and rules. */
 function expected(
   tool: ToolCase,
   mode: SafetyMode,
@@ -90,15 +73,7 @@ function expected(
   setup: RuleSetup,
 ): Outcome {
   const spec = TOOLS[tool];
-  if (tool === 'ask') return isInteractive ? 'allow' : 'deny';
-  const hasRule = spec.rule !== null;
-  let outcome: Outcome;
-  if (hasRule && setup.startsWith('deny')) outcome = 'deny';
-  else if (mode === 'plan' && spec.isPlanRefused) outcome = 'deny';
-  else if (hasRule && setup.startsWith('ask')) outcome = 'ask';
-  else if (hasRule && (setup === 'allow' || setup === 'grant')) outcome = 'allow';
-  else outcome = MODE_TABLE[mode][tool];
-  return outcome === 'ask' && !isInteractive ? 'deny' : outcome;
+  return expectedOutcome(tool, mode, isInteractive, setup, spec.rule !== null, spec.isPlanRefused);
 }
 
 function rulesFor(tool: ToolCase, setup: RuleSetup) {

@@ -1,0 +1,49 @@
+import { createAuthorizer } from '../authorize/create-authorizer.js';
+import type { AgentEvent } from '../events.js';
+import type { CheckpointRecorder, ToolContext } from '../tools/tool-types.js';
+import type { AgentLoopOptions } from './loop-options.js';
+
+const NO_CHECKPOINTS: CheckpointRecorder = {
+  beforeFileChange: async () => undefined,
+  beforeCommand: async () => undefined,
+};
+
+/**
+ * Per-call tool contexts for one loop run: the call's id, an authorizer whose approval events go to
+ * `emit`, and the session's todo list (each change saved; the saves are awaited by the loop).
+ */
+export function createToolContextFactory(
+  options: AgentLoopOptions,
+  signal: AbortSignal,
+  now: () => number,
+  todoSaves: Promise<void>[],
+): (toolCallId: string, emit: (event: AgentEvent) => void) => ToolContext {
+  const { state, session } = options;
+  return (toolCallId, emit) => ({
+    workspaceRoot: options.workspaceRoot,
+    signal,
+    toolCallId,
+    redact: options.redact,
+    authorize: createAuthorizer({
+      mode: options.mode,
+      rules: options.rules,
+      grants: state.grants,
+      isInteractive: options.isInteractive,
+      workspaceRoot: options.workspaceRoot,
+      ...(options.approver ? { approver: options.approver } : {}),
+      onApproval: emit,
+    }),
+    checkpoints: options.checkpoints ?? NO_CHECKPOINTS,
+    todos: {
+      get: () => state.todos,
+      set: (items) => {
+        state.todos = [...items];
+        if (session) todoSaves.push(session.saveTodos(items));
+      },
+    },
+    shell: options.shell,
+    ...(options.isInteractive && options.askUser ? { askUser: options.askUser } : {}),
+    ...(options.fetchHooks ? { fetchHooks: options.fetchHooks } : {}),
+    now,
+  });
+}

@@ -1,0 +1,79 @@
+import type { Message, ModelClient, ToolDefinition, Usage } from '../../providers/types.js';
+import type { ParsedPermissionRules } from '../../safety/policy/permission-rule.js';
+import type { SafetyMode } from '../../safety/policy/safety-mode.js';
+import type { Approver } from '../authorize/create-authorizer.js';
+import type { SessionWriter } from '../session/session-types.js';
+import type {
+  AgentTool,
+  CheckpointRecorder,
+  FetchTestHooks,
+  ShellSettings,
+  TodoItem,
+  ToolContext,
+} from '../tools/tool-types.js';
+import type { AgentState } from './agent-state.js';
+
+/** Model calls per run unless `maxTurns` says otherwise (agent.md). */
+export const DEFAULT_MAX_TURNS = 100;
+/** Output tokens per call: room for a long edit, within every supported model's limit. */
+export const DEFAULT_MAX_OUTPUT_TOKENS = 8192;
+
+/** The shape of compactIfNeeded (src/agent/compact), injected so the loop can run without it. */
+export type Compactor = (input: {
+  client: ModelClient;
+  system: string;
+  messages: readonly Message[];
+  tools: readonly ToolDefinition[];
+  contextWindow: number;
+  redact(text: string): string;
+  signal?: AbortSignal;
+}) => Promise<
+  | {
+      messages: Message[];
+      tokensBefore: number;
+      tokensAfter: number;
+      method: 'shortened' | 'model' | 'deterministic';
+      usage: Usage;
+    }
+  | undefined
+>;
+
+/** Checkpoints as the loop drives them: a turn starts, then tools record what they change. */
+export interface TurnCheckpoints extends CheckpointRecorder {
+  beginTurn(turn: number): void;
+}
+
+export interface AgentLoopOptions {
+  client: ModelClient;
+  /** Builds the system prompt around the current todo list. */
+  system(todos: readonly TodoItem[]): string;
+  /** The new user message (redacted here before it is sent or saved). */
+  prompt: string;
+  /** The session so far; updated in place. */
+  state: AgentState;
+  /** Every tool the loop will run when asked: the policy, not the offer, decides. */
+  tools: readonly AgentTool[];
+  /** What the model is shown; `tools` when absent. */
+  offeredTools?: readonly AgentTool[];
+  workspaceRoot: string;
+  mode: SafetyMode;
+  rules: ParsedPermissionRules;
+  isInteractive: boolean;
+  /** Chat's approval prompt; without it an ask is refused. */
+  approver?: Approver;
+  askUser?: ToolContext['askUser'];
+  /** The session's redactor. */
+  redact(text: string): string;
+  shell: ShellSettings;
+  checkpoints?: TurnCheckpoints;
+  session?: SessionWriter;
+  /** Model calls before the loop asks for a summary and stops (default 100). */
+  maxTurns?: number;
+  /** This run's cost in USD at which the loop asks for a summary and stops. */
+  maxCostUsd?: number | null;
+  compaction?: { contextWindow: number; compact: Compactor };
+  maxOutputTokens?: number;
+  fetchHooks?: FetchTestHooks;
+  signal?: AbortSignal;
+  now?: () => number;
+}

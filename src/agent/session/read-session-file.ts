@@ -1,0 +1,31 @@
+import { readFile } from 'node:fs/promises';
+import { parseSessionLine } from './session-record-schema.js';
+import type { SessionRecord } from './session-types.js';
+
+export type SessionHeader = Extract<SessionRecord, { type: 'session' }>;
+
+export interface SessionFileContent {
+  header: SessionHeader;
+  /** Every readable line after the header, in order; torn and unknown lines are left out. */
+  records: SessionRecord[];
+}
+
+/** Reads a session file; undefined when it cannot be read or its first line is not a session record. */
+export async function readSessionFile(file: string): Promise<SessionFileContent | undefined> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch {
+    return undefined;
+  }
+  const [first = '', ...rest] = text.split('\n');
+  const header = parseSessionLine(first);
+  if (header?.type !== 'session') return undefined;
+  const records: SessionRecord[] = [];
+  for (const line of rest) {
+    const record = line.trim() === '' ? undefined : parseSessionLine(line);
+    // A second header can only come from a garbled file; it is not history.
+    if (record !== undefined && record.type !== 'session') records.push(record);
+  }
+  return { header, records };
+}

@@ -1,0 +1,46 @@
+import type { SafetyMode } from '../../safety/policy/safety-mode.js';
+import type { ToolName } from '../../safety/policy/tool-action.js';
+import { askTool } from './ask-tool.js';
+import { bashTool } from './bash-tool.js';
+import { editTool } from './edit-tool.js';
+import { listTool } from './list-tool.js';
+import { readTool } from './read-tool.js';
+import { replaceTool } from './replace-tool.js';
+import { searchTool } from './search-tool.js';
+import type { AgentTool } from './tool-types.js';
+import { todoTool } from './todo-tool.js';
+import { webfetchTool } from './webfetch-tool.js';
+import { writeTool } from './write-tool.js';
+
+/** Every tool the loop can run, in the order the model sees them (agent.md "Tools"). */
+export const ALL_TOOLS: readonly AgentTool[] = [
+  listTool,
+  readTool,
+  searchTool,
+  writeTool,
+  editTool,
+  replaceTool,
+  bashTool,
+  webfetchTool,
+  todoTool,
+  askTool,
+];
+
+/** Tools plan mode does not offer: they would only be refused (the policy refuses them anyway). */
+const HIDDEN_IN_PLAN: ReadonlySet<ToolName> = new Set(['write', 'edit', 'replace', 'bash']);
+
+/**
+ * The tools offered to the model in a mode. Hiding is a courtesy to the model, not the guard:
+ * the loop still runs any known tool it is asked for, and the policy decides at execution.
+ */
+export function offeredTools(mode: SafetyMode, isInteractive: boolean): AgentTool[] {
+  return ALL_TOOLS.filter((tool) => {
+    if (tool.name === 'ask') return isInteractive;
+    return mode !== 'plan' || !HIDDEN_IN_PLAN.has(tool.name);
+  });
+}
+
+/** Every tool the loop can run (a fresh array, safe to filter or sort). */
+export function allTools(): AgentTool[] {
+  return [...ALL_TOOLS];
+}

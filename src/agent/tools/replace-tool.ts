@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import { isSecretBearingFile } from '../../safety/secret-files.js';
+import { defineTool } from './define-tool.js';
+import { renderDiff } from './render-diff.js';
+import type { ToolContext } from './tool-types.js';
+import { ToolFailure } from './tool-types.js';
+import { compileReplacement, type Replacement } from './write/compile-replacement.js';
+import { listReplaceCandidates } from './write/list-replace-candidates.js';
+import { readExistingFile } from './write/read-existing-file.js';
+import { resolveWriteTarget } from './write/resolve-write-target.js';
+import { writePlannedFile, type PlannedFile } from './write/write-planned-file.js';
+
+/** More files than this in one call is a refactoring to do in steps (and a diff no one reviews). */
+export const MAX_REPLACE_FILES = 200;
+
+const schema = z.strictObject({
+  pattern: z
+    .string()
+    .describe('What to find: a JavaScript regular expression, or text in literal mode'),
+  replacement: z
+    .string()
+    .describe(
+      'What to put in its place; in regex mode $1, $<name>, $& and $$ work as in JavaScript',
+    ),
+  path: z
+    .string()
+    .default('.')
+    .describe('File or folder to change, relative to the workspace root'),
+  mode: z
+    .enum(['regex', 'literal'])
+    .optional()
+    .describe('regex (default; an invalid regex falls back to literal) or literal'),
+  glob: z
+    .string()
+    .optional()
+    .describe(
+      'Only files matching this gitignore-style pattern under path, e.g. *.ts or src/**/*.ts',
+    ),
+});
+
+interface FileChange extends PlannedFile {
+  beforeText: string;
+  replacements: number;
+}
+
+interface ReplacePlan {
+  changes: FileChange[];
+  mode: Replacement['mode'];
+  skipped: Record<string, number>;
+}
+
+/** `replace`: a regex or literal replacement across the files under a path. */
+export const replaceTool = defineTool({
+  name: 'replace',
+  description:
+    'Replace a pattern across files under `path` (default the whole workspace), honouring .gitignore ' +
+    'and skipping binary, secret-bearing and over-2 MiB files. Regex mode (default) uses JavaScript ' +
+    'syntax with the g and m flags and $1-style replacements; literal mode matches exact text. ' +
+    `At most ${MAX_REPLACE_FILES} files per call. Returns per-file counts and a unified diff.`,
+  schema,
+  async plan(args, context) {
+    const replacement = compileReplacement(args.pattern, args.replacement, args.mode);
+    const candidates = await listReplaceCandidates(context, args.path, args.glob);
+    const plan = await planChanges(context, candidates, replacement);
+    if (plan.changes.length === 0)
+      throw new ToolFailure(
+        `no match for the pattern in ${candidates.length} file(s) under ${args.path} (${plan.mode} mode)`,
+      );
+    if (plan.changes.length > MAX_REPLACE_FILES)
+      throw new ToolFailure(
+        `the pattern matches in ${plan.changes.length} files, over the limit of ${MAX_REPLACE_FILES} per call; narrow it with path or glob`,
+      );
+    const diff = plan.changes
+      .map((change) => renderDiff(change.relativePath, change.beforeText, change.content))
+      .join('');
+    return {
+      action: {
+        tool: 'replace',
+        path: args.path,
+        paths: plan.changes.map((change) => change.relativePath),
+      },
+      preview: diff,
+      data: { ...plan, diff },
+    };
+  },
+  async execute(_args, context, plan) {
+    for (const change of plan.changes) await writePlannedFile(context, change);
+    return {
+      mode: plan.mode,
+      files: plan.changes.map((change) => ({
+        path: change.relativePath,
+        replacements: change.replacements,
+      })),
+      total_replacements: plan.changes.reduce((sum, change) => sum + change.replacements, 0),
+      ...(Object.keys(plan.skipped).length > 0 ? { skipped: plan.skipped } : {}),
+      diff: plan.diff,
+    };
+  },
+});
+
+async function planChanges(
+  context: ToolContext,
+  candidates: readonly string[],
+  replacement: Replacement,
+): Promise<ReplacePlan> {
+  const changes: FileChange[] = [];
+  const skipped: Record<string, number> = {};
+  const skip = (reason: string): void => {
+    skipped[reason] = (skipped[reason] ?? 0) + 1;
+  };
+  for (const candidate of candidates) {
+    if (context.signal.aborted) throw new ToolFailure('cancelled by the user');
+    if (isSecretBearingFile(candidate)) {
+      skip('secret-bearing');
+      continue;
+    }
+    let target;
+    try {
+      target = resolveWriteTarget(context.workspaceRoot, candidate);
+    } catch {
+      skip('refused');
+      continue;
+    }
+    const before = await readExistingFile(target.absolutePath, target.relativePath).catch(
+      () => ({ kind: 'unreadable' }) as const,
+    );
+    if (before.kind !== 'text') {
+      skip(before.kind);
+      continue;
+    }
+    const result = replacement.apply(before.text, target.relativePath);
+    if (result.count === 0 || result.text === before.text) continue;
+    changes.push({
+      ...target,
+      before,
+      beforeText: before.text,
+      content: result.text,
+      replacements: result.count,
+    });
+  }
+  return { changes, mode: replacement.mode, skipped };
+}

@@ -1,0 +1,111 @@
+import type { z } from 'zod';
+import type { ToolAction, ToolName } from '../../safety/policy/tool-action.js';
+import type { LookupAll, AllowAddressForTests } from '../../safety/network/index.js';
+
+/** The todo list the `todo` tool replaces and the system prompt shows. */
+export interface TodoItem {
+  id: string;
+  task: string;
+  status: 'pending' | 'in_progress' | 'done';
+}
+
+/** What a tool wants to do, shown to the policy and (in chat) to the user before it happens. */
+export interface ApprovalRequest {
+  tool: ToolName;
+  toolCallId: string;
+  action: ToolAction;
+  /** Human preview: a unified diff for write tools; command, cwd, timeout and sandbox for bash; the URL for webfetch. */
+  preview?: string;
+}
+
+export type Authorization =
+  { allowed: true; rule?: string } | { allowed: false; rule?: string; reason: string };
+
+/** Records file state before a mutating tool changes it, so the last turn can be undone. */
+export interface CheckpointRecorder {
+  /** Call before writing `absolutePath` (existing or not); the first call per turn and file wins. */
+  beforeFileChange(absolutePath: string): Promise<void>;
+  /** Call before a shell command runs (snapshots the git work tree when there is one). */
+  beforeCommand(): Promise<void>;
+}
+
+/** How shell commands run; from config, never from the model. */
+export interface ShellSettings {
+  sandbox: 'auto' | 'on' | 'off';
+  /** Environment variable names the user config lets through the credential scrub. */
+  allowedEnvNames: readonly string[];
+  /** The environment commands start from (before scrubbing): the CLI passes process.env. */
+  baseEnv: Readonly<Record<string, string | undefined>>;
+  /** Whether a rule allows the network inside the sandbox (any allow rule for WebFetch, or config). */
+  allowNetwork: boolean;
+}
+
+/** Test-only hooks for webfetch; never set from config, flags or tool arguments. */
+export interface FetchTestHooks {
+  lookup?: LookupAll;
+  allowAddress?: AllowAddressForTests;
+}
+
+/** Everything a tool may use (STYLE.md 13): no singletons, no process globals. */
+export interface ToolContext {
+  /** The workspace root as given; tools confine every path to its real path. */
+  workspaceRoot: string;
+  signal: AbortSignal;
+  toolCallId: string;
+  /** The session's redactor (stable placeholders across the session). */
+  redact(text: string): string;
+  /** Asks the policy (and in chat, the user). Called by defineTool; tools never call it themselves. */
+  authorize(request: ApprovalRequest): Promise<Authorization>;
+  checkpoints: CheckpointRecorder;
+  todos: { get(): readonly TodoItem[]; set(items: readonly TodoItem[]): void };
+  shell: ShellSettings;
+  /** Present only in interactive runs: asks the user a question and returns the answer. */
+  askUser?: (question: string, choices: readonly string[]) => Promise<string>;
+  fetchHooks?: FetchTestHooks;
+  now(): number;
+}
+
+/** A tool's successful answer: a JSON object; defineTool adds `ok: true`. */
+export type ToolOutput = Record<string, unknown>;
+
+/** What a tool's plan step decided: the action the policy judges, a preview, and data for execute. */
+export interface ToolPlan<Data> {
+  action: ToolAction;
+  preview?: string;
+  data: Data;
+}
+
+export interface ToolSpec<Schema extends z.ZodType, Data> {
+  name: ToolName;
+  description: string;
+  schema: Schema;
+  /** Longest result, in characters of compact JSON, before string fields are cut (head and tail). */
+  maxResultChars?: number;
+  /** Works out what the call would do, without doing it; throw ToolFailure to refuse early. */
+  plan(args: z.infer<Schema>, context: ToolContext): Promise<ToolPlan<Data>> | ToolPlan<Data>;
+  /** Does it, once the policy allowed it. */
+  execute(args: z.infer<Schema>, context: ToolContext, data: Data): Promise<ToolOutput>;
+}
+
+/** The model-facing definition plus the one entry point the loop calls. */
+export interface AgentTool {
+  name: ToolName;
+  description: string;
+  /** JSON Schema of the arguments, generated from the zod schema. */
+  inputSchema: Record<string, unknown>;
+  /** Validates, plans, authorizes, executes, caps and redacts; never throws. */
+  run(rawArguments: unknown, context: ToolContext): Promise<ToolRunResult>;
+}
+
+export interface ToolRunResult {
+  ok: boolean;
+  /** Compact, redacted JSON for the model. */
+  content: string;
+  /** Set when the policy (or the user) refused the call. */
+  denied?: { rule?: string; reason: string };
+}
+
+/** Thrown inside plan/execute for an expected failure; becomes `{"ok":false,"error":message}`. */
+export class ToolFailure extends Error {
+  override name = 'ToolFailure';
+}

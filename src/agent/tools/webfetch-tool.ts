@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import {
+  checkUrl,
+  guardedFetch,
+  htmlToMarkdown,
+  MAX_FETCH_BYTES,
+  type RedactText,
+} from '../../safety/network/index.js';
+import { defineTool } from './define-tool.js';
+import { ToolFailure, type ToolContext } from './tool-types.js';
+
+/** agent.md: the default and longest deadline for one fetch, redirects included. */
+export const DEFAULT_FETCH_TIMEOUT_SECONDS = 60;
+export const MAX_FETCH_TIMEOUT_SECONDS = 120;
+
+const schema = z
+  .object({
+    url: z.string().min(1).describe('Absolute http:// or https:// URL on the public internet.'),
+    method: z.enum(['GET', 'HEAD']).default('GET').describe('GET (default) or HEAD.'),
+    headers: z
+      .record(z.string(), z.string())
+      .optional()
+      .describe('Extra request headers; authorization, cookie, host and similar are refused.'),
+    timeout_seconds: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_FETCH_TIMEOUT_SECONDS)
+      .default(DEFAULT_FETCH_TIMEOUT_SECONDS)
+      .describe(
+        `Deadline for the whole fetch, redirects included (at most ${MAX_FETCH_TIMEOUT_SECONDS}).`,
+      ),
+  })
+  .strict();
+
+export const webfetchTool = defineTool({
+  name: 'webfetch',
+  description: [
+    'Fetch a URL from the public internet (http/https only; private, loopback and metadata addresses are refused) and return {status, url, content_type, content, truncated}.',
+    'HTML is converted to Markdown; bodies past 2 MiB are cut ("truncated"); up to 10 redirects are followed, each checked; "url" is where it ended.',
+    `Defaults: method GET, timeout_seconds ${DEFAULT_FETCH_TIMEOUT_SECONDS} (max ${MAX_FETCH_TIMEOUT_SECONDS}). URLs containing secrets are refused. Needs the user's approval unless a rule or mode allows it.`,
+  ].join(' '),
+  schema,
+  plan(args, context) {
+    // Checked before the policy asks anyone: no point approving a URL the guard will refuse.
+    const check = checkUrl(args.url, toRedactText(context));
+    if (!check.ok)
+      throw new ToolFailure(`cannot fetch ${JSON.stringify(args.url)}: ${check.reason}`);
+    return {
+      action: { tool: 'webfetch', url: check.url.href },
+      preview: `${args.method} ${check.url.href}`,
+      data: check.url.href,
+    };
+  },
+  async execute(args, context, url) {
+    const result = await guardedFetch(url, {
+      method: args.method,
+      headers: args.headers ?? {},
+      timeoutMs: args.timeout_seconds * 1000,
+      maxBytes: MAX_FETCH_BYTES,
+      redact: toRedactText(context),
+      signal: context.signal,
+      ...(context.fetchHooks?.lookup === undefined ? {} : { lookup: context.fetchHooks.lookup }),
+      ...(context.fetchHooks?.allowAddress === undefined
+        ? {}
+        : { allowAddress: context.fetchHooks.allowAddress }),
+    });
+    if (!result.ok)
+      throw new ToolFailure(`fetch of ${result.url} ${result.kind}: ${result.reason}`);
+    const contentType = result.headers['content-type'] ?? '';
+    return {
+      status: result.status,
+      url: result.finalUrl,
+      content_type: contentType,
+      content: toContent(result.body, contentType, args.method),
+      truncated: result.truncated,
+    };
+  },
+});
+
+/** The redactor as the network guard wants it: any change to the text means it held a secret. */
+function toRedactText(context: ToolContext): RedactText {
+  return (text) => (context.redact(text) === text ? { redactions: [] } : { redactions: [text] });
+}
+
+function toContent(body: string, contentType: string, method: 'GET' | 'HEAD'): string {
+  if (method === 'HEAD') return '';
+  const type = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
+  if (type === 'text/html' || type === 'application/xhtml+xml') return htmlToMarkdown(body);
+  if (type !== '' && !isTextual(type)) return `[${type} content not shown: not text]`;
+  return body;
+}
+
+function isTextual(type: string): boolean {
+  return (
+    type.startsWith('text/') ||
+    /[/+](json|xml|javascript|ecmascript|yaml|x-yaml|toml|csv|markdown|x-sh|graphql)$/.test(type)
+  );
+}

@@ -1,0 +1,91 @@
+import type { AgentEvent } from '../../agent/events.js';
+import type { Colors } from '../terminal.js';
+import { describeToolCall } from './describe-tool-call.js';
+import { formatUsageLine } from './format-usage-line.js';
+
+export interface RunRenderer {
+  render(event: AgentEvent): void;
+}
+
+/** `--json`: every event as one NDJSON line on stdout; the last is `done`. */
+export function createJsonRenderer(stdout: NodeJS.WritableStream): RunRenderer {
+  return { render: (event) => void stdout.write(JSON.stringify(event) + '\n') };
+}
+
+export interface TextRendererOptions {
+  stdout: NodeJS.WriteStream;
+  stderr: NodeJS.WritableStream;
+  colors: Colors;
+  isQuiet: boolean;
+}
+
+/** Plain output: the answer streams to stdout; tool progress, warnings and the usage line go to stderr. */
+export function createTextRenderer(options: TextRendererOptions): RunRenderer {
+  const { stdout, stderr, colors: c, isQuiet } = options;
+  const calls = new Map<string, string>();
+  const denials = new Map<string, string>();
+  let isNewCall = false;
+  let isMidLine = false;
+  const note = (line: string) => {
+    // On a terminal both streams share a screen: end the answer's line before a progress line.
+    if (isMidLine && stdout.isTTY) {
+      stdout.write('\n');
+      isMidLine = false;
+    }
+    stderr.write(line + '\n');
+  };
+  return {
+    render(event) {
+      switch (event.type) {
+        case 'text_delta':
+          if (event.text === '') return;
+          // A new model call's text starts on its own line, so two answers never run together.
+          if (isNewCall && isMidLine) stdout.write('\n');
+          isNewCall = false;
+          stdout.write(event.text);
+          isMidLine = !event.text.endsWith('\n');
+          return;
+        case 'tool_call':
+          calls.set(event.call.id, describeToolCall(event.call));
+          return;
+        case 'approval':
+          if (event.outcome === 'denied')
+            denials.set(event.toolCallId, event.rule ? `denied by ${event.rule}` : 'denied');
+          return;
+        case 'tool_result': {
+          if (isQuiet) return;
+          const what = calls.get(event.toolCallId) ?? event.tool;
+          const denial = denials.get(event.toolCallId);
+          const status = event.ok ? c.green('ok') : c.red(denial ?? 'failed');
+          note(`${c.dim('•')} ${what} ${status} ${c.dim(`${event.durationMs} ms`)}`);
+          return;
+        }
+        case 'compacted':
+          if (!isQuiet)
+            note(
+              c.dim(
+                `context compacted (${event.method}): ${event.tokensBefore} -> ${event.tokensAfter} tokens`,
+              ),
+            );
+          return;
+        case 'error':
+          if (event.kind === 'warning') {
+            if (!isQuiet) note(`warning: ${event.message}`);
+          } else note(`error: ${event.message}`);
+          return;
+        case 'usage':
+          isNewCall = true;
+          return;
+        case 'done':
+          if (isMidLine) stdout.write('\n');
+          isMidLine = false;
+          if (event.notice && event.stopReason !== 'error')
+            note(
+              `${event.stopReason === 'cancelled' ? 'interrupted' : 'warning'}: ${event.notice}`,
+            );
+          if (!isQuiet) note(c.dim(formatUsageLine(event)));
+          return;
+      }
+    },
+  };
+}

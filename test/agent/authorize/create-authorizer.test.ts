@@ -1,0 +1,138 @@
+import { describe, expect, it } from 'vitest';
+import {
+  createAuthorizer,
+  type Approver,
+  type ApprovalEvent,
+} from '../../../src/agent/authorize/create-authorizer.js';
+import { SessionGrants, grantRulesFor } from '../../../src/agent/authorize/session-grants.js';
+import type { ApprovalRequest } from '../../../src/agent/tools/tool-types.js';
+import { parsePermissionRules } from '../../../src/safety/policy/permission-rule.js';
+import type { SafetyMode } from '../../../src/safety/policy/safety-mode.js';
+import type { ToolAction } from '../../../src/safety/policy/tool-action.js';
+
+const ROOT = '/work/space';
+
+function setup(options: {
+  mode: SafetyMode;
+  isInteractive: boolean;
+  approver?: Approver;
+  deny?: string[];
+}) {
+  const events: ApprovalEvent[] = [];
+  const grants = new SessionGrants();
+  const authorize = createAuthorizer({
+    mode: options.mode,
+    rules: parsePermissionRules({ allow: [], ask: [], deny: options.deny ?? [] }),
+    grants,
+    isInteractive: options.isInteractive,
+    workspaceRoot: ROOT,
+    ...(options.approver ? { approver: options.approver } : {}),
+    onApproval: (event) => events.push(event),
+  });
+  return { authorize, events, grants };
+}
+
+function request(action: ToolAction): ApprovalRequest {
+  return { tool: action.tool, toolCallId: 'call_1', action };
+}
+
+describe('createAuthorizer', () => {
+  it('allows what the mode allows, and records it', async () => {
+    const { authorize, events } = setup({ mode: 'edit', isInteractive: false });
+    expect(await authorize(request({ tool: 'write', path: 'a.txt' }))).toEqual({
+      allowed: true,
+      rule: 'mode:edit',
+    });
+    expect(events).toEqual([
+      expect.objectContaining({
+        type: 'approval',
+        toolCallId: 'call_1',
+        tool: 'write',
+        decision: 'allow',
+        outcome: 'allowed',
+        rule: 'mode:edit',
+      }),
+    ]);
+  });
+
+  it("keeps decide()'s explanation when a non-interactive ask becomes a deny", async () => {
+    const { authorize, events } = setup({ mode: 'ask', isInteractive: false });
+    const result = await authorize(request({ tool: 'bash', command: 'npm test' }));
+    expect(result.allowed).toBe(false);
+    expect(!result.allowed && result.reason).toContain('Bash(npm test)');
+    expect(events[0]).toMatchObject({ decision: 'deny', outcome: 'denied', rule: 'mode:ask' });
+  });
+
+  it('refuses an ask when the run is interactive but no approver was given', async () => {
+    const { authorize } = setup({ mode: 'ask', isInteractive: true });
+    const result = await authorize(request({ tool: 'write', path: 'a.txt' }));
+    expect(result.allowed).toBe(false);
+    expect(!result.allowed && result.reason).toContain('no one can approve');
+  });
+
+  it.each([
+    ['yes', true, []],
+    ['no', false, []],
+    ['always', true, ['Write(src/a.ts)']],
+  ] as const)(
+    'an interactive answer %s: allowed %s, grants %j',
+    async (answer, allowed, granted) => {
+      const seen: string[] = [];
+      const { authorize, events, grants } = setup({
+        mode: 'ask',
+        isInteractive: true,
+        approver: async (_request, decision) => {
+          seen.push(decision.decision);
+          return answer;
+        },
+      });
+      const result = await authorize(request({ tool: 'edit', path: 'src/a.ts' }));
+      expect(seen).toEqual(['ask']);
+      expect(result.allowed).toBe(allowed);
+      expect(grants.list()).toEqual(granted);
+      expect(events[0]).toMatchObject({ decision: 'ask', outcome: allowed ? 'allowed' : 'denied' });
+    },
+  );
+
+  it('never asks about what a deny rule refuses, and a grant does not override it', async () => {
+    let asked = 0;
+    const { authorize, grants } = setup({
+      mode: 'ask',
+      isInteractive: true,
+      deny: ['Write(secrets/**)'],
+      approver: async () => {
+        asked += 1;
+        return 'always';
+      },
+    });
+    grants.grant({ tool: 'write', path: 'secrets/key.txt' });
+    const result = await authorize(request({ tool: 'write', path: 'secrets/key.txt' }));
+    expect(result).toMatchObject({ allowed: false, rule: 'Write(secrets/**)' });
+    expect(asked).toBe(0);
+  });
+});
+
+describe('session grants', () => {
+  it.each([
+    [{ tool: 'bash', command: 'npm test' }, ['Bash(npm test)']],
+    [
+      { tool: 'webfetch', url: 'https://docs.python.org/3/library' },
+      ['WebFetch(domain:docs.python.org)'],
+    ],
+    [{ tool: 'write', path: 'src/a.ts' }, ['Write(src/a.ts)']],
+    [{ tool: 'replace', path: '.', paths: ['a.ts', 'b.ts'] }, ['Write(a.ts)', 'Write(b.ts)']],
+    [{ tool: 'todo', persist: true }, ['Write(TODO.md)']],
+    [{ tool: 'read', path: '.env' }, ['Read(.env)']],
+    [{ tool: 'list', path: '.' }, []],
+  ] as const)('grants the narrowest rule for %j', (action, rules) => {
+    expect(grantRulesFor(action as ToolAction)).toEqual(rules);
+  });
+
+  it('grants nothing for a command no single rule can name, and lists each rule once', () => {
+    const grants = new SessionGrants();
+    expect(grants.grant({ tool: 'bash', command: 'npm test && rm -rf /' })).toEqual([]);
+    expect(grants.grant({ tool: 'bash', command: 'npm test' })).toEqual(['Bash(npm test)']);
+    expect(grants.grant({ tool: 'bash', command: 'npm test' })).toEqual([]);
+    expect(grants.list()).toEqual(['Bash(npm test)']);
+  });
+});
