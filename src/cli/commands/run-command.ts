@@ -100,6 +100,7 @@ export async function runRunCommand(words: string[], flags: RunFlags): Promise<v
         colors: createColors(shouldColor(process.stderr, flags, env)),
         isQuiet: Boolean(flags.quiet),
       });
+  const checkpoints = new Checkpoints({ workspaceRoot: root, env });
   let done: Extract<AgentEvent, { type: 'done' }> | undefined;
   try {
     for await (const event of runAgentLoop({
@@ -128,7 +129,7 @@ export async function runRunCommand(words: string[], flags: RunFlags): Promise<v
         baseEnv: env,
         allowNetwork: rules.allow.some((rule) => rule.kind === 'webfetch'),
       },
-      checkpoints: new Checkpoints({ workspaceRoot: root, env }),
+      checkpoints,
       ...(session ? { session } : {}),
       maxTurns: settings.maxTurns,
       maxCostUsd: settings.maxCostUsd,
@@ -143,6 +144,8 @@ export async function runRunCommand(words: string[], flags: RunFlags): Promise<v
     }
   } finally {
     restoreInterrupt();
+    // oy run has no /undo: spilled copies of large files are not needed past the run.
+    await checkpoints.dispose();
   }
   if (done === undefined) throw new Error('the agent loop ended without a done event');
   const hasAnswer = done.stopReason !== 'error' && done.stopReason !== 'cancelled';
