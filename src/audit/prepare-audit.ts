@@ -10,7 +10,7 @@ import {
   type ChunkPlan,
 } from './chunk/plan-chunks.js';
 import { collectCandidates } from './collect/collect-candidates.js';
-import { comparePaths } from './collect/compare-paths.js';
+import { comparePaths } from '../shared/files/compare-paths.js';
 import type { CollectResult } from './collect/collect-types.js';
 import { hintWeight } from './index/hint-weight.js';
 import { indexFile } from './index/index-file.js';

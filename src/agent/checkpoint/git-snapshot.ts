@@ -1,9 +1,9 @@
 import { copyFile, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { buildGitEnvironment } from '../../audit/collect/build-git-environment.js';
-import { runGit, type GitResult } from '../../audit/collect/run-git.js';
-import { splitNul } from '../../audit/collect/split-nul.js';
+import { buildGitEnvironment } from '../../shared/git/build-git-environment.js';
+import { runGit, type GitResult } from '../../shared/git/run-git.js';
+import { splitNul } from '../../shared/git/split-nul.js';
 
 /** The git work tree holding the workspace, and how to run git in it. */
 export interface GitWorkTree {

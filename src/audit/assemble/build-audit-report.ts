@@ -1,5 +1,5 @@
 import { OY_VERSION } from '../../shared/version.js';
-import { comparePaths } from '../collect/compare-paths.js';
+import { comparePaths } from '../../shared/files/compare-paths.js';
 import type { ScannedFile } from '../scan/scanned-file.js';
 import type {
   AuditReport,

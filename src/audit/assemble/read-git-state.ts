@@ -1,5 +1,5 @@
-import { buildGitEnvironment } from '../collect/build-git-environment.js';
-import { runGit } from '../collect/run-git.js';
+import { buildGitEnvironment } from '../../shared/git/build-git-environment.js';
+import { runGit } from '../../shared/git/run-git.js';
 
 export interface GitState {
   commit: string | null;

@@ -1,17 +1,20 @@
 import path from 'node:path';
 import { UsageError } from '../../shared/errors.js';
 import type { CandidateFile, LedgerEntry, SecretFile } from '../types.js';
-import { buildGitEnvironment, type GitHomeDirectories } from './build-git-environment.js';
+import {
+  buildGitEnvironment,
+  type GitHomeDirectories,
+} from '../../shared/git/build-git-environment.js';
 import { classifyStats } from './classify-stats.js';
 import type { CollectOptions, CollectResult, ListedPath } from './collect-types.js';
-import { comparePaths } from './compare-paths.js';
-import { createIgnoreMatcher } from './ignore-matcher.js';
+import { comparePaths } from '../../shared/files/compare-paths.js';
+import { createIgnoreMatcher } from '../../shared/ignore/ignore-matcher.js';
 import { createPathFilter, type PathFilter } from './create-path-filter.js';
 import { listChangedFiles } from './list-changed-files.js';
 import { listGitFiles } from './list-git-files.js';
-import { loadOuterIgnoreRules } from './load-outer-ignore-rules.js';
+import { loadOuterIgnoreRules } from '../../shared/ignore/load-outer-ignore-rules.js';
 import { lstatAll } from './lstat-all.js';
-import { readSmallTextFile } from './read-small-text-file.js';
+import { readSmallTextFile } from '../../shared/files/read-small-text-file.js';
 import { skipEntry } from './skip-entry.js';
 import { walkFiles } from './walk-files.js';
 

@@ -1,7 +1,7 @@
 import type { LedgerEntry } from '../types.js';
 import type { ListedPath } from './collect-types.js';
 import { DEFAULT_SKIP_DIRS, findDefaultSkipDir } from './default-skips.js';
-import type { IgnoreMatcher } from './ignore-matcher.js';
+import type { IgnoreMatcher } from '../../shared/ignore/ignore-matcher.js';
 import { skipEntry } from './skip-entry.js';
 
 export interface PathFilterRules {

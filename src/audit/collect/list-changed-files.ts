@@ -1,7 +1,7 @@
 import { OyError, UsageError } from '../../shared/errors.js';
-import { decodeFileName } from './decode-file-name.js';
-import { runGit } from './run-git.js';
-import { splitNul } from './split-nul.js';
+import { decodeFileName } from '../../shared/files/decode-file-name.js';
+import { runGit } from '../../shared/git/run-git.js';
+import { splitNul } from '../../shared/git/split-nul.js';
 
 /**
  * The tracked paths under `root` that differ between the merge base of `ref` and HEAD and the

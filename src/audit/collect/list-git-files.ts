@@ -1,9 +1,9 @@
 import type { LedgerEntry } from '../types.js';
 import type { ListedPath } from './collect-types.js';
-import { decodeFileName } from './decode-file-name.js';
-import { runGit } from './run-git.js';
+import { decodeFileName } from '../../shared/files/decode-file-name.js';
+import { runGit } from '../../shared/git/run-git.js';
 import { skipEntry } from './skip-entry.js';
-import { splitNul } from './split-nul.js';
+import { splitNul } from '../../shared/git/split-nul.js';
 
 const TAB = 0x09;
 const GITLINK_MODE = '160000';

@@ -4,10 +4,10 @@ import path from 'node:path';
 import type { LedgerEntry } from '../types.js';
 import type { ListedPath } from './collect-types.js';
 import type { PathFilter } from './create-path-filter.js';
-import { decodeFileName } from './decode-file-name.js';
-import type { GitignoreRules } from './load-outer-ignore-rules.js';
+import { decodeFileName } from '../../shared/files/decode-file-name.js';
+import type { GitignoreRules } from '../../shared/ignore/load-outer-ignore-rules.js';
 import { createConcurrencyLimit } from './limit-concurrency.js';
-import { readSmallTextFile } from './read-small-text-file.js';
+import { readSmallTextFile } from '../../shared/files/read-small-text-file.js';
 import { skipEntry } from './skip-entry.js';
 
 // Directories read at once: enough to keep the thread pool busy, few enough to bound open handles.

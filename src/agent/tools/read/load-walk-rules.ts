@@ -2,8 +2,8 @@ import path from 'node:path';
 import {
   loadOuterIgnoreRules,
   type GitignoreRules,
-} from '../../../audit/collect/load-outer-ignore-rules.js';
-import { readSmallTextFile } from '../../../audit/collect/read-small-text-file.js';
+} from '../../../shared/ignore/load-outer-ignore-rules.js';
+import { readSmallTextFile } from '../../../shared/files/read-small-text-file.js';
 
 /**
  * The gitignore rules in force at `start` (root-relative POSIX, '' for the root), before the

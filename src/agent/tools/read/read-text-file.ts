@@ -1,7 +1,7 @@
 import { isUtf8 } from 'node:buffer';
 import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
-import { readUpTo } from '../../../audit/collect/read-up-to.js';
+import { readUpTo } from '../../../shared/files/read-up-to.js';
 
 /** Files past this are refused by read and skipped by search: 2 MiB is far beyond hand-written code. */
 export const MAX_TEXT_FILE_BYTES = 2 * 1024 * 1024;

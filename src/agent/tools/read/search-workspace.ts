@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { isSecretBearingFile } from '../../../safety/secret-files.js';
-import { createIgnoreMatcher } from '../../../audit/collect/ignore-matcher.js';
+import { createIgnoreMatcher } from '../../../shared/ignore/ignore-matcher.js';
 import type { ConfinedPath } from './confine-path.js';
 import type { SearchPattern } from './compile-search-pattern.js';
 import { loadWalkRules } from './load-walk-rules.js';

@@ -1,10 +1,10 @@
 import type { Dirent } from 'node:fs';
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { comparePaths } from '../../../audit/collect/compare-paths.js';
-import { decodeFileName } from '../../../audit/collect/decode-file-name.js';
-import type { GitignoreRules } from '../../../audit/collect/load-outer-ignore-rules.js';
-import { readSmallTextFile } from '../../../audit/collect/read-small-text-file.js';
+import { comparePaths } from '../../../shared/files/compare-paths.js';
+import { decodeFileName } from '../../../shared/files/decode-file-name.js';
+import type { GitignoreRules } from '../../../shared/ignore/load-outer-ignore-rules.js';
+import { readSmallTextFile } from '../../../shared/files/read-small-text-file.js';
 
 export type EntryKind = 'dir' | 'file' | 'link' | 'other';
 

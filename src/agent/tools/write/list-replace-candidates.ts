@@ -1,6 +1,6 @@
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
-import { createIgnoreMatcher } from '../../../audit/collect/ignore-matcher.js';
+import { createIgnoreMatcher } from '../../../shared/ignore/ignore-matcher.js';
 import { lstatOrUndefined } from '../../../safety/paths/path-input.js';
 import { findProtectedComponent } from '../../../safety/paths/protected-names.js';
 import { resolveWorkspacePath } from '../../../safety/paths/resolve-workspace-path.js';

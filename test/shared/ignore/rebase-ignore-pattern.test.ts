@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createIgnoreMatcher } from '../../../src/audit/collect/ignore-matcher.js';
-import { rebaseIgnorePattern } from '../../../src/audit/collect/rebase-ignore-pattern.js';
+import { createIgnoreMatcher } from '../../../src/shared/ignore/ignore-matcher.js';
+import { rebaseIgnorePattern } from '../../../src/shared/ignore/rebase-ignore-pattern.js';
 
 describe('rebaseIgnorePattern', () => {
   it('keeps root patterns, drops blanks and comments', () => {

@@ -1,6 +1,6 @@
 import { lstat } from 'node:fs/promises';
 import path from 'node:path';
-import { readSmallTextFile } from './read-small-text-file.js';
+import { readSmallTextFile } from '../files/read-small-text-file.js';
 
 export interface WorkTreeLocation {
   /** The directory holding `.git`, or the root itself when there is none. */

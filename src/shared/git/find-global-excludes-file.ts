@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { GitHomeDirectories } from './build-git-environment.js';
 import { findGitConfigValue } from './find-git-config-value.js';
-import { readSmallTextFile } from './read-small-text-file.js';
+import { readSmallTextFile } from '../files/read-small-text-file.js';
 
 /**
  * The global excludes file git would use: `core.excludesFile` from the user's git config

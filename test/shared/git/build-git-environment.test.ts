@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildGitEnvironment } from '../../../src/audit/collect/build-git-environment.js';
+import { buildGitEnvironment } from '../../../src/shared/git/build-git-environment.js';
 
 describe('buildGitEnvironment', () => {
   it('drops GIT_* variables, sets HOME from the options, and keeps git non-interactive', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { comparePaths } from '../../../src/audit/collect/compare-paths.js';
+import { comparePaths } from '../../../src/shared/files/compare-paths.js';
 
 describe('comparePaths', () => {
   it('orders as UTF-8 bytes do, astral characters included', () => {

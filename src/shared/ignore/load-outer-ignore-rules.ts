@@ -1,9 +1,9 @@
 import path from 'node:path';
-import type { GitHomeDirectories } from './build-git-environment.js';
-import { findGlobalExcludesFile } from './find-global-excludes-file.js';
-import { findWorkTreeTop } from './find-work-tree-top.js';
+import type { GitHomeDirectories } from '../git/build-git-environment.js';
+import { findGlobalExcludesFile } from '../git/find-global-excludes-file.js';
+import { findWorkTreeTop } from '../git/find-work-tree-top.js';
 import { createIgnoreMatcher, type IgnoreMatcher } from './ignore-matcher.js';
-import { readSmallTextFile } from './read-small-text-file.js';
+import { readSmallTextFile } from '../files/read-small-text-file.js';
 
 export interface GitignoreRules {
   /** Rules over paths relative to the work tree top; the walker adds each `.gitignore` it meets. */

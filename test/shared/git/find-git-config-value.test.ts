@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findGitConfigValue } from '../../../src/audit/collect/find-git-config-value.js';
+import { findGitConfigValue } from '../../../src/shared/git/find-git-config-value.js';
 
 describe('findGitConfigValue', () => {
   it('reads a key case-insensitively in its section only, last value winning', () => {
