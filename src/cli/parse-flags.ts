@@ -46,3 +46,16 @@ export function parseText(flag: string, value: unknown): string | undefined {
   if (typeof value !== 'string' || value === '') throw new UsageError(`${flag} needs a value`);
   return value;
 }
+
+/** `--max-cost <usd>`: a positive amount of dollars. */
+export function parseMaxCost(value: unknown): number | null {
+  if (value === undefined) return null;
+  const text = String(value);
+  const amount = Number(text);
+  if (!/^\d+(\.\d+)?$/.test(text) || !(amount > 0)) {
+    throw new UsageError(
+      `--max-cost must be a positive amount of US dollars, such as 2.50, got \`${text}\``,
+    );
+  }
+  return amount;
+}

@@ -1,4 +1,5 @@
-import type { Message, ModelClient, ToolDefinition, Usage } from '../../providers/types.js';
+import type { ModelClient } from '../../providers/types.js';
+import type { CompactionInput, CompactionResult } from '../compact/compact-if-needed.js';
 import type { ParsedPermissionRules } from '../../safety/policy/permission-rule.js';
 import type { SafetyMode } from '../../safety/policy/safety-mode.js';
 import type { Approver } from '../authorize/create-authorizer.js';
@@ -18,25 +19,8 @@ export const DEFAULT_MAX_TURNS = 100;
 /** Output tokens per call: room for a long edit, within every supported model's limit. */
 export const DEFAULT_MAX_OUTPUT_TOKENS = 8192;
 
-/** The shape of compactIfNeeded (src/agent/compact), injected so the loop can run without it. */
-export type Compactor = (input: {
-  client: ModelClient;
-  system: string;
-  messages: readonly Message[];
-  tools: readonly ToolDefinition[];
-  contextWindow: number;
-  redact(text: string): string;
-  signal?: AbortSignal;
-}) => Promise<
-  | {
-      messages: Message[];
-      tokensBefore: number;
-      tokensAfter: number;
-      method: 'shortened' | 'model' | 'deterministic';
-      usage: Usage;
-    }
-  | undefined
->;
+/** compactIfNeeded (src/agent/compact), injected so loop tests can run without it. */
+export type Compactor = (input: CompactionInput) => Promise<CompactionResult | undefined>;
 
 /** Checkpoints as the loop drives them: a turn starts, then tools record what they change. */
 export interface TurnCheckpoints extends CheckpointRecorder {

@@ -9,7 +9,13 @@ import { REPORT_FORMATS, type ConfigFile } from '../../config/config-schema.js';
 import { loadConfig } from '../../config/load-config.js';
 import { UsageError } from '../../shared/errors.js';
 import type { GlobalOptions } from '../global-options.js';
-import { parseChoice, parseList, parseText, parseWholeNumber } from '../parse-flags.js';
+import {
+  parseChoice,
+  parseList,
+  parseMaxCost,
+  parseText,
+  parseWholeNumber,
+} from '../parse-flags.js';
 import { createProgressRenderer } from '../render-progress.js';
 import { formatCommandLine } from '../format-command-line.js';
 import { resolveWorkspaceRoot } from '../resolve-workspace-root.js';
@@ -199,17 +205,4 @@ function printModeNotice(model: string | null, flags: AuditFlags): void {
       'notice: no model configured; writing the offline report (deterministic checks only)\n',
     );
   }
-}
-
-/** `--max-cost <usd>`: a positive amount of dollars. */
-function parseMaxCost(value: unknown): number | null {
-  if (value === undefined) return null;
-  const text = String(value);
-  const amount = Number(text);
-  if (!/^\d+(\.\d+)?$/.test(text) || !(amount > 0)) {
-    throw new UsageError(
-      `--max-cost must be a positive amount of US dollars, such as 2.50, got \`${text}\``,
-    );
-  }
-  return amount;
 }

@@ -6,7 +6,7 @@ import {
 } from '../../safety/policy/safety-mode.js';
 import { UsageError } from '../../shared/errors.js';
 import type { GlobalOptions } from '../global-options.js';
-import { parseText, parseWholeNumber } from '../parse-flags.js';
+import { parseMaxCost, parseText, parseWholeNumber } from '../parse-flags.js';
 
 /** Flags `oy run` (and the `oy "prompt"` shorthand) accept, as cac hands them over. */
 export interface RunFlags extends GlobalOptions {
@@ -60,17 +60,4 @@ export function parseRunFlags(flags: RunFlags): RunSettings {
     resume: flags.continue ? 'latest' : (resumeText ?? null),
     isSessionSaved,
   };
-}
-
-/** `--max-cost <usd>`: a positive amount of dollars. */
-function parseMaxCost(value: unknown): number | null {
-  if (value === undefined) return null;
-  const text = String(value);
-  const amount = Number(text);
-  if (!/^\d+(\.\d+)?$/.test(text) || !(amount > 0)) {
-    throw new UsageError(
-      `--max-cost must be a positive amount of US dollars, such as 2.50, got \`${text}\``,
-    );
-  }
-  return amount;
 }
