@@ -148,6 +148,19 @@ export function createCli(): CAC {
     });
 
   cli
+    .command('chat', 'Interactive session: a conversation with the agent, approvals at the prompt')
+    .option('--mode <mode>', 'Safety mode: plan, ask, edit or auto (default ask); /mode changes it')
+    .option('-c, --continue', 'Continue the latest session of this workspace')
+    .option('--resume <session>', 'Continue a saved session: id, number from oy sessions, or name')
+    .example('oy chat')
+    .example('oy chat --mode plan')
+    .example('oy chat -c')
+    .action(async (options: GlobalOptions) => {
+      const { runChatCommand } = await import('./commands/chat-command.js');
+      await runChatCommand(options);
+    });
+
+  cli
     .command(
       'sessions',
       'List saved sessions for this workspace (id, date, first prompt, turns, cost)',

@@ -17,11 +17,17 @@ export interface TextRendererOptions {
   stderr: NodeJS.WritableStream;
   colors: Colors;
   isQuiet: boolean;
+  /** Where the answer's text goes (chat renders Markdown); stdout when absent. */
+  answer?: { write(text: string): void };
+  /** The usage line after the answer (default true; chat prints its status line instead). */
+  isUsageLineShown?: boolean;
 }
 
 /** Plain output: the answer streams to stdout; tool progress, warnings and the usage line go to stderr. */
 export function createTextRenderer(options: TextRendererOptions): RunRenderer {
   const { stdout, stderr, colors: c, isQuiet } = options;
+  const answer = options.answer ?? stdout;
+  const isUsageLineShown = options.isUsageLineShown ?? true;
   const calls = new Map<string, string>();
   const denials = new Map<string, string>();
   let isNewCall = false;
@@ -29,7 +35,7 @@ export function createTextRenderer(options: TextRendererOptions): RunRenderer {
   const note = (line: string) => {
     // On a terminal both streams share a screen: end the answer's line before a progress line.
     if (isMidLine && stdout.isTTY) {
-      stdout.write('\n');
+      answer.write('\n');
       isMidLine = false;
     }
     stderr.write(line + '\n');
@@ -40,9 +46,9 @@ export function createTextRenderer(options: TextRendererOptions): RunRenderer {
         case 'text_delta':
           if (event.text === '') return;
           // A new model call's text starts on its own line, so two answers never run together.
-          if (isNewCall && isMidLine) stdout.write('\n');
+          if (isNewCall && isMidLine) answer.write('\n');
           isNewCall = false;
-          stdout.write(event.text);
+          answer.write(event.text);
           isMidLine = !event.text.endsWith('\n');
           return;
         case 'tool_call':
@@ -77,13 +83,13 @@ export function createTextRenderer(options: TextRendererOptions): RunRenderer {
           isNewCall = true;
           return;
         case 'done':
-          if (isMidLine) stdout.write('\n');
+          if (isMidLine) answer.write('\n');
           isMidLine = false;
           if (event.notice && event.stopReason !== 'error')
             note(
               `${event.stopReason === 'cancelled' ? 'interrupted' : 'warning'}: ${event.notice}`,
             );
-          if (!isQuiet) note(c.dim(formatUsageLine(event)));
+          if (!isQuiet && isUsageLineShown) note(c.dim(formatUsageLine(event)));
           return;
       }
     },

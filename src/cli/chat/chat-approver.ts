@@ -1,0 +1,39 @@
+import type { Approver } from '../../agent/authorize/create-authorizer.js';
+import type { ToolContext } from '../../agent/tools/tool-types.js';
+import type { Colors } from '../terminal.js';
+import type { LineEditor } from './line-editor/create-line-editor.js';
+import { APPROVAL_QUESTION, parseApprovalAnswer, renderApproval } from './render-approval.js';
+
+/** What the approver and the ask tool need: the editor to read the answer, stderr to show the question. */
+export interface PromptChannel {
+  editor: LineEditor;
+  stderr: NodeJS.WritableStream;
+  colors: Colors;
+  /** Ends an unfinished answer line on stdout, so the question starts on its own line. */
+  endAnswerLine(): void;
+}
+
+/** Shows the preview on stderr and asks; no answer (Ctrl-C, Ctrl-D, empty) is no. */
+export function createChatApprover(channel: PromptChannel): Approver {
+  return async (request) => {
+    channel.endAnswerLine();
+    channel.stderr.write(renderApproval(request, channel.colors));
+    return parseApprovalAnswer(await channel.editor.ask(APPROVAL_QUESTION));
+  };
+}
+
+/** Answers the `ask` tool: the question and numbered choices on stderr; a choice's number picks it. */
+export function createAskUser(channel: PromptChannel): NonNullable<ToolContext['askUser']> {
+  return async (question, choices) => {
+    const c = channel.colors;
+    channel.endAnswerLine();
+    channel.stderr.write(`${c.bold('?')} ${question}\n`);
+    choices.forEach((choice, index) => channel.stderr.write(`  ${index + 1}. ${choice}\n`));
+    const answer = await channel.editor.ask(
+      choices.length === 0 ? 'answer: ' : `answer (1-${choices.length} or your own words): `,
+    );
+    if (answer === null || answer.trim() === '') return '(the user gave no answer)';
+    const picked = /^\d+$/u.test(answer.trim()) ? choices[Number(answer.trim()) - 1] : undefined;
+    return picked ?? answer.trim();
+  };
+}

@@ -1,0 +1,20 @@
+import type { Colors } from '../terminal.js';
+
+/** One unified-diff line coloured as `git diff` does: headers bold, hunks cyan, additions green, removals red. */
+export function colorizeDiffLine(line: string, c: Colors): string {
+  if (line.startsWith('+++ ') || line.startsWith('--- ') || line.startsWith('Index: '))
+    return c.bold(line);
+  if (line.startsWith('@@')) return c.cyan(line);
+  if (line.startsWith('+')) return c.green(line);
+  if (line.startsWith('-')) return c.red(line);
+  if (line.startsWith('\\')) return c.dim(line);
+  return line;
+}
+
+/** A whole unified diff, line by line (plain when colours are off). */
+export function colorizeDiff(diff: string, c: Colors): string {
+  return diff
+    .split('\n')
+    .map((line) => colorizeDiffLine(line, c))
+    .join('\n');
+}

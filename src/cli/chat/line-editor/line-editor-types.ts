@@ -1,0 +1,27 @@
+export type ReadResult = { kind: 'submit'; text: string } | { kind: 'interrupt' } | { kind: 'eof' };
+
+export interface LineEditorOptions {
+  /** process.stdin (may not be a TTY). */
+  input: NodeJS.ReadStream;
+  /** Where the prompt and echo go: process.stderr (stdout carries only answers). */
+  output: NodeJS.WriteStream;
+  /** null: no persistence. */
+  historyFile: string | null;
+  /** Default 1000. */
+  historySize?: number;
+  /** Prompt for the second and later lines of a multi-line input; default `... `. */
+  continuationPrompt?: string;
+  /** Where SIGINT comes from when the input is not a terminal; default `process`. */
+  signalSource?: NodeJS.EventEmitter;
+}
+
+export interface LineEditor {
+  /** Reads one message (multi-line aware). 'interrupt': Ctrl-C on an empty line; 'eof': Ctrl-D on an empty line or input ended. */
+  read(prompt: string): Promise<ReadResult>;
+  /** One plain line for approvals/questions; null on Ctrl-C, Ctrl-D or end of input. */
+  ask(question: string): Promise<string | null>;
+  /** While no read/ask is pending (a turn runs), Ctrl-C calls handler. Returns the unsubscribe. */
+  onInterrupt(handler: () => void): () => void;
+  /** Restores the terminal (raw mode off, bracketed paste off). */
+  close(): void;
+}

@@ -1,0 +1,77 @@
+import type { ApprovalAnswer } from '../../agent/authorize/create-authorizer.js';
+import type { ApprovalRequest } from '../../agent/tools/tool-types.js';
+import type { ToolAction } from '../../safety/policy/tool-action.js';
+import type { Colors } from '../terminal.js';
+import { colorizeDiff } from './colorize-diff.js';
+
+/** The question after every approval preview; anything but yes or always is no. */
+export const APPROVAL_QUESTION = 'Allow? [y]es / [n]o / [a]lways for this session (default no): ';
+
+/** Longest command or URL shown on the header line (the preview below has it whole). */
+const MAX_SUMMARY_CHARS = 100;
+
+/**
+ * What the user reads before answering (stderr): `<tool> wants to: <summary>`, then the preview:
+ * a coloured unified diff for write tools, the command with cwd, timeout and sandbox for bash, the URL for webfetch.
+ */
+export function renderApproval(request: ApprovalRequest, c: Colors): string {
+  const header = `${c.bold(request.tool)} wants to: ${summarizeAction(request.action)}`;
+  const preview = request.preview === undefined ? '' : renderPreview(request, c);
+  return preview === '' ? `${header}\n` : `${header}\n${preview}\n`;
+}
+
+/** `y`/`yes` → yes, `a`/`always` → always, anything else (empty, Ctrl-C, Ctrl-D) → no. */
+export function parseApprovalAnswer(answer: string | null): ApprovalAnswer {
+  const word = (answer ?? '').trim().toLowerCase();
+  if (word === 'y' || word === 'yes') return 'yes';
+  if (word === 'a' || word === 'always') return 'always';
+  return 'no';
+}
+
+/** One line: `write notes.md`, `run npm test`, `fetch https://example.com/`. */
+export function summarizeAction(action: ToolAction): string {
+  const paths = action.paths?.length ? action.paths.join(', ') : (action.path ?? '.');
+  switch (action.tool) {
+    case 'write':
+      return `write ${paths}`;
+    case 'edit':
+      return `edit ${paths}`;
+    case 'replace':
+      return `replace text in ${paths}`;
+    case 'bash':
+      return `run ${shorten(action.command ?? '')}`;
+    case 'webfetch':
+      return `fetch ${shorten(action.url ?? '')}`;
+    case 'todo':
+      return 'save the todo list to TODO.md';
+    case 'read':
+      return `read ${paths}`;
+    default:
+      return `${action.tool} ${paths}`;
+  }
+}
+
+function renderPreview(request: ApprovalRequest, c: Colors): string {
+  const preview = (request.preview ?? '').replace(/\n+$/u, '');
+  switch (request.tool) {
+    case 'write':
+    case 'edit':
+    case 'replace':
+    case 'todo':
+      return colorizeDiff(preview, c);
+    case 'bash':
+      return preview
+        .split('\n')
+        .map((line) => (line.startsWith('$ ') ? c.bold(line) : c.dim(line)))
+        .join('\n');
+    default:
+      return preview;
+  }
+}
+
+function shorten(text: string): string {
+  const oneLine = text.replace(/\s+/gu, ' ').trim();
+  return oneLine.length > MAX_SUMMARY_CHARS
+    ? `${oneLine.slice(0, MAX_SUMMARY_CHARS - 1)}…`
+    : oneLine;
+}

@@ -1,0 +1,168 @@
+import { listSessions } from '../../agent/session/session-store.js';
+import { parseModelId } from '../../providers/model-id/parse-model-id.js';
+import { parseSafetyMode, SAFETY_MODES } from '../../safety/policy/safety-mode.js';
+import { UsageError } from '../../shared/errors.js';
+import { formatUsageLine } from '../run/format-usage-line.js';
+import { formatChatHelp } from './chat-help.js';
+import type { ChatSession } from './chat-session.js';
+import {
+  formatPermissions,
+  formatSessionList,
+  formatTodos,
+  formatUndo,
+} from './format-chat-info.js';
+import { formatStatusLine } from './format-status-line.js';
+import type { ParsedSlashCommand } from './slash-commands.js';
+
+/** What the chat does after a command: go on, or leave. */
+export type SlashOutcome = 'continue' | 'quit';
+
+/**
+ * Runs one slash command; its output goes to stderr. An unknown command or a bad argument prints
+ * the problem and the help, and the chat goes on. Turns (/ask) print the status line like any turn.
+ */
+export async function runSlashCommand(
+  chat: ChatSession,
+  command: ParsedSlashCommand,
+): Promise<SlashOutcome> {
+  const say = (text: string) => void chat.output.stderr.write(`${text}\n`);
+  if (command.kind === 'unknown') {
+    say(`unknown command /${command.name}`);
+    say(formatChatHelp());
+    return 'continue';
+  }
+  const { argument } = command;
+  try {
+    switch (command.name) {
+      case 'help':
+        say(formatChatHelp());
+        break;
+      case 'quit':
+        return 'quit';
+      case 'status':
+        say(formatStatus(chat));
+        break;
+      case 'model':
+        if (argument === '') say(`model ${chat.modelId}`);
+        else {
+          chat.client = await chat.options.createClient(parseModelId(argument));
+          say(`model ${chat.modelId} for the next turns`);
+        }
+        break;
+      case 'mode':
+        if (argument === '') say(`mode ${chat.mode} (choose ${SAFETY_MODES.join(', ')})`);
+        else {
+          chat.mode = parseSafetyMode(argument);
+          say(`mode ${chat.mode} for the next turns`);
+        }
+        break;
+      case 'ask':
+        if (argument === '') throw new UsageError('/ask needs a question: /ask <question>');
+        await chat.runTurn(argument, 'plan');
+        say(chat.output.colors.dim(statusLine(chat)));
+        break;
+      case 'permissions':
+        say(formatPermissions(chat.state.grants.list(), chat.options.permissions));
+        say(`mode ${chat.mode}`);
+        break;
+      case 'todo':
+        say(formatTodos(chat.state.todos));
+        break;
+      case 'compact': {
+        const result = await chat.compact();
+        say(
+          result === undefined
+            ? 'nothing to compact'
+            : `compacted: ${result.tokensBefore} -> ${result.tokensAfter} tokens`,
+        );
+        break;
+      }
+      case 'tokens': {
+        const tokens = chat.contextTokens();
+        const window = chat.contextWindow();
+        say(
+          `context ${tokens} tokens (estimated) of ${window} (${Math.round((100 * tokens) / window)}%)`,
+        );
+        break;
+      }
+      case 'cost':
+        say(
+          formatUsageLine({
+            type: 'done',
+            stopReason: 'completed',
+            answer: '',
+            turns: chat.modelCalls,
+            usage: chat.state.usage,
+            costUsd: chat.state.costUsd,
+            ...(chat.session ? { sessionId: chat.session.id } : {}),
+          }),
+        );
+        break;
+      case 'undo':
+        say(formatUndo(await chat.undo()));
+        break;
+      case 'clear':
+        await chat.clear();
+        say('started a fresh conversation');
+        break;
+      case 'save': {
+        const session = await chat.save(argument === '' ? undefined : argument);
+        say(
+          argument === ''
+            ? `session ${session.id} is saved (name it with /save <name>)`
+            : `session ${session.id} saved as ${argument}`,
+        );
+        break;
+      }
+      case 'load':
+        if (argument === '') {
+          const { stateDir, workspaceRoot } = chat.options;
+          say(formatSessionList(await listSessions(stateDir, workspaceRoot), chat.session?.id));
+        } else {
+          const loaded = await chat.load(argument);
+          const name = loaded.summary.name === undefined ? '' : ` (${loaded.summary.name})`;
+          say(`loaded session ${loaded.summary.id}${name}: ${loaded.turns} turns`);
+        }
+        break;
+    }
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    say(`error: ${error.message}`);
+    if (error.hint) say(`hint: ${error.hint}`);
+    say(formatChatHelp());
+  }
+  return 'continue';
+}
+
+/** The line printed after each turn. */
+export function statusLine(chat: ChatSession): string {
+  return formatStatusLine({
+    modelId: chat.modelId,
+    mode: chat.mode,
+    contextTokens: chat.contextTokens(),
+    costUsd: chat.state.costUsd,
+  });
+}
+
+function formatStatus(chat: ChatSession): string {
+  const cost =
+    chat.state.costUsd === null
+      ? 'unknown (no price for this model)'
+      : `$${chat.state.costUsd.toFixed(4)}`;
+  const rows: [string, string][] = [
+    ['model', chat.modelId],
+    ['mode', chat.mode],
+    ['context', `${chat.contextTokens()} tokens (estimated) of ${chat.contextWindow()}`],
+    ['cost', cost],
+    ['session', `${chat.session?.id ?? '(not saved yet)'}, ${chat.state.turns} turns`],
+    ['workspace', chat.options.workspaceRoot],
+  ];
+  return [
+    ...rows.map(([label, value]) => `${label.padEnd(10)}${value}`),
+    'todos:',
+    formatTodos(chat.state.todos)
+      .split('\n')
+      .map((line) => `  ${line}`)
+      .join('\n'),
+  ].join('\n');
+}

@@ -1,0 +1,73 @@
+/** A slash command, its argument (if it takes one) and what it does, in the order /help lists them. */
+export interface SlashCommandSpec {
+  name: SlashCommandName;
+  argument?: string;
+  summary: string;
+}
+
+export type SlashCommandName =
+  | 'help'
+  | 'status'
+  | 'model'
+  | 'mode'
+  | 'ask'
+  | 'permissions'
+  | 'todo'
+  | 'compact'
+  | 'tokens'
+  | 'cost'
+  | 'undo'
+  | 'clear'
+  | 'save'
+  | 'load'
+  | 'quit';
+
+export const SLASH_COMMANDS: readonly SlashCommandSpec[] = [
+  { name: 'help', summary: 'this list' },
+  { name: 'status', summary: 'model, mode, context size, cost, todos and session' },
+  {
+    name: 'model',
+    argument: '[id]',
+    summary: 'show the model, or switch to another for later turns',
+  },
+  {
+    name: 'mode',
+    argument: '[name]',
+    summary: 'show the safety mode, or switch: plan, ask, edit, auto',
+  },
+  {
+    name: 'ask',
+    argument: '<question>',
+    summary: 'one read-only turn (plan mode for that turn only)',
+  },
+  { name: 'permissions', summary: 'rules granted this session (always) and the config rules' },
+  { name: 'todo', summary: "the agent's todo list" },
+  { name: 'compact', summary: 'summarise older turns now to free context' },
+  { name: 'tokens', summary: 'the estimated size of the next request' },
+  { name: 'cost', summary: 'tokens and cost of this session' },
+  { name: 'undo', summary: 'restore the files the last turn changed and forget that turn' },
+  { name: 'clear', summary: 'start a fresh conversation (a new session)' },
+  { name: 'save', argument: '[name]', summary: 'name this session, to /load or --resume it later' },
+  {
+    name: 'load',
+    argument: '[name|id|number]',
+    summary: 'switch to a saved session; alone, list them',
+  },
+  { name: 'quit', summary: 'leave (also Ctrl-D, or Ctrl-C twice)' },
+];
+
+/** Other spellings people type. */
+const ALIASES: Readonly<Record<string, SlashCommandName>> = { exit: 'quit', '?': 'help' };
+
+export type ParsedSlashCommand =
+  { kind: 'command'; name: SlashCommandName; argument: string } | { kind: 'unknown'; name: string };
+
+/** `/mode plan` → `{kind: 'command', name: 'mode', argument: 'plan'}`; undefined when the input is not a command. */
+export function parseSlashCommand(input: string): ParsedSlashCommand | undefined {
+  const match = /^\/(\S*)\s*([\s\S]*)$/u.exec(input.trim());
+  if (match === null) return undefined;
+  const word = match[1]!.toLowerCase();
+  const name = SLASH_COMMANDS.find((spec) => spec.name === word)?.name ?? ALIASES[word];
+  if (name === undefined) return { kind: 'unknown', name: match[1]! };
+  return { kind: 'command', name, argument: match[2]!.trim() };
+}

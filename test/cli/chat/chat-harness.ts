@@ -1,0 +1,183 @@
+import { mkdtempSync, realpathSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { ChatSession } from '../../../src/cli/chat/chat-session.js';
+import type {
+  LineEditor,
+  ReadResult,
+} from '../../../src/cli/chat/line-editor/create-line-editor.js';
+import { runChat } from '../../../src/cli/chat/run-chat.js';
+import { createColors } from '../../../src/cli/terminal.js';
+import type { SafetyMode } from '../../../src/safety/policy/safety-mode.js';
+import { createModelClient } from '../../../src/providers/create-model-client.js';
+import { parseModelId } from '../../../src/providers/model-id/parse-model-id.js';
+import { createRedactor } from '../../../src/safety/redact/index.js';
+import type { FakeProviderServer } from '../../fakes/fake-provider-server.js';
+import { fakeProviderEnv } from '../../fakes/start-fake-provider.js';
+
+export const MODEL = 'anthropic::claude-haiku-4-5';
+
+/** One scripted step: a line typed at the prompt, an answer at an approval, Ctrl-C or Ctrl-D at the prompt. */
+export type Step = { read: string } | { ask: string | null } | { interrupt: true } | { eof: true };
+
+export const say = (read: string): Step => ({ read });
+export const answer = (ask: string | null): Step => ({ ask });
+
+/**
+ * A strict LineEditor double: each read() and ask() takes the next step, which must be of its kind
+ * (an unexpected approval question fails the test); after the last step, read() is end of input.
+ */
+export class ScriptedEditor implements LineEditor {
+  readonly questions: string[] = [];
+  readonly prompts: string[] = [];
+  readonly errors: string[] = [];
+  private readonly handlers = new Set<() => void>();
+  isClosed = false;
+
+  constructor(private readonly steps: Step[]) {}
+
+  async read(prompt: string): Promise<ReadResult> {
+    this.prompts.push(prompt);
+    const step = this.steps.shift();
+    if (step === undefined || 'eof' in step) return { kind: 'eof' };
+    if ('interrupt' in step) return { kind: 'interrupt' };
+    if ('read' in step) return { kind: 'submit', text: step.read };
+    return this.fail(`read() at the prompt, but the script expected an answer (${step.ask})`, {
+      kind: 'eof',
+    });
+  }
+
+  async ask(question: string): Promise<string | null> {
+    this.questions.push(question);
+    const step = this.steps.shift();
+    if (step !== undefined && 'ask' in step) return step.ask;
+    return this.fail(`an unexpected question: ${question}`, null);
+  }
+
+  onInterrupt(handler: () => void): () => void {
+    this.handlers.add(handler);
+    return () => this.handlers.delete(handler);
+  }
+
+  /** Ctrl-C while a turn runs. */
+  interrupt(): void {
+    for (const handler of this.handlers) handler();
+  }
+
+  get listeners(): number {
+    return this.handlers.size;
+  }
+
+  close(): void {
+    this.isClosed = true;
+  }
+
+  get remainingSteps(): number {
+    return this.steps.length;
+  }
+
+  private fail<T>(message: string, value: T): T {
+    this.errors.push(message);
+    this.steps.length = 0;
+    return value;
+  }
+}
+
+/** A stream that keeps what is written (not a terminal). */
+export class Capture {
+  text = '';
+  isTTY = false;
+  write(chunk: string): boolean {
+    this.text += chunk;
+    return true;
+  }
+}
+
+export interface ChatRun {
+  chat: ChatSession;
+  editor: ScriptedEditor;
+  stdout: Capture;
+  stderr: Capture;
+}
+
+export function makeWorkspace(): string {
+  return realpathSync(mkdtempSync(path.join(tmpdir(), 'oy-chat-')));
+}
+
+/** A chat session against the fake provider, in `root`, with its own state directory. */
+export async function createChat(
+  fake: FakeProviderServer,
+  root: string,
+  steps: Step[],
+  options: {
+    mode?: SafetyMode;
+    stateDir?: string;
+    permissions?: { allow?: string[]; deny?: string[] };
+  } = {},
+): Promise<ChatRun> {
+  const env = { ...fakeProviderEnv(fake), PATH: process.env.PATH ?? '' };
+  const redactor = createRedactor();
+  const editor = new ScriptedEditor(steps);
+  const stdout = new Capture();
+  const stderr = new Capture();
+  const createClient = (ref: ReturnType<typeof parseModelId>) =>
+    createModelClient(ref, env, { retry: { baseDelayMs: 1, maxDelayMs: 5 } });
+  const chat = new ChatSession({
+    workspaceRoot: root,
+    stateDir: options.stateDir ?? path.join(root, '..', `${path.basename(root)}-state`),
+    env,
+    client: await createClient(parseModelId(MODEL)),
+    createClient,
+    mode: options.mode ?? 'ask',
+    permissions: {
+      allow: options.permissions?.allow ?? [],
+      ask: [],
+      deny: options.permissions?.deny ?? [],
+    },
+    agent: { sandbox: 'off', allowEnv: [], contextWindow: null },
+    instructions: [],
+    redact: (text) => redactor.redact(text).text,
+    editor,
+    output: {
+      stdout: stdout as unknown as NodeJS.WriteStream,
+      stderr: stderr as unknown as NodeJS.WritableStream,
+      colors: createColors(false),
+      answerColors: createColors(false),
+      isMarkdown: false,
+    },
+    oyVersion: 'test',
+    today: '2025-01-01',
+  });
+  return { chat, editor, stdout, stderr };
+}
+
+/** Runs the chat until its script ends; the editor must not have seen an unexpected call. */
+export async function runScript(run: ChatRun): Promise<void> {
+  await run.chat.start();
+  try {
+    await runChat(run.chat, run.editor);
+  } finally {
+    await run.chat.dispose();
+  }
+  if (run.editor.errors.length > 0) throw new Error(run.editor.errors.join('\n'));
+}
+
+/** The tool names a recorded Anthropic request offered. */
+export function offeredToolNames(body: unknown): string[] {
+  const tools = (body as { tools?: { name: string }[] }).tools ?? [];
+  return tools.map((tool) => tool.name);
+}
+
+/** The user texts of a recorded Anthropic request, in order. */
+export function userTexts(body: unknown): string[] {
+  const messages = (body as { messages: { role: string; content: unknown }[] }).messages;
+  return messages
+    .filter((message) => message.role === 'user')
+    .flatMap((message) =>
+      typeof message.content === 'string'
+        ? [message.content]
+        : (message.content as { type: string; text?: string }[])
+            .filter((block) => block.type === 'text')
+            .map((block) => block.text ?? ''),
+    );
+}
