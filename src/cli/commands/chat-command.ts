@@ -1,12 +1,4 @@
 import path from 'node:path';
-import { loadInstructions } from '../../agent/prompt/load-instructions.js';
-import { loadSession, type LoadedSession } from '../../agent/session/session-store.js';
-import { loadConfig } from '../../config/load-config.js';
-import { createModelClient } from '../../providers/create-model-client.js';
-import { parseModelId } from '../../providers/model-id/parse-model-id.js';
-import type { ModelRef } from '../../providers/types.js';
-import { createRedactor } from '../../safety/redact/index.js';
-import { UsageError } from '../../shared/errors.js';
 import { OY_VERSION } from '../../shared/version.js';
 import { ChatSession } from '../chat/chat-session.js';
 import { createLineEditor } from '../chat/line-editor/create-line-editor.js';
@@ -14,7 +6,7 @@ import { runChat } from '../chat/run-chat.js';
 import type { GlobalOptions } from '../global-options.js';
 import { resolveWorkspaceRoot } from '../resolve-workspace-root.js';
 import { parseRunFlags } from '../run/parse-run-flags.js';
-import { userInstructionsPath } from '../run/user-instructions-path.js';
+import { prepareAgentCommand } from '../run/prepare-agent-command.js';
 import { createColors, shouldColor } from '../terminal.js';
 
 /** Flags of `oy chat`, as cac hands them over. */
@@ -37,39 +29,9 @@ export async function runChatCommand(flags: ChatFlags): Promise<void> {
     out: undefined,
   });
   const root = resolveWorkspaceRoot(flags.cwd, env);
-  const { config, warnings, paths } = await loadConfig({
-    workspaceRoot: root,
-    env,
-    flags: flags.model === undefined ? {} : { model: String(flags.model) },
-  });
-  const warn = (line: string) => void (flags.quiet || process.stderr.write(`warning: ${line}\n`));
-  warnings.forEach(warn);
-  const loaded: LoadedSession | undefined =
-    settings.resume === null ? undefined : await loadSession(paths.stateDir, root, settings.resume);
-  const modelId = config.model ?? loaded?.summary.model ?? null;
-  if (modelId === null) {
-    throw new UsageError('no model configured, and oy chat needs one', {
-      hint: 'save a default with oy model <id>, or pass --model <id> (or set OY_MODEL); oy model lists them',
-    });
-  }
-  const createClient = (ref: ModelRef) =>
-    createModelClient(ref, env, {
-      retry: {
-        onRetry: (info) =>
-          warn(
-            `${info.error.message}; retrying in ${Math.ceil(info.delayMs / 1000)} s (attempt ${info.attempt + 1} of ${info.maxAttempts})`,
-          ),
-      },
-    });
-  const client = await createClient(parseModelId(modelId));
-  const redactor = createRedactor();
-  const redact = (text: string) => redactor.redact(text).text;
-  const instructions = await loadInstructions({
-    workspaceRoot: root,
-    userInstructionsFile: userInstructionsPath(env),
-    redact,
-  });
-  instructions.warnings.forEach(warn);
+  const prepared = await prepareAgentCommand('oy chat', root, settings.resume, flags);
+  const { config, paths, loaded, createClient, redact } = prepared;
+  const client = await createClient(prepared.ref);
   const answerColors = createColors(shouldColor(process.stdout, flags, env));
   const editor = createLineEditor({
     input: process.stdin,
@@ -85,7 +47,7 @@ export async function runChatCommand(flags: ChatFlags): Promise<void> {
     mode: settings.mode,
     permissions: config.permissions,
     agent: config.agent,
-    instructions: instructions.files,
+    instructions: prepared.instructions,
     redact,
     editor,
     output: {

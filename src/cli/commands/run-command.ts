@@ -1,34 +1,28 @@
 import type { AgentEvent } from '../../agent/events.js';
 import { createAgentState, runAgentLoop } from '../../agent/loop/run-agent-loop.js';
 import { buildSystemPrompt } from '../../agent/prompt/build-system-prompt.js';
-import { loadInstructions } from '../../agent/prompt/load-instructions.js';
 import { allTools, offeredTools } from '../../agent/tools/all-tools.js';
 import { Checkpoints } from '../../agent/checkpoint/checkpoints.js';
 import { compactIfNeeded } from '../../agent/compact/compact-if-needed.js';
 import { contextWindowFor } from '../../agent/compact/context-window.js';
 import {
   createSession,
-  loadSession,
   openSession,
   type LoadedSession,
 } from '../../agent/session/session-store.js';
 import type { SessionWriter } from '../../agent/session/session-types.js';
-import { loadConfig } from '../../config/load-config.js';
-import { createModelClient } from '../../providers/create-model-client.js';
-import { parseModelId } from '../../providers/model-id/parse-model-id.js';
 import { priceFor } from '../../providers/pricing/price-for.js';
 import { resolveOutputPath } from '../../safety/paths/resolve-output-path.js';
 import { parsePermissionRules } from '../../safety/policy/permission-rule.js';
-import { createRedactor } from '../../safety/redact/index.js';
 import { EXIT, UsageError } from '../../shared/errors.js';
 import { OY_VERSION } from '../../shared/version.js';
 import { resolveWorkspaceRoot } from '../resolve-workspace-root.js';
 import { exitCodeFor } from '../run/exit-code-for.js';
 import { parseRunFlags, type RunFlags } from '../run/parse-run-flags.js';
+import { prepareAgentCommand } from '../run/prepare-agent-command.js';
 import { readPrompt } from '../run/read-prompt.js';
 import { createJsonRenderer, createTextRenderer } from '../run/render-run-events.js';
 import { takeOverInterrupt } from '../run/take-over-interrupt.js';
-import { userInstructionsPath } from '../run/user-instructions-path.js';
 import { writeAnswerFile } from '../run/write-answer-file.js';
 import { createColors, shouldColor } from '../terminal.js';
 
@@ -42,44 +36,15 @@ export async function runRunCommand(words: string[], flags: RunFlags): Promise<v
   // A bad --out is refused before any model call.
   if (settings.out !== null) resolveOutputPath(root, settings.out, '--out');
   const prompt = await readPrompt(words, process.stdin);
-  const { config, warnings, paths } = await loadConfig({
-    workspaceRoot: root,
-    env,
-    flags: flags.model === undefined ? {} : { model: String(flags.model) },
-  });
-  const warn = (line: string) => void (flags.quiet || process.stderr.write(`warning: ${line}\n`));
-  warnings.forEach(warn);
+  const prepared = await prepareAgentCommand('oy run', root, settings.resume, flags);
+  const { config, paths, loaded, ref, redact } = prepared;
   const rules = parsePermissionRules(config.permissions);
-  const loaded: LoadedSession | undefined =
-    settings.resume === null ? undefined : await loadSession(paths.stateDir, root, settings.resume);
-  const modelId = config.model ?? loaded?.summary.model ?? null;
-  if (modelId === null) {
-    throw new UsageError('no model configured, and oy run needs one', {
-      hint: 'save a default with oy model <id>, or pass --model <id> (or set OY_MODEL); oy model lists them',
-    });
-  }
-  const ref = parseModelId(modelId);
   if (settings.maxCostUsd !== null && priceFor(ref) === undefined) {
     throw new UsageError(`--max-cost cannot be enforced: no price is known for ${ref.id}`, {
       hint: 'use --max-turns to bound the run instead',
     });
   }
-  const client = await createModelClient(ref, env, {
-    retry: {
-      onRetry: (info) =>
-        warn(
-          `${info.error.message}; retrying in ${Math.ceil(info.delayMs / 1000)} s (attempt ${info.attempt + 1} of ${info.maxAttempts})`,
-        ),
-    },
-  });
-  const redactor = createRedactor();
-  const redact = (text: string) => redactor.redact(text).text;
-  const instructions = await loadInstructions({
-    workspaceRoot: root,
-    userInstructionsFile: userInstructionsPath(env),
-    redact,
-  });
-  instructions.warnings.forEach(warn);
+  const client = await prepared.createClient(ref);
   const session = await openOrCreateSession(
     settings.isSessionSaved,
     loaded,
@@ -111,7 +76,7 @@ export async function runRunCommand(words: string[], flags: RunFlags): Promise<v
           workspaceRoot: root,
           today,
           isInteractive: false,
-          instructions: instructions.files,
+          instructions: prepared.instructions,
           todos,
         }),
       prompt,

@@ -1,0 +1,79 @@
+import { loadInstructions, type InstructionFile } from '../../agent/prompt/load-instructions.js';
+import { loadSession, type LoadedSession } from '../../agent/session/session-store.js';
+import type { OyConfig } from '../../config/config-schema.js';
+import type { OyPaths } from '../../config/config-paths.js';
+import { loadConfig } from '../../config/load-config.js';
+import { createModelClient } from '../../providers/create-model-client.js';
+import { parseModelId } from '../../providers/model-id/parse-model-id.js';
+import type { ModelClient, ModelRef } from '../../providers/types.js';
+import { createRedactor } from '../../safety/redact/index.js';
+import { UsageError } from '../../shared/errors.js';
+import type { GlobalOptions } from '../global-options.js';
+import { userInstructionsPath } from './user-instructions-path.js';
+
+/** What `oy run` and `oy chat` both need before their first turn. */
+export interface PreparedAgentCommand {
+  config: OyConfig;
+  paths: OyPaths;
+  warn(line: string): void;
+  loaded: LoadedSession | undefined;
+  ref: ModelRef;
+  createClient(ref: ModelRef): Promise<ModelClient>;
+  /** The session's one redactor: prompts, tool results, instructions and summaries all pass it. */
+  redact(text: string): string;
+  instructions: InstructionFile[];
+}
+
+/**
+ * Config, the session to resume, the model (flag, environment, config, else the resumed session's),
+ * a client factory that reports retries on stderr, the redactor and the instruction files.
+ */
+export async function prepareAgentCommand(
+  command: 'oy run' | 'oy chat',
+  root: string,
+  resume: string | null,
+  flags: GlobalOptions,
+): Promise<PreparedAgentCommand> {
+  const env = process.env;
+  const { config, warnings, paths } = await loadConfig({
+    workspaceRoot: root,
+    env,
+    flags: flags.model === undefined ? {} : { model: String(flags.model) },
+  });
+  const warn = (line: string) => void (flags.quiet || process.stderr.write(`warning: ${line}\n`));
+  warnings.forEach(warn);
+  const loaded = resume === null ? undefined : await loadSession(paths.stateDir, root, resume);
+  const modelId = config.model ?? loaded?.summary.model ?? null;
+  if (modelId === null) {
+    throw new UsageError(`no model configured, and ${command} needs one`, {
+      hint: 'save a default with oy model <id>, or pass --model <id> (or set OY_MODEL); oy model lists them',
+    });
+  }
+  const createClient = (ref: ModelRef) =>
+    createModelClient(ref, env, {
+      retry: {
+        onRetry: (info) =>
+          warn(
+            `${info.error.message}; retrying in ${Math.ceil(info.delayMs / 1000)} s (attempt ${info.attempt + 1} of ${info.maxAttempts})`,
+          ),
+      },
+    });
+  const redactor = createRedactor();
+  const redact = (text: string) => redactor.redact(text).text;
+  const instructions = await loadInstructions({
+    workspaceRoot: root,
+    userInstructionsFile: userInstructionsPath(env),
+    redact,
+  });
+  instructions.warnings.forEach(warn);
+  return {
+    config,
+    paths,
+    warn,
+    loaded,
+    ref: parseModelId(modelId),
+    createClient,
+    redact,
+    instructions: instructions.files,
+  };
+}
