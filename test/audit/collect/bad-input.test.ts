@@ -16,7 +16,6 @@ import {
   MIB,
   collect,
   envWithoutGit,
-  gitCommitAll,
   gitInit,
   writeTree,
   makeTempDir,
@@ -24,6 +23,7 @@ import {
   useTempDirs,
 } from './tree-helpers.js';
 import { transpileCollector } from './transpile-collector.js';
+import { commitAll } from '../../support/git-fixture.js';
 
 const tempDir = useTempDirs();
 
@@ -113,7 +113,7 @@ for (const mode of ['git', 'walk'] as const) {
       });
       if (mode === 'git') {
         gitInit(root);
-        gitCommitAll(root);
+        commitAll(root);
       }
       const { read } = await collectAndRead(root, mode);
       expect([...read.keys()].sort()).toEqual([
@@ -174,7 +174,7 @@ describe('bad input: an unreadable file, as an unprivileged user', () => {
       writeTree(home, { '.gitconfig': '[safe]\n\tdirectory = *\n' });
       if (mode === 'git') {
         gitInit(top);
-        gitCommitAll(top);
+        commitAll(top);
       }
       writeTree(root, { 'private/untracked.ts': 'never listed by git' });
       chmodSync(path.join(root, 'private'), 0o700);

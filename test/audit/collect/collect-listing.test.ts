@@ -7,12 +7,12 @@ import {
   collect,
   envWithoutGit,
   git,
-  gitCommitAll,
   gitInit,
   statusOf,
   writeTree,
   useTempDirs,
 } from './tree-helpers.js';
+import { commitAll } from '../../support/git-fixture.js';
 
 const tempDir = useTempDirs();
 
@@ -225,7 +225,7 @@ describe('git specifics', () => {
     const root = tempDir();
     writeTree(root, { 'a.ts': 'a', 'gone.ts': 'g' });
     gitInit(root);
-    gitCommitAll(root);
+    commitAll(root);
     rmSync(path.join(root, 'gone.ts'));
     const result = await collect(root);
     expect(statusOf(result, 'gone.ts')).toBe('skipped(missing)');
@@ -236,7 +236,7 @@ describe('git specifics', () => {
     const root = tempDir();
     writeTree(root, { 'a.ts': 'a' });
     gitInit(root);
-    gitCommitAll(root);
+    commitAll(root);
     const head = git(root, 'rev-parse', 'HEAD').trim();
     git(root, 'update-index', '--add', '--cacheinfo', `160000,${head},libs/sub`);
     writeTree(root, { 'nested/inner.ts': 'i' });
@@ -326,14 +326,14 @@ describe('--diff', () => {
       '.env': 'A=1',
     });
     gitInit(root);
-    gitCommitAll(root, 'base');
+    commitAll(root, 'base');
     git(root, 'tag', 'base');
     // main moves on after the fork: its changes are not ours.
     writeFileSync(path.join(root, 'main-only.ts'), 'v2 on main');
-    gitCommitAll(root, 'main moves');
+    commitAll(root, 'main moves');
     git(root, 'checkout', '-q', '-b', 'feature', 'base');
     writeFileSync(path.join(root, 'committed.ts'), 'v2');
-    gitCommitAll(root, 'feature');
+    commitAll(root, 'feature');
     writeFileSync(path.join(root, 'worktree.ts'), 'v2, not staged');
     writeFileSync(path.join(root, 'staged.ts'), 'v2, staged');
     git(root, 'add', 'staged.ts');
@@ -364,7 +364,7 @@ describe('--diff', () => {
     const root = makeHistory();
     mkdirSync(path.join(root, 'sub'));
     writeFileSync(path.join(root, 'sub/x.ts'), 'x');
-    gitCommitAll(root, 'sub');
+    commitAll(root, 'sub');
     writeFileSync(path.join(root, 'sub/x.ts'), 'x2');
     const result = await collect(path.join(root, 'sub'), { diffRef: 'HEAD' });
     expect(candidatePaths(result)).toEqual(['x.ts']);

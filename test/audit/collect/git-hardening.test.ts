@@ -5,12 +5,12 @@ import {
   candidatePaths,
   collect,
   git,
-  gitCommitAll,
   gitInit,
   makeTempDir,
   removeDir,
   writeTree,
 } from './tree-helpers.js';
+import { commitAll } from '../../support/git-fixture.js';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -29,7 +29,7 @@ function makeTrappedRepo(): { root: string; script: string; canary: string } {
   chmodSync(script, 0o755);
   writeTree(root, { 'a.ts': 'export const a = 1;\n', 'b.ts': 'b' });
   gitInit(root);
-  gitCommitAll(root);
+  commitAll(root);
   return { root, script, canary };
 }
 

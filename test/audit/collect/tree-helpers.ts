@@ -52,11 +52,6 @@ export function gitInit(root: string): void {
   git(root, 'init', '-q');
 }
 
-export function gitCommitAll(root: string, message = 'commit'): void {
-  git(root, 'add', '-A');
-  git(root, 'commit', '-q', '--allow-empty', '-m', message);
-}
-
 /** Collects with defaults; the test setup has already pointed HOME and XDG_* at temp dirs. */
 export function collect(
   root: string,
