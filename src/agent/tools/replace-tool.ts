@@ -55,13 +55,16 @@ export const replaceTool = defineTool({
   description:
     'Replace a pattern across files under `path` (default the whole workspace), honouring .gitignore ' +
     'and skipping binary, secret-bearing and over-2 MiB files. Regex mode (default) uses JavaScript ' +
-    'syntax with the g and m flags and $1-style replacements; literal mode matches exact text. ' +
+    'syntax with the g and m flags and $1-style replacements, and stops after 20 s of matching; ' +
+    'literal mode matches exact text. ' +
     `At most ${MAX_REPLACE_FILES} files per call. Returns per-file counts and a unified diff.`,
   schema,
   async plan(args, context) {
-    const replacement = compileReplacement(args.pattern, args.replacement, args.mode);
     const candidates = await listReplaceCandidates(context, args.path, args.glob);
-    const plan = await planChanges(context, candidates, replacement);
+    const replacement = compileReplacement(args.pattern, args.replacement, args.mode, context.now);
+    const plan = await planChanges(context, candidates, replacement).finally(() =>
+      replacement.close(),
+    );
     if (plan.changes.length === 0)
       throw new ToolFailure(
         `no match for the pattern in ${candidates.length} file(s) under ${args.path} (${plan.mode} mode)`,
@@ -128,7 +131,7 @@ async function planChanges(
       skip(before.kind);
       continue;
     }
-    const result = replacement.apply(before.text, target.relativePath);
+    const result = await replacement.apply(before.text, target.relativePath);
     if (result.count === 0 || result.text === before.text) continue;
     changes.push({
       ...target,

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Checkpoints } from '../../../src/agent/checkpoint/checkpoints.js';
 import { MAX_REPLACE_FILES, replaceTool } from '../../../src/agent/tools/replace-tool.js';
+import { REPLACE_TIME_BUDGET_MS } from '../../../src/agent/tools/write/compile-replacement.js';
 import { snapshotTree } from '../../support/snapshot-tree.js';
 import { makeToolContext, type TestToolContextOptions } from './make-tool-context.js';
 
@@ -175,6 +176,22 @@ describe('replace', () => {
     expect(snapshotTree(root)).not.toEqual(before);
     const undone = await checkpoints.undoLastTurn();
     expect(undone?.restored.sort()).toEqual(['docs/readme.md', 'src/a.ts', 'src/b.ts']);
+    expect(snapshotTree(root)).toEqual(before);
+  });
+
+  it('stops a catastrophically backtracking regex instead of hanging, and changes nothing', async () => {
+    put('evil.txt', `${'a'.repeat(40)}!\n`);
+    const before = snapshotTree(root);
+    const context = makeToolContext(root);
+    // A clock that jumps near the end of the budget after compiling leaves the worker 50 ms.
+    let calls = 0;
+    context.now = () => (calls++ === 0 ? 0 : REPLACE_TIME_BUDGET_MS - 50);
+    const result = await replaceTool.run(
+      { pattern: '^(a+)+$', replacement: 'x', path: 'evil.txt' },
+      context,
+    );
+    expect(result.ok).toBe(false);
+    expect(JSON.parse(result.content).error).toMatch(/backtrack/);
     expect(snapshotTree(root)).toEqual(before);
   });
 });

@@ -1,17 +1,13 @@
-import { Worker } from 'node:worker_threads';
+import { createDeadlineWorker } from '../deadline-worker.js';
 import type { SearchPattern } from './compile-search-pattern.js';
 
 /** One matching line: its 1-based number and its text, cut to a window around the match. */
 export type LineHit = [line: number, text: string];
 
 export interface MatchWorker {
-  /** The first `maxHits` matching lines of `text`; rejects with MatchTimeout past `timeoutMs`. */
+  /** The first `maxHits` matching lines of `text`; rejects with WorkerTimeout past `timeoutMs`. */
   match(text: string, maxHits: number, timeoutMs: number): Promise<LineHit[]>;
   close(): Promise<void>;
-}
-
-export class MatchTimeout extends Error {
-  override name = 'MatchTimeout';
 }
 
 /** Characters of a matching line returned: agent.md caps search lines at 1,000. */
@@ -50,44 +46,13 @@ parentPort.on('message', ({ text, maxHits }) => {
  * stopped by terminating the worker at a deadline instead of freezing the agent's event loop.
  */
 export function createMatchWorker(pattern: SearchPattern): MatchWorker {
-  const worker = new Worker(WORKER_SOURCE, {
-    eval: true,
-    workerData: { pattern, maxTested: MAX_TESTED_LINE_CHARS, maxShown: MAX_HIT_CHARS },
-    resourceLimits: { maxOldGenerationSizeMb: 256 },
-  });
-  let failure: Error | undefined;
-  worker.on('error', (error) => {
-    failure = error;
+  const worker = createDeadlineWorker(WORKER_SOURCE, {
+    pattern,
+    maxTested: MAX_TESTED_LINE_CHARS,
+    maxShown: MAX_HIT_CHARS,
   });
   return {
-    match(text, maxHits, timeoutMs) {
-      if (failure !== undefined) return Promise.reject(failure);
-      return new Promise<LineHit[]>((resolve, reject) => {
-        const timer = setTimeout(() => {
-          cleanup();
-          reject(new MatchTimeout(`matching took longer than ${timeoutMs} ms`));
-          void worker.terminate();
-        }, timeoutMs);
-        const onMessage = (hits: LineHit[]) => {
-          cleanup();
-          resolve(hits);
-        };
-        const onError = (error: Error) => {
-          cleanup();
-          reject(error);
-        };
-        const cleanup = () => {
-          clearTimeout(timer);
-          worker.off('message', onMessage);
-          worker.off('error', onError);
-        };
-        worker.on('message', onMessage);
-        worker.on('error', onError);
-        worker.postMessage({ text, maxHits });
-      });
-    },
-    async close() {
-      await worker.terminate();
-    },
+    match: (text, maxHits, timeoutMs) => worker.request<LineHit[]>({ text, maxHits }, timeoutMs),
+    close: () => worker.close(),
   };
 }

@@ -1,12 +1,13 @@
 import path from 'node:path';
 import { isSecretBearingFile } from '../../../safety/secret-files.js';
-import { createIgnoreMatcher } from '../../../shared/ignore/ignore-matcher.js';
 import type { ConfinedPath } from './confine-path.js';
 import type { SearchPattern } from './compile-search-pattern.js';
 import { loadWalkRules } from './load-walk-rules.js';
-import { createMatchWorker, MatchTimeout, type MatchWorker } from './match-worker.js';
+import { WorkerTimeout } from '../deadline-worker.js';
+import { createMatchWorker, type MatchWorker } from './match-worker.js';
 import { MAX_TEXT_FILE_BYTES, readTextFile } from './read-text-file.js';
 import { walkWorkspace, type WalkEntry } from './walk-workspace.js';
+import { createGlobFilter } from './create-glob-filter.js';
 
 /** Bytes one search reads at most: a large repository's worth of text, bounded in time. */
 export const MAX_SEARCH_BYTES = 100 * 1024 * 1024;
@@ -120,7 +121,7 @@ async function matchFile(
   try {
     return await worker.match(text, maxHits, timeLeftMs);
   } catch (error) {
-    if (error instanceof MatchTimeout) return tooSlow;
+    if (error instanceof WorkerTimeout) return tooSlow;
     throw error;
   }
 }
@@ -139,14 +140,6 @@ async function* entriesOf(request: SearchRequest): AsyncGenerator<WalkEntry> {
     maxDepth: Number.POSITIVE_INFINITY,
     signal: request.signal,
   });
-}
-
-/** `glob` is one gitignore-style pattern over workspace-relative paths; a file is searched when it matches. */
-function createGlobFilter(glob: string | undefined): (path: string) => boolean {
-  if (glob === undefined || glob.trim() === '') return () => true;
-  const matcher = createIgnoreMatcher();
-  matcher.addPatterns([glob]);
-  return (path) => matcher.ignores(path, false);
 }
 
 function countSkip(outcome: SearchOutcome, problem: string): void {

@@ -1,6 +1,5 @@
 import { realpath } from 'node:fs/promises';
 import path from 'node:path';
-import { createIgnoreMatcher } from '../../../shared/ignore/ignore-matcher.js';
 import { lstatOrUndefined } from '../../../safety/paths/path-input.js';
 import { findProtectedComponent } from '../../../safety/paths/protected-names.js';
 import { resolveWorkspacePath } from '../../../safety/paths/resolve-workspace-path.js';
@@ -8,6 +7,7 @@ import { loadWalkRules } from '../read/load-walk-rules.js';
 import { walkWorkspace } from '../read/walk-workspace.js';
 import type { ToolContext } from '../tool-types.js';
 import { ToolFailure } from '../tool-types.js';
+import { createGlobFilter } from '../read/create-glob-filter.js';
 
 /**
  * The workspace files (relative, POSIX) `replace` may change under `requested`: regular files
@@ -45,13 +45,6 @@ export async function listReplaceCandidates(
     if (matchesGlob(underStart)) files.push(entry.path);
   }
   return files;
-}
-
-function createGlobFilter(glob: string | undefined): (relative: string) => boolean {
-  if (glob === undefined || glob.trim() === '') return () => true;
-  const matcher = createIgnoreMatcher();
-  matcher.addPatterns([glob]);
-  return (relative) => matcher.ignores(relative, false);
 }
 
 function toPosix(relative: string): string {
