@@ -96,6 +96,15 @@ async function openChecked(
     await handle.close();
     return refusePath('symlink-escape', requested, problem);
   }
+  // A hard link shares its content with a path that may lie outside the workspace.
+  if ((await handle.stat()).nlink > 1) {
+    await handle.close();
+    return refusePath(
+      'hard-link-write',
+      requested,
+      'has other hard links; writing it would change the same file under another name, maybe outside the workspace',
+    );
+  }
   await handle.truncate(0);
   return {
     ok: true,

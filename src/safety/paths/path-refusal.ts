@@ -6,6 +6,7 @@ export type PathRule =
   | 'outside-workspace'
   | 'symlink-escape'
   | 'symlink-write'
+  | 'hard-link-write'
   | 'protected-path'
   | 'invalid-path'
   | 'io-error';

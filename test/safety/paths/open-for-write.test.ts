@@ -1,4 +1,5 @@
 import {
+  linkSync,
   mkdirSync,
   mkdtempSync,
   readFileSync,
@@ -34,6 +35,14 @@ beforeEach(() => {
 afterEach(() => rmSync(sandbox, { recursive: true, force: true }));
 
 describe('openForWrite', () => {
+  it('refuses a hard link to a file outside, leaving that file as it was', async () => {
+    linkSync(canary, path.join(workspace, 'hard.txt'));
+    const opened = await openForWrite(workspace, 'hard.txt');
+    expect(opened.ok).toBe(false);
+    if (!opened.ok) expect(opened.rule).toBe('hard-link-write');
+    expect(readFileSync(canary, 'utf8')).toBe('canary\n');
+  });
+
   it('creates missing folders and returns an emptied handle', async () => {
     const opened = await openForWrite(workspace, 'a/b/c/new.txt');
     if (!opened.ok) throw new Error(opened.reason);
