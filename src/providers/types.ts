@@ -17,7 +17,7 @@ export interface ToolCall {
   /** The provider's id for the call, echoed back in the tool result. */
   id: string;
   name: string;
-  /** Parsed JSON arguments. */
+  /** Parsed JSON arguments; text that is not valid JSON arrives as that raw string. */
   arguments: unknown;
 }
 

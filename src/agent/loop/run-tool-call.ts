@@ -1,4 +1,3 @@
-import { INVALID_TOOL_JSON_KEY } from '../../providers/anthropic/to-anthropic-messages.js';
 import type { ToolCall } from '../../providers/types.js';
 import type { AgentTool, ToolContext, ToolRunResult } from '../tools/tool-types.js';
 
@@ -21,15 +20,13 @@ export async function runToolCall(
   return tool.run(call.arguments, context);
 }
 
-/** Providers pass unparsable JSON on as a raw string (OpenAI) or under INVALID_TOOL_JSON_KEY (Anthropic). */
+/** Providers pass arguments that are not valid JSON on as the raw string (ToolCall.arguments). */
 function describeBrokenArguments(args: unknown): string | undefined {
   if (args === undefined || args === null) return undefined;
   if (typeof args === 'string')
     return 'the arguments are not valid JSON; send one JSON object with the named arguments';
   if (typeof args !== 'object' || Array.isArray(args))
     return 'the arguments must be one JSON object with the named arguments';
-  if (Object.hasOwn(args, INVALID_TOOL_JSON_KEY))
-    return 'the arguments are not valid JSON; send one JSON object with the named arguments';
   return undefined;
 }
 

@@ -1,6 +1,5 @@
 import { ProviderError } from '../provider-error.js';
 import type { ModelRef, StopReason, StreamEvent, Usage } from '../types.js';
-import { INVALID_TOOL_JSON_KEY } from './to-anthropic-messages.js';
 
 type OpenBlock =
   | { kind: 'text' }
@@ -132,7 +131,8 @@ function parseToolInput(block: { json: string; startInput: unknown }): unknown {
   try {
     return JSON.parse(block.json) as unknown;
   } catch {
-    return { [INVALID_TOOL_JSON_KEY]: block.json };
+    // As the OpenAI client does: the raw text, which the loop answers with an invalid-arguments result.
+    return block.json;
   }
 }
 

@@ -44,14 +44,21 @@ describe('readAnthropicStream', () => {
     const call = {
       id: 'toolu_0',
       name: 'grep',
-      arguments: { [INVALID_TOOL_JSON_KEY]: '{"pattern": "ab", ' },
+      arguments: '{"pattern": "ab", ',
     };
     expect(events[0]).toEqual({ type: 'tool_call', call });
 
     expect(toAnthropicMessages([{ role: 'assistant', text: '', toolCalls: [call] }])).toEqual([
       {
         role: 'assistant',
-        content: [{ type: 'tool_use', id: 'toolu_0', name: 'grep', input: call.arguments }],
+        content: [
+          {
+            type: 'tool_use',
+            id: 'toolu_0',
+            name: 'grep',
+            input: { [INVALID_TOOL_JSON_KEY]: call.arguments },
+          },
+        ],
       },
     ]);
   });
