@@ -161,6 +161,16 @@ describe('oy sessions and resuming', () => {
     expect(summary?.turns).toBe(2);
   });
 
+  it('saves nothing with --no-session, and done carries no session id', async () => {
+    fake.enqueue(reply.text('Not kept.'));
+    const result = await oy(['run', '--no-session', '--json', 'forget this']);
+    expect(result.code, result.stderr).toBe(0);
+    const done = JSON.parse(result.stdout.trimEnd().split('\n').at(-1)!) as Record<string, unknown>;
+    expect(done).toMatchObject({ type: 'done', answer: 'Not kept.' });
+    expect(done).not.toHaveProperty('sessionId');
+    expect(await listSessions(resolveOyPaths(process.env).stateDir, workspace)).toEqual([]);
+  });
+
   it('on Ctrl-C stops the request, saves the interrupted turn, and exits 130', async () => {
     fake.enqueue({
       kind: 'answer',
