@@ -1,4 +1,5 @@
 import type { AuditProgress, AuditStage } from '../audit/audit-options.js';
+import { neutralizeControl } from '../shared/terminal/neutralize-control.js';
 
 const STAGE_LABELS: Record<AuditStage, string> = {
   collect: 'collecting files',
@@ -25,6 +26,10 @@ export function createProgressRenderer(stream: NodeJS.WriteStream, isQuiet: bool
   const render = (event: AuditProgress) => {
     if (isQuiet) return;
     const label = STAGE_LABELS[event.stage];
+    const message =
+      event.message === undefined
+        ? undefined
+        : neutralizeControl(event.message, { lineBreaks: 'show' });
     if (!isTerminal) {
       // One line per stage, when it completes; the start events of a stage have done < total or no total.
       const isStageEnd =
@@ -36,7 +41,7 @@ export function createProgressRenderer(stream: NodeJS.WriteStream, isQuiet: bool
       ) {
         printedStages.add(event.stage);
         stream.write(
-          `${label}: ${event.done}/${event.total} (${elapsed()})${event.message ? `, ${event.message}` : ''}\n`,
+          `${label}: ${event.done}/${event.total} (${elapsed()})${message ? `, ${message}` : ''}\n`,
         );
       }
       lastStage = event.stage;
@@ -48,9 +53,7 @@ export function createProgressRenderer(stream: NodeJS.WriteStream, isQuiet: bool
     lastStage = event.stage;
     lastDrawAt = now;
     const counts = event.total > 0 ? ` ${event.done}/${event.total}` : '';
-    stream.write(
-      `\r\x1b[2K${label}${counts} ${elapsed()}${event.message ? ` ${event.message}` : ''}`,
-    );
+    stream.write(`\r\x1b[2K${label}${counts} ${elapsed()}${message ? ` ${message}` : ''}`);
   };
   const finish = () => {
     if (isTerminal && !isQuiet && lastStage !== undefined) stream.write('\r\x1b[2K');

@@ -1,9 +1,11 @@
+import { neutralizeControl } from '../../shared/terminal/neutralize-control.js';
 import type { AuditPlan } from './audit-plan.js';
 
-/** The plain-text plan printed by `oy audit --dry-run`. */
+/** The plain-text plan printed by `oy audit --dry-run`; file names are the repository's, so they are shown inertly. */
 export function renderPlan(plan: AuditPlan): string {
+  const plain = (text: string) => neutralizeControl(text, { lineBreaks: 'show' });
   const lines: string[] = [];
-  lines.push(`Audit plan for ${plan.root}`);
+  lines.push(`Audit plan for ${plain(plan.root)}`);
   lines.push('');
   lines.push('Files');
   lines.push(`  reviewed  ${plan.files.reviewed}`);
@@ -12,7 +14,7 @@ export function renderPlan(plan: AuditPlan): string {
     ['failed', plan.files.failed],
   ] as const) {
     for (const [reason, count] of Object.entries(byReason).sort(([a], [b]) => a.localeCompare(b))) {
-      lines.push(`  ${status}(${reason})  ${count}`);
+      lines.push(`  ${status}(${plain(reason)})  ${count}`);
     }
   }
   lines.push('');
@@ -22,8 +24,8 @@ export function renderPlan(plan: AuditPlan): string {
   plan.chunks.forEach((chunk, index) => {
     const span =
       chunk.firstPath === chunk.lastPath
-        ? chunk.firstPath
-        : `${chunk.firstPath} .. ${chunk.lastPath}`;
+        ? plain(chunk.firstPath)
+        : `${plain(chunk.firstPath)} .. ${plain(chunk.lastPath)}`;
     lines.push(
       `  ${String(index + 1).padStart(3)}  ${chunk.id.slice(0, 12)}  ${String(chunk.tokens).padStart(7)} tokens  ${String(chunk.files).padStart(5)} files  risk ${chunk.riskScore}  ${span}`,
     );

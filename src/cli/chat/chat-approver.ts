@@ -1,5 +1,6 @@
 import type { Approver } from '../../agent/authorize/create-authorizer.js';
 import type { ToolContext } from '../../agent/tools/tool-types.js';
+import { neutralizeControl } from '../../shared/terminal/neutralize-control.js';
 import type { Colors } from '../terminal.js';
 import type { LineEditor } from './line-editor/create-line-editor.js';
 import { APPROVAL_QUESTION, parseApprovalAnswer, renderApproval } from './render-approval.js';
@@ -22,13 +23,17 @@ export function createChatApprover(channel: PromptChannel): Approver {
   };
 }
 
-/** Answers the `ask` tool: the question and numbered choices on stderr; a choice's number picks it. */
+/** Answers the `ask` tool: the model's question and numbered choices on stderr, shown inertly; a choice's number picks it. */
 export function createAskUser(channel: PromptChannel): NonNullable<ToolContext['askUser']> {
   return async (question, choices) => {
     const c = channel.colors;
     channel.endAnswerLine();
-    channel.stderr.write(`${c.bold('?')} ${question}\n`);
-    choices.forEach((choice, index) => channel.stderr.write(`  ${index + 1}. ${choice}\n`));
+    channel.stderr.write(`${c.bold('?')} ${neutralizeControl(question)}\n`);
+    choices.forEach((choice, index) =>
+      channel.stderr.write(
+        `  ${index + 1}. ${neutralizeControl(choice, { lineBreaks: 'show' })}\n`,
+      ),
+    );
     const answer = await channel.editor.ask(
       choices.length === 0 ? 'answer: ' : `answer (1-${choices.length} or your own words): `,
     );

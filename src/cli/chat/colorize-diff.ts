@@ -1,7 +1,12 @@
+import { neutralizeControl } from '../../shared/terminal/neutralize-control.js';
 import type { Colors } from '../terminal.js';
 
-/** One unified-diff line coloured as `git diff` does: headers bold, hunks cyan, additions green, removals red. */
-export function colorizeDiffLine(line: string, c: Colors): string {
+/**
+ * One unified-diff line coloured as `git diff` does: headers bold, hunks cyan, additions green, removals
+ * red. The line's control characters are shown first, so no diff line can hide another.
+ */
+export function colorizeDiffLine(untrusted: string, c: Colors): string {
+  const line = neutralizeControl(untrusted, { lineBreaks: 'show' });
   if (line.startsWith('+++ ') || line.startsWith('--- ') || line.startsWith('Index: '))
     return c.bold(line);
   if (line.startsWith('@@')) return c.cyan(line);

@@ -1,4 +1,5 @@
 import type { SafetyMode } from '../../safety/policy/safety-mode.js';
+import { neutralizeControl } from '../../shared/terminal/neutralize-control.js';
 
 export interface StatusLineInput {
   modelId: string;
@@ -12,5 +13,5 @@ export interface StatusLineInput {
 /** After each turn: `anthropic::claude-haiku-4-5 · mode ask · context 5120 tokens · $0.0042`. */
 export function formatStatusLine(input: StatusLineInput): string {
   const cost = input.costUsd === null ? '?' : input.costUsd.toFixed(4);
-  return `${input.modelId} · mode ${input.mode} · context ${input.contextTokens} tokens · $${cost}`;
+  return `${neutralizeControl(input.modelId, { lineBreaks: 'show' })} · mode ${input.mode} · context ${input.contextTokens} tokens · $${cost}`;
 }

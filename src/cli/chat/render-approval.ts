@@ -1,6 +1,7 @@
 import type { ApprovalAnswer } from '../../agent/authorize/create-authorizer.js';
 import type { ApprovalRequest } from '../../agent/tools/tool-types.js';
 import type { ToolAction } from '../../safety/policy/tool-action.js';
+import { neutralizeControl, type LineBreaks } from '../../shared/terminal/neutralize-control.js';
 import type { Colors } from '../terminal.js';
 import { colorizeDiff } from './colorize-diff.js';
 
@@ -13,9 +14,11 @@ const MAX_SUMMARY_CHARS = 100;
 /**
  * What the user reads before answering (stderr): `<tool> wants to: <summary>`, then the preview:
  * a coloured unified diff for write tools, the command with cwd, timeout and sandbox for bash, the URL for webfetch.
+ * Every part comes from the model or the workspace, so its control characters are shown (`^[`, `<U+202E>`)
+ * before anything is coloured: what is approved is what runs.
  */
 export function renderApproval(request: ApprovalRequest, c: Colors): string {
-  const header = `${c.bold(request.tool)} wants to: ${summarizeAction(request.action)}`;
+  const header = `${c.bold(oneLine(request.tool))} wants to: ${summarizeAction(request.action)}`;
   const preview = request.preview === undefined ? '' : renderPreview(request, c);
   return preview === '' ? `${header}\n` : `${header}\n${preview}\n`;
 }
@@ -28,9 +31,9 @@ export function parseApprovalAnswer(answer: string | null): ApprovalAnswer {
   return 'no';
 }
 
-/** One line: `write notes.md`, `run npm test`, `fetch https://example.com/`. */
+/** One line, control characters shown: `write notes.md`, `run npm test`, `fetch https://example.com/`. */
 export function summarizeAction(action: ToolAction): string {
-  const paths = action.paths?.length ? action.paths.join(', ') : (action.path ?? '.');
+  const paths = oneLine(action.paths?.length ? action.paths.join(', ') : (action.path ?? '.'));
   switch (action.tool) {
     case 'write':
       return `write ${paths}`;
@@ -47,12 +50,14 @@ export function summarizeAction(action: ToolAction): string {
     case 'read':
       return `read ${paths}`;
     default:
-      return `${action.tool} ${paths}`;
+      return `${oneLine(action.tool)} ${paths}`;
   }
 }
 
 function renderPreview(request: ApprovalRequest, c: Colors): string {
-  const preview = (request.preview ?? '').replace(/\n+$/u, '');
+  // A command keeps its CRs visible (the shell gets them); a diff or text reads CRLF as a line break.
+  const lineBreaks: LineBreaks = request.tool === 'bash' ? 'keep' : 'normalize';
+  const preview = neutralizeControl(request.preview ?? '', { lineBreaks }).replace(/\n+$/u, '');
   switch (request.tool) {
     case 'write':
     case 'edit':
@@ -70,8 +75,10 @@ function renderPreview(request: ApprovalRequest, c: Colors): string {
 }
 
 function shorten(text: string): string {
-  const oneLine = text.replace(/\s+/gu, ' ').trim();
-  return oneLine.length > MAX_SUMMARY_CHARS
-    ? `${oneLine.slice(0, MAX_SUMMARY_CHARS - 1)}…`
-    : oneLine;
+  const line = oneLine(text.replace(/\s+/gu, ' ').trim());
+  return line.length > MAX_SUMMARY_CHARS ? `${line.slice(0, MAX_SUMMARY_CHARS - 1)}…` : line;
+}
+
+function oneLine(text: string): string {
+  return neutralizeControl(text, { lineBreaks: 'show' });
 }

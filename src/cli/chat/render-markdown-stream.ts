@@ -1,3 +1,4 @@
+import { createControlNeutralizer } from '../../shared/terminal/neutralize-control.js';
 import type { Colors } from '../terminal.js';
 import { colorizeDiffLine } from './colorize-diff.js';
 import { highlightCodeLine } from './highlight-code.js';
@@ -16,14 +17,19 @@ const FENCE = /^\s*(```+|~~~+)\s*([\w+#.-]*)/u;
 /**
  * Terminal Markdown, rendered line by line as lines complete: headings bold, list bullets `•`,
  * quotes with a bar, fenced code highlighted (diffs coloured as diffs), inline `code`, **bold** and
- * *emphasis*. With `isRendered` false the text passes through untouched.
+ * *emphasis*. With `isRendered` false the text passes through unformatted. Either way its control
+ * characters are shown inertly before anything is coloured.
  */
 export function createMarkdownStream(
   out: { write(text: string): unknown },
   c: Colors,
   isRendered: boolean,
 ): MarkdownStream {
-  if (!isRendered) return { write: (text) => void out.write(text), end: () => undefined };
+  const neutralizer = createControlNeutralizer();
+  if (!isRendered) {
+    const pass = (text: string) => void (text === '' || out.write(text));
+    return { write: (text) => pass(neutralizer.push(text)), end: () => pass(neutralizer.end()) };
+  }
   let pending = '';
   let fence: { marker: string; language: string } | undefined;
 
@@ -47,7 +53,7 @@ export function createMarkdownStream(
 
   return {
     write(text) {
-      pending += text;
+      pending += neutralizer.push(text);
       let newline = pending.indexOf('\n');
       while (newline !== -1) {
         out.write(renderLine(pending.slice(0, newline)) + '\n');
@@ -56,6 +62,7 @@ export function createMarkdownStream(
       }
     },
     end() {
+      pending += neutralizer.end();
       if (pending !== '') out.write(renderLine(pending));
       pending = '';
       fence = undefined;

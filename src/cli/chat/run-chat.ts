@@ -1,4 +1,5 @@
 import { OyError } from '../../shared/errors.js';
+import { neutralizeControl } from '../../shared/terminal/neutralize-control.js';
 import type { ChatSession } from './chat-session.js';
 import type { LineEditor } from './line-editor/create-line-editor.js';
 import { runSlashCommand, statusLine } from './run-slash-command.js';
@@ -14,7 +15,7 @@ export const CHAT_PROMPT = 'oy> ';
 export async function runChat(chat: ChatSession, editor: LineEditor): Promise<void> {
   const { stderr, colors: c } = chat.output;
   stderr.write(
-    `oy chat · ${chat.modelId} · mode ${chat.mode} · /help for commands, Ctrl-D to exit\n`,
+    `oy chat · ${neutralizeControl(chat.modelId, { lineBreaks: 'show' })} · mode ${chat.mode} · /help for commands, Ctrl-D to exit\n`,
   );
   let isExitArmed = false;
   for (;;) {
@@ -42,6 +43,7 @@ export async function runChat(chat: ChatSession, editor: LineEditor): Promise<vo
 
 function reportError(error: unknown, stderr: NodeJS.WritableStream): void {
   const message = error instanceof Error ? error.message : String(error);
-  stderr.write(`error: ${message}\n`);
-  if (error instanceof OyError && error.hint) stderr.write(`hint: ${error.hint}\n`);
+  stderr.write(`error: ${neutralizeControl(message)}\n`);
+  if (error instanceof OyError && error.hint)
+    stderr.write(`hint: ${neutralizeControl(error.hint)}\n`);
 }

@@ -2,6 +2,7 @@ import { listSessions } from '../../agent/session/session-store.js';
 import { parseModelId } from '../../providers/model-id/parse-model-id.js';
 import { parseSafetyMode, SAFETY_MODES } from '../../safety/policy/safety-mode.js';
 import { UsageError } from '../../shared/errors.js';
+import { neutralizeControl } from '../../shared/terminal/neutralize-control.js';
 import { formatUsageLine } from '../run/format-usage-line.js';
 import { formatChatHelp } from './chat-help.js';
 import type { ChatSession } from './chat-session.js';
@@ -20,12 +21,13 @@ export type SlashOutcome = 'continue' | 'quit';
 /**
  * Runs one slash command; its output goes to stderr. An unknown command or a bad argument prints
  * the problem and the help, and the chat goes on. Turns (/ask) print the status line like any turn.
+ * What it prints echoes the user, the model and saved sessions, so `say` shows control characters inertly.
  */
 export async function runSlashCommand(
   chat: ChatSession,
   command: ParsedSlashCommand,
 ): Promise<SlashOutcome> {
-  const say = (text: string) => void chat.output.stderr.write(`${text}\n`);
+  const say = (text: string) => void chat.output.stderr.write(`${neutralizeControl(text)}\n`);
   if (command.kind === 'unknown') {
     say(`unknown command /${command.name}`);
     say(formatChatHelp());
@@ -59,7 +61,7 @@ export async function runSlashCommand(
       case 'ask':
         if (argument === '') throw new UsageError('/ask needs a question: /ask <question>');
         await chat.runTurn(argument, 'plan');
-        say(chat.output.colors.dim(statusLine(chat)));
+        chat.output.stderr.write(`${chat.output.colors.dim(statusLine(chat))}\n`);
         break;
       case 'permissions':
         say(formatPermissions(chat.state.grants.list(), chat.options.permissions));

@@ -8,6 +8,8 @@ import { parseModelId } from '../../providers/model-id/parse-model-id.js';
 import { REPORT_FORMATS, type ConfigFile } from '../../config/config-schema.js';
 import { loadConfig } from '../../config/load-config.js';
 import { UsageError } from '../../shared/errors.js';
+import { neutralizeControl } from '../../shared/terminal/neutralize-control.js';
+import { stringifyForTerminal } from '../../shared/terminal/stringify-for-terminal.js';
 import type { GlobalOptions } from '../global-options.js';
 import {
   parseChoice,
@@ -70,7 +72,8 @@ export async function runAuditCommand(
     env: process.env,
     flags: flagLayer,
   });
-  for (const warning of warnings) if (!flags.quiet) process.stderr.write(`warning: ${warning}\n`);
+  for (const warning of warnings)
+    if (!flags.quiet) process.stderr.write(`warning: ${neutralizeControl(warning)}\n`);
 
   const model = flags.offline ? null : config.model;
   const ref = model === null ? null : parseModelId(model);
@@ -118,7 +121,7 @@ export async function runAuditCommand(
   const outcome = await runAudit(options).finally(progress.finish);
   if (outcome.kind === 'plan') {
     process.stdout.write(
-      flags.json ? JSON.stringify(outcome.plan, null, 2) + '\n' : renderPlan(outcome.plan),
+      flags.json ? stringifyForTerminal(outcome.plan, 2) + '\n' : renderPlan(outcome.plan),
     );
     return;
   }
@@ -139,20 +142,20 @@ export async function runAuditCommand(
       filesFailed: coverage.filesFailed,
     };
     process.stdout.write(
-      JSON.stringify(
+      stringifyForTerminal(
         { ...summary, exitCode: outcome.gates.exitCode, gateReasons: outcome.gates.reasons },
-        null,
         2,
       ) + '\n',
     );
   } else {
-    process.stdout.write(`${shown}\n`);
+    process.stdout.write(`${neutralizeControl(shown, { lineBreaks: 'show' })}\n`);
   }
   if (outcome.suppressedByBaseline > 0 && !flags.quiet) {
     process.stderr.write(`${outcome.suppressedByBaseline} finding(s) suppressed by --baseline\n`);
   }
   // The report is written whatever the verdict; the gates only decide the exit code.
-  for (const reason of outcome.gates.reasons) process.stderr.write(`gate: ${reason}\n`);
+  for (const reason of outcome.gates.reasons)
+    process.stderr.write(`gate: ${neutralizeControl(reason)}\n`);
   process.exitCode = outcome.gates.exitCode;
 }
 

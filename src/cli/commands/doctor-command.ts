@@ -1,6 +1,7 @@
 import { resolveOyPaths } from '../../config/config-paths.js';
 import type { SandboxSetting } from '../../config/config-schema.js';
 import { OY_VERSION } from '../../shared/version.js';
+import { stringifyForTerminal } from '../../shared/terminal/stringify-for-terminal.js';
 import { checkConfigFiles } from '../doctor/check-config-files.js';
 import { checkCredentials } from '../doctor/check-credentials.js';
 import { checkModel } from '../doctor/check-model.js';
@@ -53,7 +54,7 @@ export async function runDoctorCommand(flags: DoctorFlags): Promise<void> {
 
   const isOk = hasPassed(checks);
   if (flags.json) {
-    process.stdout.write(JSON.stringify({ ok: isOk, checks }, null, 2) + '\n');
+    process.stdout.write(stringifyForTerminal({ ok: isOk, checks }, 2) + '\n');
   } else {
     const colors = createColors(shouldColor(process.stdout, flags, env));
     process.stdout.write(renderDoctorReport(checks, colors));

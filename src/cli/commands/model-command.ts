@@ -4,6 +4,8 @@ import { readConfigFile } from '../../config/load-config.js';
 import { saveUserConfigValues } from '../../config/save-user-config.js';
 import { parseModelId } from '../../providers/model-id/parse-model-id.js';
 import { resolveModelId, type ResolvedModelId } from '../../providers/model-id/resolve-model-id.js';
+import { neutralizeControl } from '../../shared/terminal/neutralize-control.js';
+import { stringifyForTerminal } from '../../shared/terminal/stringify-for-terminal.js';
 import type { GlobalOptions } from '../global-options.js';
 import { buildModelListing } from '../model/build-model-listing.js';
 import { renderModelListing } from '../model/render-model-listing.js';
@@ -29,7 +31,7 @@ export async function runModelCommand(id: string | undefined, flags: GlobalOptio
   }
   const listing = await buildModelListing({ env, resolved, resolveError, configFile });
   if (flags.json) {
-    process.stdout.write(JSON.stringify(listing, null, 2) + '\n');
+    process.stdout.write(stringifyForTerminal(listing, 2) + '\n');
     return;
   }
   const colors = createColors(shouldColor(process.stdout, flags, env));
@@ -59,6 +61,8 @@ async function saveDefaultModel(text: string, flags: GlobalOptions): Promise<voi
     const saved = { saved: ref.id, provider: ref.provider, configFile, deprecatedUntil };
     process.stdout.write(JSON.stringify(saved, null, 2) + '\n');
   } else {
-    process.stdout.write(`saved ${ref.id} as the default model in ${configFile}\n`);
+    process.stdout.write(
+      neutralizeControl(`saved ${ref.id} as the default model in ${configFile}\n`),
+    );
   }
 }

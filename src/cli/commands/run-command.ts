@@ -15,6 +15,7 @@ import { priceFor } from '../../providers/pricing/price-for.js';
 import { resolveOutputPath } from '../../safety/paths/resolve-output-path.js';
 import { parsePermissionRules } from '../../safety/policy/permission-rule.js';
 import { EXIT, UsageError } from '../../shared/errors.js';
+import { neutralizeControl } from '../../shared/terminal/neutralize-control.js';
 import { OY_VERSION } from '../../shared/version.js';
 import { resolveWorkspaceRoot } from '../resolve-workspace-root.js';
 import { exitCodeFor } from '../run/exit-code-for.js';
@@ -116,7 +117,10 @@ export async function runRunCommand(words: string[], flags: RunFlags): Promise<v
   const hasAnswer = done.stopReason !== 'error' && done.stopReason !== 'cancelled';
   if (settings.out !== null && hasAnswer) {
     const written = await writeAnswerFile(root, settings.out, done.answer);
-    if (!flags.quiet && !flags.json) process.stderr.write(`answer written to ${written}\n`);
+    if (!flags.quiet && !flags.json)
+      process.stderr.write(
+        `answer written to ${neutralizeControl(written, { lineBreaks: 'show' })}\n`,
+      );
   }
   process.exitCode = exitCodeFor(done.stopReason);
 }

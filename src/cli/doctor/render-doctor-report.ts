@@ -1,3 +1,4 @@
+import { neutralizeControl } from '../../shared/terminal/neutralize-control.js';
 import type { Colors } from '../terminal.js';
 import { hasPassed, type CheckStatus, type DoctorCheck } from './doctor-check.js';
 
@@ -5,7 +6,7 @@ const LABEL_WIDTH = 18;
 /** The status word (4) and two spaces. */
 const STATUS_WIDTH = 6;
 
-/** Doctor's checks as aligned lines with a closing verdict. */
+/** Doctor's checks as aligned lines with a closing verdict; details quote paths and config, so they are shown inertly. */
 export function renderDoctorReport(checks: readonly DoctorCheck[], colors: Colors): string {
   const paint: Record<CheckStatus, (text: string) => string> = {
     ok: colors.green,
@@ -15,9 +16,9 @@ export function renderDoctorReport(checks: readonly DoctorCheck[], colors: Color
   };
   const lines = checks.map((check) => {
     const status = paint[check.status](check.status.padEnd(4));
-    const line = `${status}  ${check.id.padEnd(LABEL_WIDTH)}${check.detail}`;
+    const line = `${status}  ${check.id.padEnd(LABEL_WIDTH)}${neutralizeControl(check.detail)}`;
     if (!check.hint || check.status === 'ok') return line;
-    return `${line}\n${' '.repeat(STATUS_WIDTH + LABEL_WIDTH)}${colors.dim(`hint: ${check.hint}`)}`;
+    return `${line}\n${' '.repeat(STATUS_WIDTH + LABEL_WIDTH)}${colors.dim(`hint: ${neutralizeControl(check.hint)}`)}`;
   });
   const failed = checks.filter((check) => check.status === 'fail').length;
   lines.push(

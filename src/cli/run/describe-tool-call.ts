@@ -1,4 +1,5 @@
 import type { ToolCall } from '../../providers/types.js';
+import { neutralizeControl } from '../../shared/terminal/neutralize-control.js';
 
 /** Longest argument shown on a progress line. */
 const MAX_SHOWN_CHARS = 80;
@@ -15,14 +16,15 @@ const MAIN_ARGUMENT: Readonly<Record<string, string>> = {
   ask: 'question',
 };
 
-/** `read src/a.ts`, `bash npm test`: the tool and its main argument on one short line. */
+/** `read src/a.ts`, `bash npm test`: the tool and its main argument on one short line, control characters shown inertly. */
 export function describeToolCall(call: ToolCall): string {
   const args = (call.arguments ?? {}) as Record<string, unknown>;
   const key = MAIN_ARGUMENT[call.name];
   const value = key !== undefined && typeof args === 'object' ? args[key] : undefined;
-  if (typeof value !== 'string') return call.name;
-  const oneLine = value.replace(/\s+/g, ' ').trim();
+  const name = neutralizeControl(call.name, { lineBreaks: 'show' });
+  if (typeof value !== 'string') return name;
+  const oneLine = neutralizeControl(value.replace(/\s+/g, ' ').trim(), { lineBreaks: 'show' });
   const shown =
     oneLine.length > MAX_SHOWN_CHARS ? `${oneLine.slice(0, MAX_SHOWN_CHARS - 1)}…` : oneLine;
-  return `${call.name} ${shown}`;
+  return `${name} ${shown}`;
 }

@@ -10,6 +10,7 @@ import { createRedactor } from '../../safety/redact/index.js';
 import { UsageError } from '../../shared/errors.js';
 import type { GlobalOptions } from '../global-options.js';
 import { userInstructionsPath } from './user-instructions-path.js';
+import { neutralizeControl } from '../../shared/terminal/neutralize-control.js';
 
 /** What `oy run` and `oy chat` both need before their first turn. */
 export interface PreparedAgentCommand {
@@ -40,7 +41,8 @@ export async function prepareAgentCommand(
     env,
     flags: flags.model === undefined ? {} : { model: String(flags.model) },
   });
-  const warn = (line: string) => void (flags.quiet || process.stderr.write(`warning: ${line}\n`));
+  const warn = (line: string) =>
+    void (flags.quiet || process.stderr.write(`warning: ${neutralizeControl(line)}\n`));
   warnings.forEach(warn);
   const loaded = resume === null ? undefined : await loadSession(paths.stateDir, root, resume);
   const modelId = config.model ?? loaded?.summary.model ?? null;

@@ -1,7 +1,14 @@
 import type { AgentEvent } from '../../agent/events.js';
+import {
+  createControlNeutralizer,
+  neutralizeControl,
+} from '../../shared/terminal/neutralize-control.js';
+import { stringifyForTerminal } from '../../shared/terminal/stringify-for-terminal.js';
 import type { Colors } from '../terminal.js';
 import { describeToolCall } from './describe-tool-call.js';
 import { formatUsageLine } from './format-usage-line.js';
+
+const ONE_LINE = { lineBreaks: 'show' } as const;
 
 export interface RunRenderer {
   render(event: AgentEvent): void;
@@ -9,7 +16,7 @@ export interface RunRenderer {
 
 /** `--json`: every event as one NDJSON line on stdout; the last is `done`. */
 export function createJsonRenderer(stdout: NodeJS.WritableStream): RunRenderer {
-  return { render: (event) => void stdout.write(JSON.stringify(event) + '\n') };
+  return { render: (event) => void stdout.write(stringifyForTerminal(event) + '\n') };
 }
 
 export interface TextRendererOptions {
@@ -23,7 +30,10 @@ export interface TextRendererOptions {
   isUsageLineShown?: boolean;
 }
 
-/** Plain output: the answer streams to stdout; tool progress, warnings and the usage line go to stderr. */
+/**
+ * Plain output: the answer streams to stdout; tool progress, warnings and the usage line go to stderr.
+ * Everything from the model or a tool is neutralised before it is coloured or written.
+ */
 export function createTextRenderer(options: TextRendererOptions): RunRenderer {
   const { stdout, stderr, colors: c, isQuiet } = options;
   const answer = options.answer ?? stdout;
@@ -32,6 +42,7 @@ export function createTextRenderer(options: TextRendererOptions): RunRenderer {
   const denials = new Map<string, string>();
   let isNewCall = false;
   let isMidLine = false;
+  const answerText = createControlNeutralizer();
   const note = (line: string) => {
     // On a terminal both streams share a screen: end the answer's line before a progress line.
     if (isMidLine && stdout.isTTY) {
@@ -43,24 +54,29 @@ export function createTextRenderer(options: TextRendererOptions): RunRenderer {
   return {
     render(event) {
       switch (event.type) {
-        case 'text_delta':
-          if (event.text === '') return;
+        case 'text_delta': {
+          const text = answerText.push(event.text);
+          if (text === '') return;
           // A new model call's text starts on its own line, so two answers never run together.
           if (isNewCall && isMidLine) answer.write('\n');
           isNewCall = false;
-          answer.write(event.text);
-          isMidLine = !event.text.endsWith('\n');
+          answer.write(text);
+          isMidLine = !text.endsWith('\n');
           return;
+        }
         case 'tool_call':
           calls.set(event.call.id, describeToolCall(event.call));
           return;
         case 'approval':
           if (event.outcome === 'denied')
-            denials.set(event.toolCallId, event.rule ? `denied by ${event.rule}` : 'denied');
+            denials.set(
+              event.toolCallId,
+              event.rule ? `denied by ${neutralizeControl(event.rule, ONE_LINE)}` : 'denied',
+            );
           return;
         case 'tool_result': {
           if (isQuiet) return;
-          const what = calls.get(event.toolCallId) ?? event.tool;
+          const what = calls.get(event.toolCallId) ?? neutralizeControl(event.tool, ONE_LINE);
           const denial = denials.get(event.toolCallId);
           const status = event.ok ? c.green('ok') : c.red(denial ?? 'failed');
           note(`${c.dim('•')} ${what} ${status} ${c.dim(`${event.durationMs} ms`)}`);
@@ -76,21 +92,25 @@ export function createTextRenderer(options: TextRendererOptions): RunRenderer {
           return;
         case 'error':
           if (event.kind === 'warning') {
-            if (!isQuiet) note(`warning: ${event.message}`);
-          } else note(`error: ${event.message}`);
+            if (!isQuiet) note(`warning: ${neutralizeControl(event.message)}`);
+          } else note(`error: ${neutralizeControl(event.message)}`);
           return;
         case 'usage':
           isNewCall = true;
           return;
-        case 'done':
+        case 'done': {
+          const rest = answerText.end();
+          if (rest !== '') answer.write(rest);
+          isMidLine ||= rest !== '';
           if (isMidLine) answer.write('\n');
           isMidLine = false;
           if (event.notice && event.stopReason !== 'error')
             note(
-              `${event.stopReason === 'cancelled' ? 'interrupted' : 'warning'}: ${event.notice}`,
+              `${event.stopReason === 'cancelled' ? 'interrupted' : 'warning'}: ${neutralizeControl(event.notice)}`,
             );
           if (!isQuiet && isUsageLineShown) note(c.dim(formatUsageLine(event)));
           return;
+        }
       }
     },
   };

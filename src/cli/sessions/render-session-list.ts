@@ -1,21 +1,24 @@
 import { toPlainLine } from '../../agent/session/plain-line.js';
 import type { SessionSummary } from '../../agent/session/session-store.js';
+import { neutralizeControl } from '../../shared/terminal/neutralize-control.js';
 import type { Colors } from '../terminal.js';
 
 const HEADER = ['#', 'id', 'updated', 'turns', 'cost', 'first prompt'] as const;
 
 /** `oy sessions` as an aligned table, newest first; the last column is left ragged. */
 export function renderSessionList(sessions: readonly SessionSummary[], colors: Colors): string {
-  const rows = sessions.map((session) => [
-    String(session.number),
-    session.id,
-    formatLocalTime(session.updatedAt),
-    String(session.turns),
-    formatCost(session.costUsd),
-    session.name === undefined
-      ? session.firstPrompt
-      : `[${toPlainLine(session.name)}] ${session.firstPrompt}`,
-  ]);
+  const rows = sessions.map((session) =>
+    [
+      String(session.number),
+      session.id,
+      formatLocalTime(session.updatedAt),
+      String(session.turns),
+      formatCost(session.costUsd),
+      session.name === undefined
+        ? session.firstPrompt
+        : `[${toPlainLine(session.name)}] ${session.firstPrompt}`,
+    ].map((cell) => neutralizeControl(cell, { lineBreaks: 'show' })),
+  );
   const widths = HEADER.map((title, column) =>
     Math.max(title.length, ...rows.map((row) => row[column]!.length)),
   );

@@ -1,3 +1,5 @@
+import { showControlCharacter } from '../../../shared/terminal/neutralize-control.js';
+
 // Ranges of code points a terminal draws two cells wide (CJK, Hangul, full-width forms, most emoji).
 const WIDE_RANGES: readonly (readonly [number, number])[] = [
   [0x1100, 0x115f],
@@ -30,14 +32,12 @@ const ZERO_WIDTH_RANGES: readonly (readonly [number, number])[] = [
 // A tab is drawn as spaces so the editor knows where the cursor is; terminal tab stops depend on the column.
 const TAB_AS_SPACES = '    ';
 
-/** How one code point of the input is drawn: control characters as `^X`, a tab as spaces. */
+/** How one code point of the input is drawn: control characters as oy shows them everywhere (`^X`, `<U+202E>`), a tab as spaces. */
 export function visibleForm(char: string): { text: string; width: number } {
-  const code = char.codePointAt(0) ?? 0;
   if (char === '\t') return { text: TAB_AS_SPACES, width: TAB_AS_SPACES.length };
-  if (code < 0x20) return { text: `^${String.fromCharCode(code + 64)}`, width: 2 };
-  if (code === 0x7f) return { text: '^?', width: 2 };
-  if (code >= 0x80 && code < 0xa0) return { text: '?', width: 1 };
-  return { text: char, width: codePointWidth(code) };
+  const control = showControlCharacter(char);
+  if (control !== undefined) return { text: control, width: control.length };
+  return { text: char, width: codePointWidth(char.codePointAt(0) ?? 0) };
 }
 
 /** Terminal cells a plain string (no escape sequences) takes. */

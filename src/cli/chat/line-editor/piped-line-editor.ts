@@ -1,4 +1,5 @@
 import { StringDecoder } from 'node:string_decoder';
+import { neutralizeControl } from '../../../shared/terminal/neutralize-control.js';
 import { createInterruptHandlers } from './interrupt-handlers.js';
 import type { LineEditor, ReadResult } from './line-editor-types.js';
 
@@ -103,7 +104,7 @@ export function createPipedLineEditor(options: PipedEditorOptions): LineEditor {
         output.write(question);
         const answer = await nextLine();
         // Echo the answer so a log of stderr shows what was decided.
-        output.write(`${answer ?? ''}\n`);
+        output.write(`${neutralizeControl(answer ?? '', { lineBreaks: 'show' })}\n`);
         return answer;
       }),
     onInterrupt: interrupts.add,
