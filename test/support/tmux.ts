@@ -25,6 +25,8 @@ export interface TmuxOptions {
   env: Record<string, string | undefined>;
   columns?: number;
   rows?: number;
+  /** Let the program set tmux's clipboard with OSC 52 (`set-clipboard on`), so a test can see if it did. */
+  acceptsClipboard?: boolean;
 }
 
 export interface CaptureOptions {
@@ -59,6 +61,10 @@ export interface TmuxTerminal {
   paneState(): Promise<PaneState>;
   /** Waits for the command to end and returns its exit status (`signal <n>` when a signal ended it). */
   waitForExit(timeoutMs?: number): Promise<number | string>;
+  /** From now on, appends every byte the program writes to the terminal to `file` (`pipe-pane -o`). */
+  recordOutput(file: string): Promise<void>;
+  /** The paste buffers' contents: what OSC 52 put there when `acceptsClipboard` is on. */
+  listClipboard(): Promise<string[]>;
   /** Stops the server and everything in it; safe to call twice. */
   kill(): Promise<void>;
 }
@@ -119,6 +125,7 @@ export async function startTmux(options: TmuxOptions): Promise<TmuxTerminal> {
     '-g',
     'history-limit',
     '5000',
+    ...(options.acceptsClipboard ? [';', 'set-option', '-g', 'set-clipboard', 'on'] : []),
   ]);
 
   let isKilled = false;
@@ -221,6 +228,17 @@ export async function startTmux(options: TmuxOptions): Promise<TmuxTerminal> {
         timeoutMs,
         async () => `the command did not end within ${timeoutMs} ms; it shows:\n${await capture()}`,
       ),
+    recordOutput: async (file) => {
+      await tmux(['pipe-pane', '-o', ...target, `cat >> '${file.replaceAll("'", "'\\''")}'`]);
+    },
+    listClipboard: async () => {
+      const names = (await tmux(['list-buffers', '-F', '#{buffer_name}'])).split('\n');
+      const buffers: string[] = [];
+      for (const name of names.filter((entry) => entry !== '')) {
+        buffers.push(await tmux(['show-buffer', '-b', name]));
+      }
+      return buffers;
+    },
     kill: async () => {
       if (isKilled) return;
       isKilled = true;
