@@ -10,6 +10,7 @@ import { colorizeDiff } from '../../src/cli/chat/colorize-diff.js';
 import { formatStatusLine } from '../../src/cli/chat/format-status-line.js';
 import type { LineEditor } from '../../src/cli/chat/line-editor/create-line-editor.js';
 import { renderApproval } from '../../src/cli/chat/render-approval.js';
+import { layoutInput } from '../../src/cli/chat/line-editor/render-input.js';
 import { createMarkdownStream } from '../../src/cli/chat/render-markdown-stream.js';
 import { runSlashCommand } from '../../src/cli/chat/run-slash-command.js';
 import { parseSlashCommand } from '../../src/cli/chat/slash-commands.js';
@@ -416,6 +417,16 @@ describe('every renderer of untrusted text, with hostile input', () => {
     expect(output).toContain('\u001b[1m');
   });
 
+  it('the line editor draws pasted input with the same visible forms, and counts their width', () => {
+    const { canary, text } = makeHostileText();
+    const layout = layoutInput({ first: 'oy> ', continuation: '... ' }, { text, cursor: 0 }, 1000);
+    // The editor's own line breaks are CRLF; only those may remain.
+    expect(findRawControls(layout.content.replaceAll('\r\n', '\n'))).toEqual([]);
+    expect(layout.content).toContain(`${canary} #^[[2K^[[1G$ npm test`);
+    expect(layout.content).toContain('<U+202E>evil');
+    expect(layout.endCol).toBe(layout.content.split('\r\n').at(-1)!.length);
+  });
+
   it('control: the check finds the raw hostile text, and each of its escapes', () => {
     const { text, clipboard } = makeHostileText();
     expect(findRawControls(text).length).toBeGreaterThan(5);
@@ -425,4 +436,4 @@ describe('every renderer of untrusted text, with hostile input', () => {
   });
 });
 
-console.log(`terminal safety renderer suite: ${CASES.length * 2 + 2} cases`);
+console.log(`terminal safety renderer suite: ${CASES.length * 2 + 3} cases`);

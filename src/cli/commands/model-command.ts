@@ -59,7 +59,7 @@ async function saveDefaultModel(text: string, flags: GlobalOptions): Promise<voi
   }
   if (flags.json) {
     const saved = { saved: ref.id, provider: ref.provider, configFile, deprecatedUntil };
-    process.stdout.write(JSON.stringify(saved, null, 2) + '\n');
+    process.stdout.write(stringifyForTerminal(saved, 2) + '\n');
   } else {
     process.stdout.write(
       neutralizeControl(`saved ${ref.id} as the default model in ${configFile}\n`),
