@@ -75,6 +75,18 @@ describe('terminal safety through the CLI', () => {
     expect(texts).toBe(`Done ${hostile.text}`);
   });
 
+  it("oy run: a provider's error message with escapes is quoted inertly", async () => {
+    const hostile = makeHostileText();
+    fake.enqueue({ kind: 'error', status: 400, message: `bad request ${hostile.text}` });
+    const result = await runOy(['run', '--model', MODEL, 'do it'], {
+      cwd: workspace,
+      env: fakeProviderEnv(fake),
+    });
+    expect(result.code).not.toBe(0);
+    expect(findRawControls(result.stdout + result.stderr)).toEqual([]);
+    expect(result.stderr).toContain(`bad request ${hostile.canary} #^[[2K^[[1G$ npm test`);
+  });
+
   it('oy audit --dry-run: file and folder names with ESC, BEL and CR print inertly', async () => {
     const { root } = makeHostileRepository();
     const result = await runOy(['audit', root, '--dry-run', '--offline'], { cwd: workspace });
@@ -110,4 +122,4 @@ describe('terminal safety through the CLI', () => {
   });
 });
 
-console.log('terminal safety through the CLI: 5 cases');
+console.log('terminal safety through the CLI: 6 cases');
