@@ -87,8 +87,8 @@ export async function collectCandidates(options: CollectOptions): Promise<Collec
   };
 }
 
-/** The audit's own configuration files, relative to the workspace root it reads them from. */
-const AUDIT_CONFIG_FILES = ['.oyignore', PROJECT_FILE];
+/** The audit's own configuration files, relative to the workspace root it reads them from; in byte order. */
+const AUDIT_CONFIG_FILES = [PROJECT_FILE, '.oyignore'];
 
 /** Configuration files changed since the ref (deletions included), or new and untracked. */
 function findConfigChanges(

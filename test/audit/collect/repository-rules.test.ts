@@ -123,7 +123,7 @@ describe('configuration changes under --diff', () => {
     writeTree(root, { '.oyignore': '*\n', '.oy/config.json': '{"audit":{"exclude":["src/"]}}' });
     commitAll(root, 'narrow the audit');
     const result = await collect(root, { diffRef: 'HEAD~1' });
-    expect(result.configChanges).toEqual([{ path: '.oyignore' }, { path: '.oy/config.json' }]);
+    expect(result.configChanges).toEqual([{ path: '.oy/config.json' }, { path: '.oyignore' }]);
   });
 
   it('names a deleted .oyignore, and an untracked new one', async () => {
