@@ -11,6 +11,9 @@ export interface AuditOptions {
   manifest: string | null;
   include: string[];
   exclude: string[];
+  /** The project file's `audit.include`/`audit.exclude`: repository content, counted as not reviewed. */
+  projectInclude: string[];
+  projectExclude: string[];
   focus: string[];
   diffRef: string | null;
   maxFileBytes: number;

@@ -45,6 +45,8 @@ export async function prepareAudit(options: AuditOptions): Promise<PreparedAudit
     root: options.root,
     include: options.include,
     exclude: options.exclude,
+    projectInclude: options.projectInclude,
+    projectExclude: options.projectExclude,
     maxFileBytes: options.maxFileBytes,
     env: options.env,
     ...(options.diffRef === null ? {} : { diffRef: options.diffRef }),

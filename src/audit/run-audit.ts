@@ -117,6 +117,7 @@ export async function runAudit(options: AuditOptions): Promise<AuditOutcome> {
     files: prepared.files,
     ledger,
     secretFiles: prepared.collected.secretFiles,
+    configChanges: prepared.collected.configChanges,
     chunks: prepared.chunkPlan.chunks.length,
     durationMs: Date.now() - startedAt,
     git: await readGitState(options.root, options.env),
@@ -136,6 +137,7 @@ export async function runAudit(options: AuditOptions): Promise<AuditOutcome> {
   progress({ stage: 'report', done: 1, total: 1 });
   const gates = evaluateGates({
     findings: report.findings,
+    configChanges: report.configChanges,
     failOn: options.failOn,
     minCoverage: options.minCoverage,
     coverage: report.coverage,

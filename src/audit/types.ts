@@ -18,7 +18,8 @@ export type SkipReason =
   | 'not-regular-file'
   | 'unreadable'
   | 'secret-file'
-  | 'oyignore'
+  | 'repository-ignore'
+  | 'project-exclude'
   | 'excluded'
   | 'not-included'
   | 'invalid-name'
@@ -175,6 +176,14 @@ export interface SecretFile {
   isTracked: boolean;
 }
 
+/**
+ * A file that configures the audit itself (`.oyignore`, `.oy/config.json`) and that the audited
+ * change (`--diff`) adds, edits or deletes: the change may be narrowing its own review.
+ */
+export interface ConfigChange {
+  path: string;
+}
+
 export interface Coverage {
   filesReviewed: number;
   filesSkipped: number;
@@ -219,6 +228,8 @@ export interface AuditReport {
   hints: SecurityHint[];
   secrets: SecretLocation[];
   secretFiles: SecretFile[];
+  /** Audit configuration files the `--diff` change touches; always empty without `--diff`. */
+  configChanges: ConfigChange[];
   coverage: Coverage;
   method: Method;
 }

@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { lstat, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigError } from '../shared/errors.js';
 import { configFileSchema, type ConfigFile } from './config-schema.js';
@@ -23,7 +23,8 @@ export async function loadConfig(options: LoadConfigOptions): Promise<LoadedConf
   const userFile = await readConfigFile(paths.userConfigFile);
   if (userFile) layers.push({ kind: 'user', source: paths.userConfigFile, values: userFile });
   const projectPath = path.join(options.workspaceRoot, '.oy', 'config.json');
-  const projectFile = await readConfigFile(projectPath);
+  const linkWarning = await findSymlinkedProjectPath(options.workspaceRoot, projectPath);
+  const projectFile = linkWarning === null ? await readConfigFile(projectPath) : undefined;
   if (projectFile) layers.push({ kind: 'project', source: projectPath, values: projectFile });
   layers.push({
     kind: 'environment',
@@ -31,7 +32,29 @@ export async function loadConfig(options: LoadConfigOptions): Promise<LoadedConf
     values: readEnvironmentLayer(options.env),
   });
   layers.push({ kind: 'flags', source: 'command line', values: options.flags });
-  return { ...mergeConfig(layers), paths };
+  const merged = mergeConfig(layers);
+  if (linkWarning !== null) merged.warnings.unshift(linkWarning);
+  return { ...merged, paths };
+}
+
+/**
+ * A repository could link its project file to any file of the user's, whose text a parse error
+ * would then quote on stderr (a CI log); a symlinked `.oy` or `.oy/config.json` is not read.
+ */
+async function findSymlinkedProjectPath(
+  workspaceRoot: string,
+  projectPath: string,
+): Promise<string | null> {
+  for (const candidate of [path.dirname(projectPath), projectPath]) {
+    try {
+      if ((await lstat(candidate)).isSymbolicLink()) {
+        return `${path.relative(workspaceRoot, candidate)} is a symlink; the project file is not read`;
+      }
+    } catch {
+      return null;
+    }
+  }
+  return null;
 }
 
 function readEnvironmentLayer(env: NodeJS.ProcessEnv): ConfigFile {

@@ -10,18 +10,30 @@ export interface ConfigLayer {
   values: ConfigFile;
 }
 
+/**
+ * The audit rules the project file asked for. They are repository content, not the user's choice,
+ * so they never join `config.audit`: files they leave out are listed and counted as not reviewed.
+ */
+export interface ProjectAuditRules {
+  include: string[];
+  exclude: string[];
+}
+
 export interface MergedConfig {
   config: OyConfig;
+  projectAudit: ProjectAuditRules;
   warnings: string[];
 }
 
 /**
  * Merges layers in the documented precedence, lowest first: defaults < user < project < environment < flags.
- * The project file is repository content, so it may only narrow permissions: its allow rules are dropped.
+ * The project file is repository content, so it may only narrow permissions: its allow rules are dropped,
+ * its focus is dropped (it must not speak to the model as the user), and its include/exclude are kept apart.
  */
 export function mergeConfig(layers: readonly ConfigLayer[]): MergedConfig {
   const warnings: string[] = [];
   const config: OyConfig = structuredClone(DEFAULT_CONFIG);
+  const projectAudit: ProjectAuditRules = { include: [], exclude: [] };
   const order: ConfigLayerKind[] = ['user', 'project', 'environment', 'flags'];
   const sorted = [...layers].sort((a, b) => order.indexOf(a.kind) - order.indexOf(b.kind));
 
@@ -50,12 +62,31 @@ export function mergeConfig(layers: readonly ConfigLayer[]): MergedConfig {
     }
     if (values.agent) mergeAgentSection(config, layer, warnings);
     if (values.audit) {
-      for (const [key, value] of Object.entries(values.audit)) {
+      const audit =
+        layer.kind === 'project' ? takeProjectRules(layer, projectAudit, warnings) : values.audit;
+      for (const [key, value] of Object.entries(audit)) {
         if (value !== undefined) Object.assign(config.audit, { [key]: value });
       }
     }
   }
-  return { config, warnings };
+  return { config, projectAudit, warnings };
+}
+
+/** Sets the project file's include/exclude apart and drops its focus; returns the audit keys left to merge. */
+function takeProjectRules(
+  layer: ConfigLayer,
+  projectAudit: ProjectAuditRules,
+  warnings: string[],
+): NonNullable<ConfigFile['audit']> {
+  const { include, exclude, focus, ...rest } = layer.values.audit ?? {};
+  if (focus !== undefined && focus.length > 0) {
+    warnings.push(
+      `${layer.source}: "audit.focus" ignored; a repository may not give the model instructions as the user (pass focus words on the command line)`,
+    );
+  }
+  projectAudit.include.push(...(include ?? []));
+  projectAudit.exclude.push(...(exclude ?? []));
+  return rest;
 }
 
 /** A project file may turn the sandbox on but never off, and may not let credentials through. */

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -71,5 +71,29 @@ describe('loadConfig', () => {
     const loaded = await loadConfig({ workspaceRoot: workspace, env, flags: {} });
     expect(loaded.config.model).toBeNull();
     expect(loaded.warnings).toEqual([]);
+  });
+
+  it('does not read a symlinked project file or .oy folder, so no parse error can quote its target', async () => {
+    const { dir, workspace, env } = setup();
+    const target = path.join(dir, 'credentials');
+    const canary = `CANARY${Date.now()}`;
+    writeFileSync(target, `${canary}=secret\n`);
+    symlinkSync(target, path.join(workspace, '.oy', 'config.json'));
+    const loaded = await loadConfig({ workspaceRoot: workspace, env, flags: {} });
+    expect(loaded.warnings).toEqual(['.oy/config.json is a symlink; the project file is not read']);
+    // Control: the same text in a real project file is an error that quotes it.
+    rmSync(path.join(workspace, '.oy', 'config.json'));
+    writeFileSync(path.join(workspace, '.oy', 'config.json'), `${canary}=secret\n`);
+    await expect(loadConfig({ workspaceRoot: workspace, env, flags: {} })).rejects.toThrow(
+      canary.slice(0, 6),
+    );
+    // A symlinked .oy folder is refused the same way.
+    const elsewhere = path.join(dir, 'elsewhere');
+    mkdirSync(elsewhere);
+    writeFileSync(path.join(elsewhere, 'config.json'), `${canary}=secret\n`);
+    rmSync(path.join(workspace, '.oy'), { recursive: true });
+    symlinkSync(elsewhere, path.join(workspace, '.oy'));
+    const viaFolder = await loadConfig({ workspaceRoot: workspace, env, flags: {} });
+    expect(viaFolder.warnings).toEqual(['.oy is a symlink; the project file is not read']);
   });
 });

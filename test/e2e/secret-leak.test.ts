@@ -176,6 +176,8 @@ describe('secret leak suite', () => {
       manifest: null,
       include: [],
       exclude: [],
+      projectInclude: [],
+      projectExclude: [],
       focus: [],
       diffRef: null,
       maxFileBytes: 1024 * 1024,

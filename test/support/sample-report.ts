@@ -136,6 +136,7 @@ export function sampleOfflineReport(): AuditReport {
       { path: '.env', isTracked: false },
       { path: 'deploy/server.pem', isTracked: true },
     ],
+    configChanges: [],
     coverage: coverageOf(ledger, { chunks: 2, durationMs: 1834 }),
     method: {
       oyVersion: '0.1.0',
@@ -265,6 +266,7 @@ export function sampleModelReport(): AuditReport {
     ],
     secrets: [{ rule: 'stripe-live-key', path: 'src/billing.ts', line: 8, isTracked: true }],
     secretFiles: [],
+    configChanges: [],
     coverage: {
       ...coverageOf(ledger, { chunks: 5, durationMs: 125_400 }),
       cacheHits: 2,
@@ -301,6 +303,7 @@ export function sampleEmptyReport(mode: AuditReport['mode'] = 'offline'): AuditR
     hints: [],
     secrets: [],
     secretFiles: [],
+    configChanges: [],
     coverage: coverageOf(ledger, { chunks: 1, durationMs: 240 }),
     method: {
       oyVersion: '0.1.0',

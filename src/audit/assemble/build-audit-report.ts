@@ -3,6 +3,7 @@ import { comparePaths } from '../../shared/files/compare-paths.js';
 import type { ScannedFile } from '../scan/scanned-file.js';
 import type {
   AuditReport,
+  ConfigChange,
   Coverage,
   Finding,
   LedgerEntry,
@@ -30,6 +31,7 @@ export interface AuditReportInput {
   files: ScannedFile[];
   ledger: LedgerEntry[];
   secretFiles: SecretFile[];
+  configChanges: ConfigChange[];
   chunks: number;
   durationMs: number;
   git: GitState;
@@ -67,6 +69,7 @@ export function buildAuditReport(input: AuditReportInput): AuditReport {
     hints,
     secrets,
     secretFiles: input.secretFiles,
+    configChanges: input.configChanges,
     coverage: buildCoverage(input),
     method: {
       oyVersion: OY_VERSION,

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { UsageError } from '../../shared/errors.js';
-import type { CandidateFile, LedgerEntry, SecretFile } from '../types.js';
+import type { CandidateFile, ConfigChange, LedgerEntry, SecretFile } from '../types.js';
 import {
   buildGitEnvironment,
   type GitHomeDirectories,
@@ -8,8 +8,8 @@ import {
 import { classifyStats } from './classify-stats.js';
 import type { CollectOptions, CollectResult, ListedPath } from './collect-types.js';
 import { comparePaths } from '../../shared/files/compare-paths.js';
-import { createIgnoreMatcher } from '../../shared/ignore/ignore-matcher.js';
-import { createPathFilter, type PathFilter } from './create-path-filter.js';
+import { createIgnoreMatcher, type IgnoreMatcher } from '../../shared/ignore/ignore-matcher.js';
+import { createPathFilter, PROJECT_FILE, type PathFilter } from './create-path-filter.js';
 import { listChangedFiles } from './list-changed-files.js';
 import { listGitFiles } from './list-git-files.js';
 import { loadOuterIgnoreRules } from '../../shared/ignore/load-outer-ignore-rules.js';
@@ -65,7 +65,12 @@ export async function collectCandidates(options: CollectOptions): Promise<Collec
       stats[index] ?? new Error('no stat'),
       options.maxFileBytes,
     );
-    if (verdict.kind === 'candidate') candidates.push(verdict.candidate);
+    // After the stat checks, so a repository cannot hide a committed secret-bearing file, and a
+    // binary or lockfile it ignores is not counted against coverage.
+    const repositorySkip =
+      verdict.kind === 'candidate' ? filter.checkRepositoryRules(entry.path) : null;
+    if (repositorySkip !== null) ledger.push(repositorySkip);
+    else if (verdict.kind === 'candidate') candidates.push(verdict.candidate);
     else {
       ledger.push(verdict.entry);
       if (verdict.secretFile !== undefined) secretFiles.push(verdict.secretFile);
@@ -78,7 +83,22 @@ export async function collectCandidates(options: CollectOptions): Promise<Collec
     ledger: ledger.sort(byPath),
     isGitRepo,
     secretFiles: secretFiles.sort(byPath),
+    configChanges: changed === null ? [] : findConfigChanges(changed, listed),
   };
+}
+
+/** The audit's own configuration files, relative to the workspace root it reads them from; in byte order. */
+const AUDIT_CONFIG_FILES = [PROJECT_FILE, '.oyignore'];
+
+/** Configuration files changed since the ref (deletions included), or new and untracked. */
+function findConfigChanges(
+  changed: ReadonlySet<string>,
+  listed: readonly ListedPath[],
+): ConfigChange[] {
+  const untracked = new Set(listed.filter((entry) => !entry.isTracked).map((entry) => entry.path));
+  return AUDIT_CONFIG_FILES.filter((file) => changed.has(file) || untracked.has(file)).map(
+    (file) => ({ path: file }),
+  );
 }
 
 async function createWorkspaceFilter(
@@ -88,9 +108,20 @@ async function createWorkspaceFilter(
   const oyignore = createIgnoreMatcher();
   const oyignoreText = await readSmallTextFile(path.join(options.root, '.oyignore'));
   if (oyignoreText !== null) oyignore.addFile(oyignoreText);
-  const exclude = createIgnoreMatcher();
-  exclude.addPatterns(options.exclude);
-  const include = createIgnoreMatcher();
-  include.addPatterns(options.include);
-  return createPathFilter({ oyignore, exclude, include, changed });
+  return createPathFilter({
+    exclude: matchPatterns(options.exclude),
+    include: matchPatterns(options.include),
+    changed,
+    repository: {
+      oyignore,
+      exclude: matchPatterns(options.projectExclude ?? []),
+      include: matchPatterns(options.projectInclude ?? []),
+    },
+  });
+}
+
+function matchPatterns(patterns: readonly string[]): IgnoreMatcher {
+  const matcher = createIgnoreMatcher();
+  matcher.addPatterns(patterns);
+  return matcher;
 }

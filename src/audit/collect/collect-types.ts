@@ -1,4 +1,4 @@
-import type { CandidateFile, LedgerEntry, SecretFile } from '../types.js';
+import type { CandidateFile, ConfigChange, LedgerEntry, SecretFile } from '../types.js';
 
 /** What to collect and how; every path option is already resolved by the caller. */
 export interface CollectOptions {
@@ -8,6 +8,12 @@ export interface CollectOptions {
   include: string[];
   /** `--exclude` globs (gitignore syntax). */
   exclude: string[];
+  /**
+   * The project file's `audit.include` and `audit.exclude`: repository content, so the files they
+   * leave out are `skipped(project-exclude)` and count as not reviewed.
+   */
+  projectInclude?: string[];
+  projectExclude?: string[];
   /** Files larger than this are skipped('too-large'), decided from lstat before any read. */
   maxFileBytes: number;
   /** `--diff <ref>`: narrow to files changed since that git ref. */
@@ -31,6 +37,8 @@ export interface CollectResult {
   isGitRepo: boolean;
   /** Secret-bearing files found (never read), sorted by path. */
   secretFiles: SecretFile[];
+  /** With `--diff`: the audit's own configuration files the change touches, sorted by path. */
+  configChanges: ConfigChange[];
 }
 
 /** One file path a listing produced, before the path checks. */

@@ -4,29 +4,41 @@ import { DEFAULT_SKIP_DIRS, findDefaultSkipDir } from './default-skips.js';
 import type { IgnoreMatcher } from '../../shared/ignore/ignore-matcher.js';
 import { skipEntry } from './skip-entry.js';
 
-export interface PathFilterRules {
+/** Rules the audited repository brings itself: `.oyignore` and the project file's include/exclude. */
+export interface RepositoryRules {
   oyignore: IgnoreMatcher;
   exclude: IgnoreMatcher;
-  /** Empty means everything is included. */
+  /** Empty means the project file narrows nothing. */
+  include: IgnoreMatcher;
+}
+
+export interface PathFilterRules {
+  /** The user's own `--exclude` (command line or user config). */
+  exclude: IgnoreMatcher;
+  /** The user's own `--include`; empty means everything is included. */
   include: IgnoreMatcher;
   /** Tracked paths changed since the `--diff` ref; null without `--diff`. */
   changed: ReadonlySet<string> | null;
+  repository: RepositoryRules;
 }
+
+export const PROJECT_FILE = '.oy/config.json';
 
 /** The checks a path earns before anything is read or stat'ed, in the order they apply. */
 export interface PathFilter {
+  /** Default skips and the user's own choices: a file skipped here is not the user's loss. */
   checkFile(listed: ListedPath): LedgerEntry | null;
+  /**
+   * The repository's own rules, applied last: a file they leave out is listed and counted as not
+   * reviewed, so a repository cannot shrink its own review.
+   */
+  checkRepositoryRules(path: string): LedgerEntry | null;
   /** For the walker, so a skipped directory is recorded once and not entered. */
   checkDirectory(dirPath: string): LedgerEntry | null;
 }
 
 export function createPathFilter(rules: PathFilterRules): PathFilter {
-  const checkUserRules = (path: string, isDirectory: boolean): LedgerEntry | null => {
-    const shown = isDirectory ? `${path}/` : path;
-    if (rules.oyignore.ignores(path, isDirectory)) return skipEntry(shown, 'oyignore');
-    if (rules.exclude.ignores(path, isDirectory)) return skipEntry(shown, 'excluded');
-    return null;
-  };
+  const { repository } = rules;
   return {
     checkFile(listed) {
       const { path } = listed;
@@ -35,8 +47,7 @@ export function createPathFilter(rules: PathFilterRules): PathFilter {
       if (!listed.isValidName) return skipEntry(path, 'invalid-name', 'name is not valid UTF-8');
       if (!isPlainRelativePath(path))
         return skipEntry(path, 'invalid-name', 'not a plain relative path');
-      const userSkip = checkUserRules(path, false);
-      if (userSkip !== null) return userSkip;
+      if (rules.exclude.ignores(path, false)) return skipEntry(path, 'excluded');
       if (!rules.include.isEmpty && !rules.include.ignores(path, false)) {
         return skipEntry(path, 'not-included');
       }
@@ -46,10 +57,24 @@ export function createPathFilter(rules: PathFilterRules): PathFilter {
       }
       return null;
     },
+    checkRepositoryRules(path) {
+      if (repository.oyignore.ignores(path, false)) {
+        return skipEntry(path, 'repository-ignore', '.oyignore');
+      }
+      if (repository.exclude.ignores(path, false)) {
+        return skipEntry(path, 'project-exclude', `audit.exclude in ${PROJECT_FILE}`);
+      }
+      if (!repository.include.isEmpty && !repository.include.ignores(path, false)) {
+        return skipEntry(path, 'project-exclude', `not in audit.include of ${PROJECT_FILE}`);
+      }
+      return null;
+    },
     checkDirectory(dirPath) {
       const name = dirPath.slice(dirPath.lastIndexOf('/') + 1);
       if (DEFAULT_SKIP_DIRS.has(name)) return skipEntry(`${dirPath}/`, 'default-dir', name);
-      return checkUserRules(dirPath, true);
+      // The repository's rules never skip a whole directory: each file under it is listed.
+      if (rules.exclude.ignores(dirPath, true)) return skipEntry(`${dirPath}/`, 'excluded');
+      return null;
     },
   };
 }

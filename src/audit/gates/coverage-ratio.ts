@@ -1,15 +1,18 @@
 import type { Coverage, SkipReason } from '../types.js';
 
 /**
- * Skips that mean "meant to be reviewed, but could not be": too big, or an error reading it.
- * The other skips are choices (ignored, excluded, generated, binary, lockfile, secret-bearing,
- * unchanged...) and do not lower coverage.
+ * Skips that mean "meant to be reviewed, but was not": too big, an error reading it, or left out
+ * by the audited repository's own rules (`.oyignore`, the project file), which are not the user's
+ * choice. The other skips (the user's excludes, generated, binary, lockfile, secret-bearing,
+ * unchanged...) do not lower coverage.
  */
 export const UNREVIEWED_SKIP_REASONS: readonly SkipReason[] = [
   'too-large',
   'line-too-long',
   'unreadable',
   'missing',
+  'repository-ignore',
+  'project-exclude',
 ];
 
 /** The counts the coverage gate reads: `AuditReport.coverage` fits. */

@@ -2,12 +2,15 @@ import { EXIT } from '../../shared/errors.js';
 import { formatLocation } from '../report/format-location.js';
 import { compareSeverity } from '../report/order-by-severity.js';
 import { compareFindings } from '../review/compare-findings.js';
-import type { Finding, Severity } from '../types.js';
+import { describeConfigChange, CONFIG_CHANGE_SEVERITY } from '../report/describe-config-change.js';
+import type { ConfigChange, Finding, Severity } from '../types.js';
 import { coverageRatio, type GateCoverage } from './coverage-ratio.js';
 
 export interface GateInput {
   /** Verified findings after the baseline; unverified findings never gate, so they are not here. */
   findings: readonly Finding[];
+  /** Edits to the audit's own configuration in a `--diff` run: they gate at their severity too. */
+  configChanges: readonly ConfigChange[];
   failOn: Severity | null;
   minCoverage: number | null;
   coverage: GateCoverage;
@@ -31,7 +34,7 @@ export interface GateResult {
  * listed either way.
  */
 export function evaluateGates(input: GateInput): GateResult {
-  const failOnReason = checkFailOn(input.findings, input.failOn);
+  const failOnReason = checkFailOn(listGated(input), input.failOn);
   const incompleteReasons = [
     input.isPartial && !input.allowPartial ? describePartial(input.coverage) : null,
     checkCoverage(input.coverage, input.minCoverage),
@@ -42,11 +45,31 @@ export function evaluateGates(input: GateInput): GateResult {
   return { exitCode, reasons };
 }
 
-function checkFailOn(findings: readonly Finding[], failOn: Severity | null): string | null {
+/** What `--fail-on` weighs, one shape for every kind of result. */
+interface GatedResult {
+  severity: Severity;
+  title: string;
+  path: string;
+  line: number | null;
+  endLine: number | null;
+}
+
+// Findings first in their report order; the stable sort by severity then keeps it within a severity.
+function listGated(input: GateInput): GatedResult[] {
+  const findings = [...input.findings].sort(compareFindings);
+  const changes = input.configChanges.map((change) => ({
+    severity: CONFIG_CHANGE_SEVERITY,
+    title: describeConfigChange(change),
+    path: change.path,
+    line: null,
+    endLine: null,
+  }));
+  return [...findings, ...changes].sort((a, b) => compareSeverity(a.severity, b.severity));
+}
+
+function checkFailOn(results: readonly GatedResult[], failOn: Severity | null): string | null {
   if (failOn === null) return null;
-  const failing = findings
-    .filter((finding) => compareSeverity(finding.severity, failOn) <= 0)
-    .sort(compareFindings);
+  const failing = results.filter((result) => compareSeverity(result.severity, failOn) <= 0);
   const worst = failing[0];
   if (worst === undefined) return null;
   const count = failing.length === 1 ? '1 finding' : `${failing.length} findings`;
@@ -69,7 +92,7 @@ function checkCoverage(coverage: GateCoverage, minCoverage: number | null): stri
   const { reviewed, unreviewed, ratio } = coverageRatio(coverage);
   if (ratio >= minCoverage) return null;
   const total = reviewed + unreviewed;
-  return `\`--min-coverage ${minCoverage}\`: ${reviewed} of ${total} reviewable files reviewed (${formatRatio(ratio)}); ${unreviewed} failed or skipped for size or a read error`;
+  return `\`--min-coverage ${minCoverage}\`: ${reviewed} of ${total} reviewable files reviewed (${formatRatio(ratio)}); ${unreviewed} failed, skipped for size or a read error, or left out by the repository's own .oyignore or .oy/config.json`;
 }
 
 // Floors to 3 decimals, so a coverage just under the floor never prints as equal to it.

@@ -1,12 +1,17 @@
-import type { AuditReport, Finding, SecurityHint, Severity } from '../types.js';
+import type { AuditReport, ConfigChange, Finding, SecurityHint, Severity } from '../types.js';
+import {
+  CONFIG_CHANGE_RULE_ID,
+  CONFIG_CHANGE_SEVERITY,
+  describeConfigChange,
+} from './describe-config-change.js';
 import { compareSeverity, compareText } from './order-by-severity.js';
 
-export type ReportRowKind = 'finding' | 'secret' | 'secret-file' | 'hint';
+export type ReportRowKind = 'finding' | 'secret' | 'secret-file' | 'config-change' | 'hint';
 
 /** One line of the findings summary and one SARIF result: a finding, a secret or a hint. */
 export interface ReportRow {
   kind: ReportRowKind;
-  /** The SARIF rule id: `oy/finding/<category>`, `oy/secret/<rule>`, `oy/secret-file`, or the hint's own id. */
+  /** The SARIF rule id: `oy/finding/<category>`, `oy/secret/<rule>`, `oy/secret-file`, `oy/repo-config/changed`, or the hint's own id. */
   ruleId: string;
   title: string;
   severity: Severity;
@@ -31,8 +36,8 @@ const SECRET_FILE_RULE_ID = 'oy/secret-file';
 /**
  * The rows of the findings summary, most severe first (then path, then line). An offline run lists
  * every deterministic result; a model run lists its verified findings, then the deterministic rows
- * that must not depend on the model: secrets, secret-bearing files and prompt-injection markers
- * (a file can tell the model to stay quiet about itself).
+ * that must not depend on the model: secrets, secret-bearing files, edits to the audit's own
+ * configuration and prompt-injection markers (a file can tell the model to stay quiet about itself).
  */
 export function listReportRows(report: AuditReport): ReportRow[] {
   const hints = listReportedHints(report).filter(
@@ -41,6 +46,7 @@ export function listReportRows(report: AuditReport): ReportRow[] {
   const deterministic = sortRows([
     ...listSecretRows(report),
     ...listSecretFileRows(report),
+    ...report.configChanges.map(toConfigChangeRow),
     ...hints.map(toHintRow),
   ]);
   if (report.mode === 'offline') return deterministic;
@@ -148,6 +154,22 @@ function listSecretFileRows(report: AuditReport): ReportRow[] {
     text: '',
     finding: null,
   }));
+}
+
+function toConfigChangeRow(change: ConfigChange): ReportRow {
+  return {
+    kind: 'config-change',
+    ruleId: CONFIG_CHANGE_RULE_ID,
+    title: describeConfigChange(change),
+    severity: CONFIG_CHANGE_SEVERITY,
+    category: 'repo-config',
+    path: change.path,
+    line: null,
+    endLine: null,
+    confidence: null,
+    text: '',
+    finding: null,
+  };
 }
 
 function toHintRow(hint: SecurityHint): ReportRow {

@@ -87,6 +87,8 @@ function describeResult(row: ReportRow): string {
       return row.severity === 'high'
         ? `${row.title}: git tracks this file; oy did not read it. Remove it from the repository and rotate what it holds.`
         : `${row.title}: oy did not read it. Keep it out of version control.`;
+    case 'config-change':
+      return `${row.title}. This file decides what oy reviews, so the change may narrow its own review: check that the edit is intended.`;
     case 'hint':
       return `${row.title} (deterministic hint; may be a false positive)`;
   }
@@ -104,10 +106,25 @@ function describeProperties(row: ReportRow): Record<string, unknown> {
   return properties;
 }
 
+/** Skips decided by the audited repository's own `.oyignore` or project file, not by the user. */
+const REPOSITORY_SKIP_REASONS: ReadonlySet<string> = new Set([
+  'repository-ignore',
+  'project-exclude',
+]);
+
+// Each not-reviewed file is one notification; a ".oyignore" of "*" must not swell the upload.
+const REPOSITORY_NOTIFICATIONS_MAX = 200;
+
 function describeInvocation(report: AuditReport): SarifInvocation {
   const endTime = Date.parse(report.generatedAt);
+  const leftOut = report.coverage.ledger.filter(
+    (entry) => entry.status === 'skipped' && REPOSITORY_SKIP_REASONS.has(entry.reason ?? ''),
+  );
+  const shownLeftOut = new Set(
+    [...leftOut].sort((a, b) => compareText(a.path, b.path)).slice(0, REPOSITORY_NOTIFICATIONS_MAX),
+  );
   const notifications = report.coverage.ledger
-    .filter((entry) => entry.status === 'failed')
+    .filter((entry) => entry.status === 'failed' || shownLeftOut.has(entry))
     .sort((a, b) => compareText(a.path, b.path))
     .map((entry) => ({
       level: 'warning' as const,
@@ -118,6 +135,16 @@ function describeInvocation(report: AuditReport): SarifInvocation {
       },
       locations: [locateArtifact(entry.path, null)],
     }));
+  const hidden = leftOut.length - shownLeftOut.size;
+  if (hidden > 0) {
+    notifications.push({
+      level: 'warning',
+      message: {
+        text: `${hidden} more files left out by the repository's own .oyignore or .oy/config.json are listed in the JSON report and the manifest`,
+      },
+      locations: [],
+    });
+  }
   return {
     executionSuccessful: !report.coverage.isPartial,
     commandLine: report.command,

@@ -77,7 +77,7 @@ export interface MapPromptInput {
   manifest: string;
   /** The chunk's hints; their excerpts are not sent. */
   hints: readonly SecurityHint[];
-  /** The user's `--focus` words, if any. */
+  /** The user's own focus words (command line or user config); a project file's focus is dropped at merge. */
   focus: readonly string[];
   /** `createDelimiter` of the run. */
   delimiter: string;

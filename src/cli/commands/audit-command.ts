@@ -67,7 +67,7 @@ export async function runAuditCommand(
   // A ref that starts with a dash would reach git as an option.
   if (diffRef?.startsWith('-'))
     throw new UsageError(`--diff must name a git ref, got \`${diffRef}\``);
-  const { config, warnings, paths } = await loadConfig({
+  const { config, projectAudit, warnings, paths } = await loadConfig({
     workspaceRoot: root,
     env: process.env,
     flags: flagLayer,
@@ -88,6 +88,8 @@ export async function runAuditCommand(
     manifest,
     include: config.audit.include,
     exclude: config.audit.exclude,
+    projectInclude: projectAudit.include,
+    projectExclude: projectAudit.exclude,
     focus: config.audit.focus,
     diffRef,
     maxFileBytes: config.audit.maxFileBytes,

@@ -205,15 +205,15 @@ describe('workspace rules: .oyignore, --exclude, --include', () => {
         'src/a.ts',
         'src/keep.snap',
       ]);
-      expect(statusOf(result, 'src/a.snap')).toBe('skipped(oyignore)');
+      expect(statusOf(result, 'src/a.snap')).toBe('skipped(repository-ignore)');
       expect(statusOf(result, 'src/a.test.ts')).toBe('skipped(excluded)');
       expect(statusOf(result, 'lib/util.js')).toBe('skipped(not-included)');
-      // The walker records a skipped directory once; git lists each file in it.
+      // The repository's .oyignore never skips a whole directory: each file in it is listed.
+      expect(statusOf(result, 'docs/guide.md')).toBe('skipped(repository-ignore)');
+      // The walker records a directory the user excluded once; git lists each file in it.
       if (mode === 'git') {
-        expect(statusOf(result, 'docs/guide.md')).toBe('skipped(oyignore)');
         expect(statusOf(result, 'fixtures/big.json')).toBe('skipped(excluded)');
       } else {
-        expect(statusOf(result, 'docs/')).toBe('skipped(oyignore)');
         expect(statusOf(result, 'fixtures/')).toBe('skipped(excluded)');
       }
     });
@@ -289,7 +289,13 @@ describe('git specifics', () => {
     const root = tempDir();
     gitInit(root);
     const result = await collect(root);
-    expect(result).toEqual({ candidates: [], ledger: [], isGitRepo: true, secretFiles: [] });
+    expect(result).toEqual({
+      candidates: [],
+      ledger: [],
+      isGitRepo: true,
+      secretFiles: [],
+      configChanges: [],
+    });
   });
 
   it('a directory that is not a git repository is walked', async () => {

@@ -8,6 +8,7 @@ const FULL: GateCoverage = { filesReviewed: 10, filesFailed: 0, skippedByReason:
 
 const FULL_INPUT: GateInput = {
   findings: [],
+  configChanges: [],
   failOn: 'info',
   minCoverage: null,
   coverage: FULL,
@@ -18,6 +19,7 @@ const FULL_INPUT: GateInput = {
 function gates(fields: Partial<GateInput>): ReturnType<typeof evaluateGates> {
   return evaluateGates({
     findings: [],
+    configChanges: [],
     failOn: null,
     minCoverage: null,
     coverage: FULL,
@@ -98,6 +100,22 @@ describe('evaluateGates', () => {
     expect(evaluateGates(input).exitCode).toBe(0);
   });
 
+  test('an edit to the audit configuration under --diff gates at medium', () => {
+    const configChanges = [{ path: '.oyignore' }];
+    expect(gates({ configChanges, failOn: 'medium' })).toEqual({
+      exitCode: 3,
+      reasons: [
+        '`--fail-on medium`: 1 finding at or above medium; worst: medium "The audited change edits the audit\'s own configuration (.oyignore)" at .oyignore',
+      ],
+    });
+    expect(gates({ configChanges, failOn: 'high' }).exitCode).toBe(0);
+    // A model finding of the same severity comes first in the reason, then the count covers both.
+    const medium = gates({ findings: FINDINGS, configChanges, failOn: 'medium' });
+    expect(medium.reasons[0]).toMatch(
+      /: 4 findings at or above medium; worst: high "Open redirect"/,
+    );
+  });
+
   test('a partial result: exit 4 with the number of files not reviewed', () => {
     expect(gates({ isPartial: true, coverage: { ...FULL, filesFailed: 3 } })).toEqual({
       exitCode: 4,
@@ -131,7 +149,7 @@ describe('evaluateGates', () => {
     expect(gates({ minCoverage: 0.9, coverage })).toEqual({
       exitCode: 4,
       reasons: [
-        '`--min-coverage 0.9`: 17 of 20 reviewable files reviewed (0.85); 3 failed or skipped for size or a read error',
+        "`--min-coverage 0.9`: 17 of 20 reviewable files reviewed (0.85); 3 failed, skipped for size or a read error, or left out by the repository's own .oyignore or .oy/config.json",
       ],
     });
   });
@@ -198,11 +216,21 @@ describe('coverageRatio', () => {
         binary: 50,
         lockfile: 3,
         'secret-file': 2,
-        oyignore: 10,
+        excluded: 10,
+        'not-included': 7,
         unchanged: 100,
       },
     });
     expect(ratio).toEqual({ reviewed: 6, unreviewed: 4, ratio: 0.6 });
+  });
+
+  test("files the repository's own rules left out count as not reviewed", () => {
+    const ratio = coverageRatio({
+      filesReviewed: 2,
+      filesFailed: 0,
+      skippedByReason: { 'repository-ignore': 5, 'project-exclude': 1, excluded: 40 },
+    });
+    expect(ratio).toEqual({ reviewed: 2, unreviewed: 6, ratio: 0.25 });
   });
 
   test('nothing to review is full coverage: nothing was missed', () => {

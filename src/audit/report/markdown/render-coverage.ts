@@ -1,10 +1,15 @@
-import type { AuditReport, LedgerEntry } from '../../types.js';
+import type { AuditReport, LedgerEntry, SkipReason } from '../../types.js';
 import { formatCount, formatDuration, formatUsd } from '../format-quantities.js';
 import { compareText } from '../order-by-severity.js';
 import { escapeMarkdownLine, formatTable } from './escape-markdown.js';
 
-// Enough to act on by hand; a run with more failures points at the manifest for the rest.
-const FAILED_FILES_LISTED_MAX = 50;
+// Enough to act on by hand; a run with more points at the manifest for the rest.
+const FILES_LISTED_MAX = 50;
+/** Skips decided by the audited repository's own files, not by the user: always shown. */
+const REPOSITORY_SKIP_REASONS: ReadonlySet<SkipReason | string> = new Set<SkipReason>([
+  'repository-ignore',
+  'project-exclude',
+]);
 
 /** `## Coverage`: what was and was not reviewed, and what it cost. The full ledger is elsewhere. */
 export function renderCoverage(report: AuditReport): string {
@@ -40,6 +45,7 @@ export function renderCoverage(report: AuditReport): string {
     parts.push('### Failed by reason', formatReasonTable(coverage.failedByReason));
     parts.push(...renderFailedFiles(coverage.ledger));
   }
+  parts.push(...renderLeftOutByRepository(coverage.ledger));
   parts.push(
     'The full ledger (one status per file) is in the `--manifest` file and in the JSON report.',
   );
@@ -56,22 +62,45 @@ function formatReasonTable(byReason: Record<string, number>): string {
 }
 
 function renderFailedFiles(ledger: readonly LedgerEntry[]): string[] {
-  const failed = ledger
-    .filter((entry) => entry.status === 'failed')
-    .sort((a, b) => compareText(a.path, b.path));
-  if (failed.length === 0) return [];
-  const rows = failed
-    .slice(0, FAILED_FILES_LISTED_MAX)
+  const failed = ledger.filter((entry) => entry.status === 'failed');
+  return renderFileList('### Failed files', failed, 'failed');
+}
+
+/** The repository's `.oyignore` and project file are its own content: what they hide is shown. */
+function renderLeftOutByRepository(ledger: readonly LedgerEntry[]): string[] {
+  const leftOut = ledger.filter(
+    (entry) => entry.status === 'skipped' && REPOSITORY_SKIP_REASONS.has(entry.reason ?? ''),
+  );
+  const parts = renderFileList('### Left out by the repository', leftOut, 'left-out');
+  if (parts.length === 0) return [];
+  const [title = '', ...rest] = parts;
+  return [
+    title,
+    "The audited repository's own `.oyignore` or `.oy/config.json` left these files out. They were not reviewed and count as not reviewed for `--min-coverage`; pass `--exclude` yourself to leave a file out by choice.",
+    ...rest,
+  ];
+}
+
+function renderFileList(
+  title: string,
+  entries: readonly LedgerEntry[],
+  /** How the closing line names the files not shown: `failed`, `left-out`. */
+  label: string,
+): string[] {
+  const sorted = [...entries].sort((a, b) => compareText(a.path, b.path));
+  if (sorted.length === 0) return [];
+  const rows = sorted
+    .slice(0, FILES_LISTED_MAX)
     .map((entry) => [
       escapeMarkdownLine(entry.path),
       escapeMarkdownLine(entry.reason ?? ''),
       escapeMarkdownLine(entry.detail ?? ''),
     ]);
-  const parts = ['### Failed files', formatTable(['Path', 'Reason', 'Detail'], rows)];
-  const hidden = failed.length - rows.length;
+  const parts = [title, formatTable(['Path', 'Reason', 'Detail'], rows)];
+  const hidden = sorted.length - rows.length;
   if (hidden > 0) {
     parts.push(
-      `${hidden} more failed ${hidden === 1 ? 'file is' : 'files are'} listed in the manifest.`,
+      `${hidden} more ${label} ${hidden === 1 ? 'file is' : 'files are'} listed in the manifest.`,
     );
   }
   return parts;

@@ -29,6 +29,11 @@ function formatSummaryCells(row: ReportRow): string[] {
     row.severity,
     escapeMarkdownLine(row.title),
     escapeMarkdownLine(formatLocation(row.path, row.line, row.endLine)),
-    row.confidence === null ? 'hint' : formatConfidence(row.confidence),
+    // A configuration change is a fact read from git, not a pattern match.
+    row.kind === 'config-change'
+      ? 'certain'
+      : row.confidence === null
+        ? 'hint'
+        : formatConfidence(row.confidence),
   ];
 }

@@ -61,6 +61,12 @@ function describeRule(row: ReportRow): { short: string; full: string; tags: stri
         full: 'A file that holds secrets by its kind (a .env file, a private key, stored credentials, Terraform state) is in the workspace; oy never reads it. A committed one is high severity; one git does not track is information.',
         tags: ['secret', 'oy-secret'],
       };
+    case 'config-change':
+      return {
+        short: "Change to the audit's own configuration",
+        full: 'The audited change (--diff) adds, edits or deletes .oyignore or .oy/config.json, which decide what oy reviews: a change can narrow its own review. Check that the edit is intended.',
+        tags: ['oy-repo-config'],
+      };
     case 'hint':
       return {
         short: row.title,
