@@ -18,6 +18,8 @@ export interface SimpleCommand {
   /** Whether an assignment's value is built by an expansion (`X=$(cmd) git status`). */
   hasDynamicAssignment: boolean;
   redirections: Redirection[];
+  /** A wrapper that only runs another command (`env`, `nice`, `sh -c`): allow rules judge what it runs. */
+  isTransparent?: boolean;
 }
 
 export type CommandSplit =
@@ -333,7 +335,8 @@ class CommandLexer {
         this.pos += 1;
       }
     }
-    return { text, isLiteral, hasGlob };
+    // A lone `{}` (find's placeholder) is no brace expansion in bash.
+    return { text, isLiteral, hasGlob: hasGlob && this.text.slice(start, this.pos) !== '{}' };
   }
 
   private readDoubleQuoted(): { text: string; isLiteral: boolean } {
