@@ -305,6 +305,7 @@ class CommandLexer {
     let text = '';
     let isLiteral = true;
     let hasGlob = false;
+    let hasBrace = false;
     const start = this.pos;
     for (;;) {
       const c = this.peek();
@@ -330,13 +331,14 @@ class CommandLexer {
         this.readBackticks(false);
         isLiteral = false;
       } else {
-        if (GLOB_CHARS.has(c) || (c === '~' && this.pos === start)) hasGlob = true;
+        // Braces expand only around a comma or `..` (`{a,b}`, `{1..3}`); `{}` and `-I{}` are literal.
+        if (c === '{' || c === '}') hasBrace = true;
+        else if (GLOB_CHARS.has(c) || (c === '~' && this.pos === start)) hasGlob = true;
         text += c;
         this.pos += 1;
       }
     }
-    // A lone `{}` (find's placeholder) is no brace expansion in bash.
-    return { text, isLiteral, hasGlob: hasGlob && this.text.slice(start, this.pos) !== '{}' };
+    return { text, isLiteral, hasGlob: hasGlob || (hasBrace && /,|\.\./u.test(text)) };
   }
 
   private readDoubleQuoted(): { text: string; isLiteral: boolean } {

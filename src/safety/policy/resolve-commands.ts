@@ -15,6 +15,7 @@ const UNREADABLE: Readonly<Record<string, string>> = {
   source: 'source runs a file the check cannot read',
   '.': '. runs a file the check cannot read',
   let: 'let evaluates arithmetic, which can run commands',
+  parallel: 'parallel builds the commands it runs from its input',
 };
 
 // Builtins that evaluate an array subscript, where `a[$(cmd)]` runs cmd even from a quoted word.
