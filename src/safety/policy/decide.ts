@@ -187,7 +187,9 @@ function howToAllow(
     const host = hostOfUrl(action.url ?? '') ?? 'example.com';
     return `run with --mode auto, or add WebFetch(domain:${host}) to "permissions.allow" in the user config`;
   }
-  const first = split?.kind === 'parsed' ? split.commands[0] : undefined;
+  // A transparent wrapper (`nice make`) is allowed through what it runs, so the example names that.
+  const first =
+    split?.kind === 'parsed' ? split.commands.find((c) => c.isTransparent !== true) : undefined;
   const example =
     first === undefined ? 'npm test' : [...first.assignments, ...first.argv].join(' ');
   const modeHint = mode === 'auto' ? '' : 'run with --mode auto, or ';

@@ -222,6 +222,20 @@ const unwrapBusybox: Unwrap = (name, args, isCut) => {
   return runArgv(name, args, isCut, { isTransparent: true });
 };
 
+/** GNU time is transparent unless `-o` makes it write a file. */
+const unwrapTime = withOptions(
+  {
+    flags: 'pvqa',
+    valued: 'of',
+    longFlags: ['--portability', '--verbose', '--quiet', '--append'],
+    longValued: ['--output', '--format'],
+  },
+  (values, rest, name, isCut) => {
+    const writesFile = values.has('-o') || values.has('--output');
+    return runArgv(name, rest, isCut, { isTransparent: !writesFile });
+  },
+);
+
 const unwrapCommand = optionsThenCommand({ flags: 'pvV', valued: '' }, true, 'vV');
 
 /** Every wrapper the check sees through, by command name. Shells and find live in their own files. */
@@ -249,19 +263,15 @@ export const WRAPPERS: Readonly<Record<string, Unwrap>> = {
   command: unwrapCommand,
   builtin: optionsThenCommand({ flags: '', valued: '' }, true),
   exec: optionsThenCommand({ flags: 'cl', valued: 'a' }, true),
-  time: optionsThenCommand(
-    {
-      flags: 'pvqa',
-      valued: 'of',
-      longFlags: ['--portability', '--verbose', '--quiet', '--append'],
-      longValued: ['--output', '--format'],
-    },
-    true,
-  ),
+  time: unwrapTime,
   sudo: unwrapSudo,
   doas: unwrapDoas,
   chroot: unwrapChroot,
-  setsid: optionsThenCommand({ flags: 'cfw', valued: '', longFlags: ['--ctty', '--fork', '--wait'] }, true), // prettier-ignore
+  // setsid starts a new session, out of the process group the bash tool kills: it must be allowed itself.
+  setsid: optionsThenCommand(
+    { flags: 'cfw', valued: '', longFlags: ['--ctty', '--fork', '--wait'] },
+    false,
+  ),
   taskset: optionsOperandCommand(
     { flags: 'acp', valued: '', longFlags: ['--all-tasks', '--cpu-list', '--pid'] },
     true,

@@ -274,6 +274,10 @@ describe('allow rules judge the wrapper and what it runs', () => {
     ['ls | xargs grep x', ['Bash(ls)', 'Bash(grep:*)'], 'allow'],
     ['ls | xargs grep x', ['Bash(ls)', 'Bash(grep x)'], 'deny'], // xargs adds words: only a prefix rule fits
     ['timeout 5 npm test', ['Bash(npm test)'], 'allow'],
+    ['/usr/bin/time make', ['Bash(make:*)'], 'allow'],
+    ['/usr/bin/time -o t.txt make', ['Bash(make:*)'], 'deny'], // time writes t.txt
+    ['setsid make', ['Bash(make:*)'], 'deny'], // a new session leaves the killed process group
+    ['nice make > out.txt', ['Bash(make:*)', 'Bash(nice:*)'], 'deny'], // the redirection goes with make
   ];
   for (const [command, allow, want] of cases_) {
     it(`${JSON.stringify(command)} with ${allow.join(', ')}: ${want}`, async () => {
@@ -285,6 +289,14 @@ describe('allow rules judge the wrapper and what it runs', () => {
       expect(result.decision, result.reason).toBe(want);
     });
   }
+  it('suggests a rule for the command a transparent wrapper runs', async () => {
+    cases += 1;
+    const result = await decide(
+      { tool: 'bash', command: 'nice -n 5 make' },
+      { mode: 'ask', rules: parsePermissionRules({ allow: [], ask: [], deny: [] }), sessionGrants: [], isInteractive: false }, // prettier-ignore
+    );
+    expect(result.reason).toContain('add Bash(make)');
+  });
 });
 
 it('covers at least 40 wrapper and option forms', () => {
