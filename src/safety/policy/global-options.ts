@@ -50,7 +50,8 @@ const MAX_OPTION_WORDS = 32;
 /**
  * The forms of a command with its leading options left out (`git -C . push` → `git push`), for deny
  * and ask rules. An option the check does not know for this tool yields both readings (with and without
- * a value), so an unknown option cannot hide the subcommand. argv[0] is the bare command name.
+ * a value), so an unknown option cannot hide the subcommand. argv[0] is the bare command name; a form
+ * of the name alone means only options were literal, which a cut command's rule matching treats as unknown.
  */
 export function withoutGlobalOptions(argv: readonly string[]): string[][] {
   const [name = '', ...rest] = argv;
@@ -75,7 +76,9 @@ export function withoutGlobalOptions(argv: readonly string[]): string[][] {
     if (!isValued) reachable.add(index + 1);
     if (!isFlag) reachable.add(index + 2);
   }
-  return starts.filter((start) => start < rest.length).map((start) => [name, ...rest.slice(start)]);
+  // Options up to the last word: the subcommand is among the words that follow, if any (`git -C "$(pwd)" push`).
+  if ([...reachable].some((index) => index >= rest.length)) starts.push(rest.length);
+  return [...new Set(starts)].map((start) => [name, ...rest.slice(start)]);
 }
 
 /** Why a tool's own options make the command unreadable: a git alias set on the command line. */

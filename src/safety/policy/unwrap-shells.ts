@@ -38,6 +38,9 @@ const unwrapShell: Unwrap = (name, args, isCut) => {
     const script = rest[0];
     if (script === undefined)
       return isCut ? uncertain(`the script given to ${name} -c is not literal`) : NONE;
+    // zsh expands `=rm` to rm's path, a command name the bash lexer would read as `=rm`.
+    if (name === 'zsh' && /(?:^|[\s;&|(`])=/u.test(script))
+      return uncertain('zsh expands a word that starts with "=" to a program');
     return runScript(`${name} -c`, script, false);
   }
   if (readsInput || rest.length === 0)

@@ -17,6 +17,7 @@ const RM = 'Bash(rm:*)';
 const PUSH_FORMS = [
   'git push',
   'git -C . push',
+  'git -C "$(pwd)" push', // the subcommand follows a word only known at run time
   'git -C. push', // an attached value the check does not know is read both ways
   'git --no-pager push',
   'git -c user.name=x push',
@@ -136,6 +137,7 @@ const UNCERTAIN_FORMS = [
   "let 'a[$(rm build)]'",
   "declare 'a[$(rm build)]=1'",
   "fish -c 'rm build'",
+  "zsh -c '=rm build'",
   'env --weird-option rm build',
   'find * -delete',
   "bash -c 'rm $HOME'",

@@ -69,6 +69,7 @@ describe('withoutGlobalOptions', () => {
     ],
     [['make', '-C', 'dir', 'clean'], [['make', 'clean']]],
     [['git', 'status'], []],
+    [['git', '-C'], [['git']]],
   ])('%j', (argv, views) => {
     cases += 1;
     expect(withoutGlobalOptions(argv)).toEqual(views);
