@@ -18,7 +18,7 @@ export interface SimpleCommand {
   /** Whether an assignment's value is built by an expansion (`X=$(cmd) git status`). */
   hasDynamicAssignment: boolean;
   redirections: Redirection[];
-  /** A wrapper that only runs another command (`env`, `nice`, `sh -c`): allow rules judge what it runs. */
+  /** A wrapper that only runs another command (`env`, `nice`, `xargs`): allow rules judge what it runs. */
   isTransparent?: boolean;
 }
 

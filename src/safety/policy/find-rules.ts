@@ -61,7 +61,7 @@ export function findAllowRules(
   let isAllowed = false;
   if (category === 'bash') {
     if (split?.kind !== 'parsed') return undefined;
-    // A transparent wrapper (`env`, `nice`, `sh -c`) is judged by what it runs, which follows it in the list.
+    // A transparent wrapper (`env`, `nice`, `xargs`) is judged by what it runs, which follows it in the list.
     isAllowed = everyPart(
       split.commands.filter((command) => command.isTransparent !== true),
       (rule, command) => rule.kind === 'bash' && allowRuleMatchesCommand(rule, command),

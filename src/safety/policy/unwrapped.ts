@@ -12,7 +12,7 @@ export type InnerRun =
 
 /** What a wrapper does with its arguments. */
 export type Unwrapped =
-  /** isTransparent: allow rules judge only what it runs (env, nice, sh -c); otherwise the wrapper too (sudo, find). */
+  /** isTransparent: allow rules judge only what it runs (env, nice, xargs); otherwise the wrapper too (sudo, find, sh -c). */
   | { kind: 'runs'; inner: InnerRun[]; isTransparent: boolean }
   /** It runs no other command (`env` alone, `command -v x`, `bash script.sh` runs a file). */
   | { kind: 'none' }
