@@ -460,6 +460,7 @@ describe('start-up stays lean', () => {
       expect(loaded.some((url) => url.endsWith('/dist/cli/create-cli.js'))).toBe(true);
       for (const forbidden of [
         '@anthropic-ai',
+        'sh-syntax',
         'openai',
         '@aws-sdk',
         'tiktoken',

@@ -18,6 +18,8 @@ export interface SimpleCommand {
   /** Whether an assignment's value is built by an expansion (`X=$(cmd) git status`). */
   hasDynamicAssignment: boolean;
   redirections: Redirection[];
+  /** A wrapper that only runs another command (`env`, `nice`, `xargs`): allow rules judge what it runs. */
+  isTransparent?: boolean;
 }
 
 export type CommandSplit =
@@ -303,6 +305,7 @@ class CommandLexer {
     let text = '';
     let isLiteral = true;
     let hasGlob = false;
+    let hasBrace = false;
     const start = this.pos;
     for (;;) {
       const c = this.peek();
@@ -328,12 +331,14 @@ class CommandLexer {
         this.readBackticks(false);
         isLiteral = false;
       } else {
-        if (GLOB_CHARS.has(c) || (c === '~' && this.pos === start)) hasGlob = true;
+        // Braces expand only around a comma or `..` (`{a,b}`, `{1..3}`); `{}` and `-I{}` are literal.
+        if (c === '{' || c === '}') hasBrace = true;
+        else if (GLOB_CHARS.has(c) || (c === '~' && this.pos === start)) hasGlob = true;
         text += c;
         this.pos += 1;
       }
     }
-    return { text, isLiteral, hasGlob };
+    return { text, isLiteral, hasGlob: hasGlob || (hasBrace && /,|\.\./u.test(text)) };
   }
 
   private readDoubleQuoted(): { text: string; isLiteral: boolean } {

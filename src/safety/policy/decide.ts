@@ -1,11 +1,11 @@
 import { isProtectedName } from '../paths/protected-names.js';
 import { isSecretBearingFile } from '../secret-files.js';
-import { lexCommand, type CommandSplit } from './command-lexer.js';
+import type { CommandSplit } from './command-lexer.js';
 import { findAllowRules, findRestrictiveRule } from './find-rules.js';
 import { hostOfUrl, toRulePath } from './match-rules.js';
 import type { ParsedPermissionRules, PermissionRule } from './permission-rule.js';
 import type { SafetyMode } from './safety-mode.js';
-import { splitCommand } from './split-command.js';
+import { splitCommand, splitCommandQuickly } from './split-command.js';
 import { categoryOf, pathsOf, TODO_FILE, type Category, type ToolAction } from './tool-action.js';
 
 export type { ToolAction, ToolName } from './tool-action.js';
@@ -50,15 +50,16 @@ export async function decide(action: ToolAction, context: DecisionContext): Prom
   return decideWithSplit(action, context, split);
 }
 
-/** decide() with the command already split by splitCommand (synchronous); without it, the lexer alone splits. */
+/** decide() with the command already split by splitCommand (synchronous); without it, the lexer and the wrapper resolution split. */
 export function decideWithSplit(
   action: ToolAction,
   context: DecisionContext,
   commandSplit?: CommandSplit,
 ): Decision {
-  // Without a split from splitCommand, the lexer alone still splits: a bash call is never judged unsplit.
+  // Without a split from splitCommand, the lexer still splits: a bash call is never judged unsplit.
   const split =
-    commandSplit ?? (action.tool === 'bash' ? lexCommand(action.command ?? '') : undefined);
+    commandSplit ??
+    (action.tool === 'bash' ? splitCommandQuickly(action.command ?? '').split : undefined);
   if (action.tool === 'ask') {
     if (context.isInteractive)
       return { decision: 'allow', reason: 'the ask tool asks the user a question' };
@@ -186,7 +187,9 @@ function howToAllow(
     const host = hostOfUrl(action.url ?? '') ?? 'example.com';
     return `run with --mode auto, or add WebFetch(domain:${host}) to "permissions.allow" in the user config`;
   }
-  const first = split?.kind === 'parsed' ? split.commands[0] : undefined;
+  // A transparent wrapper (`nice make`) is allowed through what it runs, so the example names that.
+  const first =
+    split?.kind === 'parsed' ? split.commands.find((c) => c.isTransparent !== true) : undefined;
   const example =
     first === undefined ? 'npm test' : [...first.assignments, ...first.argv].join(' ');
   const modeHint = mode === 'auto' ? '' : 'run with --mode auto, or ';

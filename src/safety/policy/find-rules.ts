@@ -61,8 +61,9 @@ export function findAllowRules(
   let isAllowed = false;
   if (category === 'bash') {
     if (split?.kind !== 'parsed') return undefined;
+    // A transparent wrapper (`env`, `nice`, `xargs`) is judged by what it runs, which follows it in the list.
     isAllowed = everyPart(
-      split.commands,
+      split.commands.filter((command) => command.isTransparent !== true),
       (rule, command) => rule.kind === 'bash' && allowRuleMatchesCommand(rule, command),
     );
   } else if (category === 'webfetch') {

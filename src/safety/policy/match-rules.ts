@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { SimpleCommand } from './command-lexer.js';
+import { withoutGlobalOptions } from './global-options.js';
 import type { PermissionRule } from './permission-rule.js';
 
 /** Which list a rule came from: allow rules match strictly, deny and ask rules match generously. */
@@ -8,23 +9,6 @@ export type RuleList = 'allow' | 'ask' | 'deny';
 type BashRule = Extract<PermissionRule, { kind: 'bash' }>;
 type FileRule = Extract<PermissionRule, { kind: 'read' | 'write' | 'edit' }>;
 type WebFetchRule = Extract<PermissionRule, { kind: 'webfetch' }>;
-
-// Commands that run the rest of their arguments as a command; a deny rule looks through them.
-const WRAPPERS = new Set([
-  'sudo',
-  'doas',
-  'env',
-  'nohup',
-  'nice',
-  'command',
-  'exec',
-  'builtin',
-  'time',
-  'xargs',
-  'setsid',
-  'stdbuf',
-  'timeout',
-]);
 
 /**
  * Whether an allow rule allows this simple command: exact rules need the whole literal command,
@@ -40,7 +24,8 @@ export function allowRuleMatchesCommand(rule: BashRule, command: SimpleCommand):
 
 /**
  * Whether a deny or ask rule may match this simple command. It looks past assignments, a path on the
- * command name (`/bin/rm`) and wrappers (`sudo`, `env`, `xargs`), and an unknown word counts as a match.
+ * command name (`/bin/rm`) and options before a subcommand (`git -C . push`), and an unknown word
+ * counts as a match. Wrappers are seen through before this: each command they run is its own entry.
  */
 export function restrictiveRuleMayMatchCommand(rule: BashRule, command: SimpleCommand): boolean {
   if (rule.words === null) return true;
@@ -69,28 +54,15 @@ function mayMatch(
 }
 
 function candidateWordLists(command: SimpleCommand): string[][] {
-  const lists = [[...command.assignments, ...command.argv]];
-  let argv = command.argv;
-  for (let guard = 0; argv.length > 0 && guard < 8; guard += 1) {
-    const name = path.posix.basename(argv[0] ?? '');
-    lists.push(argv, [name, ...argv.slice(1)]);
-    if (!WRAPPERS.has(name)) break;
-    argv = stripWrapper(name, argv.slice(1));
-  }
-  return lists;
-}
-
-/** The command a wrapper runs: its options, `env` assignments and `timeout`'s duration dropped. */
-function stripWrapper(name: string, rest: string[]): string[] {
-  let index = 0;
-  while (
-    index < rest.length &&
-    (rest[index]?.startsWith('-') || (name === 'env' && rest[index]?.includes('=')))
-  ) {
-    index += 1;
-  }
-  if (name === 'timeout' && index < rest.length) index += 1;
-  return rest.slice(index);
+  const [first, ...rest] = command.argv;
+  if (first === undefined) return [command.assignments];
+  const named = [path.posix.basename(first), ...rest];
+  return [
+    [...command.assignments, ...command.argv],
+    command.argv,
+    named,
+    ...withoutGlobalOptions(named),
+  ];
 }
 
 /**
