@@ -12,12 +12,14 @@ const MAX_SUMMARY_CHARS = 100;
 
 /**
  * What the user reads before answering (stderr): `<tool> wants to: <summary>`, then the preview:
- * a coloured unified diff for write tools, the command with cwd, timeout and sandbox for bash, the URL for webfetch.
+ * a coloured unified diff for write tools, the command with cwd, timeout and sandbox for bash, the URL for webfetch;
+ * then what answering "always" would grant.
  */
 export function renderApproval(request: ApprovalRequest, c: Colors): string {
   const header = `${c.bold(request.tool)} wants to: ${summarizeAction(request.action)}`;
   const preview = request.preview === undefined ? '' : renderPreview(request, c);
-  return preview === '' ? `${header}\n` : `${header}\n${preview}\n`;
+  const always = request.always === undefined ? '' : `${c.dim(request.always)}\n`;
+  return preview === '' ? `${header}\n${always}` : `${header}\n${preview}\n${always}`;
 }
 
 /** `y`/`yes` → yes, `a`/`always` → always, anything else (empty, Ctrl-C, Ctrl-D) → no. */
