@@ -84,14 +84,13 @@ export const replaceTool = defineTool({
     const [only, second] = candidates.files;
     const why =
       only !== undefined && second === undefined ? whyContentHidden(only, context) : undefined;
-    const replacement = compileReplacement(args.pattern, args.replacement, args.mode, context.now);
     if (only !== undefined && why !== undefined) {
-      await replacement.close();
       return {
         preview: renderHiddenChange(only, why, undefined),
         data: { kind: 'hidden', file: only, why },
       };
     }
+    const replacement = compileReplacement(args.pattern, args.replacement, args.mode, context.now);
     const plan = await planChanges(context, candidates.files, replacement).finally(() =>
       replacement.close(),
     );
