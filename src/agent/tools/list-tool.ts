@@ -36,7 +36,7 @@ const schema = z
 export const listTool = defineTool({
   name: 'list',
   description: [
-    'List the files and folders under a workspace folder, sorted, skipping what .gitignore ignores and .git.',
+    'List the files and folders under a workspace folder, sorted, skipping what .gitignore ignores and .git; paths the Read rules cover are left out and only counted ("left_out").',
     'Paths are relative to the workspace root; folders end with "/", symbolic links with "@" (links are not followed).',
     `Defaults: path ".", depth 2, limit ${DEFAULT_LIST_LIMIT} entries (max ${MAX_LIST_LIMIT}); "truncated" says the limit cut the listing.`,
   ].join(' '),

@@ -51,7 +51,7 @@ export const searchTool = defineTool({
   name: 'search',
   description: [
     'Search the text files under a workspace folder for lines matching a pattern (case-sensitive); returns {path, line, text} per match, in path order.',
-    'Honours .gitignore and skips .git, symbolic links, binary files, files over 2 MiB and secret-bearing files (.env, keys; read them with read, which asks the user).',
+    'Honours .gitignore and skips .git, symbolic links, binary files, files over 2 MiB and secret-bearing files (.env, keys; read them with read, which asks the user); paths the Read rules cover are left out and only counted ("left_out").',
     `Defaults: path ".", regex mode, limit ${DEFAULT_SEARCH_LIMIT} matches (max ${MAX_SEARCH_LIMIT.toLocaleString('en-US')}); "truncated" says the limit was reached.`,
     `Only the first 10,000 characters of a line are tested and ${MAX_HIT_CHARS.toLocaleString('en-US')} are shown; one search reads at most ${MAX_SEARCH_BYTES / (1024 * 1024)} MiB and matches for ${SEARCH_TIME_BUDGET_MS / 1000} s.`,
   ].join(' '),

@@ -39,7 +39,10 @@ export function summarizeAction(action: ToolAction): string {
     case 'edit':
       return `edit ${paths}`;
     case 'replace':
-      return `replace text in ${paths}`;
+      // The policy judges every file the walk found; the diff below shows the ones that change.
+      return (action.paths?.length ?? 0) > 3
+        ? `replace text under ${action.path ?? '.'} (${action.paths?.length} files)`
+        : `replace text in ${paths}`;
     case 'bash':
       return `run ${shorten(action.command ?? '')}`;
     case 'webfetch':
