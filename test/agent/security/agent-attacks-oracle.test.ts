@@ -93,6 +93,12 @@ const PROBES: Probe[] = [
     args: (guess) => ({ path: '.env', content: `API_TOKEN=${guess}\nDEBUG=1\n` }),
   },
   {
+    name: 'read with a guessed offset',
+    tool: 'read',
+    budget: 20,
+    args: (guess) => ({ path: '.env', offset: 1 + (guess.length % 3), limit: 1 }),
+  },
+  {
     name: 'search',
     budget: 10,
     tool: 'search',
