@@ -2,7 +2,9 @@ import type { AgentEvent } from '../events.js';
 import { decide, type Decision } from '../../safety/policy/decide.js';
 import type { ParsedPermissionRules } from '../../safety/policy/permission-rule.js';
 import type { SafetyMode } from '../../safety/policy/safety-mode.js';
-import type { ApprovalRequest, Authorization } from '../tools/tool-types.js';
+import { splitCommand } from '../../safety/policy/split-command.js';
+import type { ApprovalRequest, Authorization, AuthorizationRequest } from '../tools/tool-types.js';
+import { offerGrant, type GrantOffer } from './offer-grant.js';
 import type { SessionGrants } from './session-grants.js';
 
 /** The user's answer at an approval prompt: `always` also grants a session rule. */
@@ -24,10 +26,13 @@ export interface AuthorizerOptions {
   onApproval(event: ApprovalEvent): void;
 }
 
-/** The ToolContext `authorize` for a run: decide() first, then the user for an ask. */
+/**
+ * The ToolContext `authorize` for a run: decide() on the content-free action first; only for an ask
+ * that someone can answer is the preview built (the one step that may read content), then the user asked.
+ */
 export function createAuthorizer(
   options: AuthorizerOptions,
-): (request: ApprovalRequest) => Promise<Authorization> {
+): (request: AuthorizationRequest) => Promise<Authorization> {
   return async (request) => {
     const decision = await decide(request.action, {
       mode: options.mode,
@@ -51,7 +56,7 @@ export function createAuthorizer(
 }
 
 async function settle(
-  request: ApprovalRequest,
+  request: AuthorizationRequest,
   decision: Decision,
   options: AuthorizerOptions,
 ): Promise<Authorization> {
@@ -66,7 +71,18 @@ async function settle(
       reason: `${decision.reason}, and no one can approve it in this run, so it is refused`,
     };
   }
-  const answer = await options.approver(request, decision);
+  const offer = await offerFor(request);
+  const preview = await request.preparePreview?.();
+  const answer = await options.approver(
+    {
+      tool: request.tool,
+      toolCallId: request.toolCallId,
+      action: request.action,
+      ...(preview === undefined ? {} : { preview }),
+      always: offer.summary,
+    },
+    decision,
+  );
   if (answer === 'no') {
     return {
       allowed: false,
@@ -75,8 +91,15 @@ async function settle(
     };
   }
   if (answer === 'always') {
-    const granted = options.grants.grant(request.action);
+    const granted = options.grants.add(offer.rules);
     if (granted.length > 0) return { allowed: true, rule: granted.join(', ') };
   }
   return { allowed: true, rule: 'user-approved' };
+}
+
+/** What "always" would grant, from the command as the policy splits it. */
+async function offerFor(request: AuthorizationRequest): Promise<GrantOffer> {
+  const split =
+    request.action.tool === 'bash' ? await splitCommand(request.action.command ?? '') : undefined;
+  return offerGrant(request.action, split);
 }

@@ -1,3 +1,4 @@
+import { createReadCheck } from '../../safety/policy/read-access.js';
 import { createAuthorizer } from '../authorize/create-authorizer.js';
 import type { AgentEvent } from '../events.js';
 import type { CheckpointRecorder, ToolContext } from '../tools/tool-types.js';
@@ -19,6 +20,7 @@ export function createToolContextFactory(
   todoSaves: Promise<void>[],
 ): (toolCallId: string, emit: (event: AgentEvent) => void) => ToolContext {
   const { state, session } = options;
+  const canRead = createReadCheck(options.rules, options.workspaceRoot);
   return (toolCallId, emit) => ({
     workspaceRoot: options.workspaceRoot,
     signal,
@@ -33,6 +35,7 @@ export function createToolContextFactory(
       ...(options.approver ? { approver: options.approver } : {}),
       onApproval: emit,
     }),
+    canRead,
     checkpoints: options.checkpoints ?? NO_CHECKPOINTS,
     todos: {
       get: () => state.todos,

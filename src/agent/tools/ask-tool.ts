@@ -21,9 +21,12 @@ export const askTool = defineTool({
     'elsewhere it is refused, so decide yourself and say what you assumed.',
   ].join(' '),
   schema,
+  intend() {
+    return { action: { tool: 'ask' }, target: undefined };
+  },
   plan(args) {
     const listed = args.choices.length === 0 ? '' : `\nchoices: ${args.choices.join(' | ')}`;
-    return { action: { tool: 'ask' }, preview: `${args.question}${listed}`, data: undefined };
+    return { preview: `${args.question}${listed}`, data: undefined };
   },
   async execute(args, context) {
     if (context.askUser === undefined) {

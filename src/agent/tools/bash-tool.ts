@@ -41,6 +41,9 @@ export const bashTool = defineTool({
   schema,
   // Both streams at their cap, plus JSON escapes and the other fields.
   maxResultChars: 450_000,
+  intend(args) {
+    return { action: { tool: 'bash', command: args.command }, target: undefined };
+  },
   async plan(args, context) {
     const sandbox = await planSandbox(
       context.shell.sandbox,
@@ -55,7 +58,7 @@ export const bashTool = defineTool({
       `timeout: ${args.timeout_seconds} s`,
       `sandbox: ${describeSandboxPlan(sandbox)}`,
     ].join('\n');
-    return { action: { tool: 'bash', command: args.command }, preview, data: sandbox };
+    return { preview, data: sandbox };
   },
   async execute(args, context, sandbox: SandboxPlan) {
     await context.checkpoints.beforeCommand();

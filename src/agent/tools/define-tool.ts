@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AgentTool, ToolContext, ToolRunResult, ToolSpec } from './tool-types.js';
+import type { AgentTool, ToolContext, ToolPlan, ToolRunResult, ToolSpec } from './tool-types.js';
 import { ToolFailure } from './tool-types.js';
 import { capResult } from './cap-result.js';
 
@@ -7,12 +7,14 @@ import { capResult } from './cap-result.js';
 export const MAX_TOOL_RESULT_CHARS = 100_000;
 
 /**
- * Builds a tool from its spec (STYLE.md 12). `run` validates the model's arguments, plans, asks the
- * policy, executes, then redacts every string and caps the size, so no tool can forget a step.
+ * Builds a tool from its spec (STYLE.md 12). `run` validates the model's arguments, works out what the
+ * call would do from them alone (`intend`), asks the policy, and only then lets the tool read content
+ * (`plan`: the preview and what execute needs) and execute; then it redacts every string and caps the
+ * size, so no tool can forget a step. A refused call's result cannot depend on any file's content.
  * Every failure, including a bug in a tool, becomes `{"ok":false,"error":...}`.
  */
-export function defineTool<Schema extends z.ZodType, Data>(
-  spec: ToolSpec<Schema, Data>,
+export function defineTool<Schema extends z.ZodType, Target, Data>(
+  spec: ToolSpec<Schema, Target, Data>,
 ): AgentTool {
   const maxChars = spec.maxResultChars ?? MAX_TOOL_RESULT_CHARS;
   return {
@@ -24,31 +26,37 @@ export function defineTool<Schema extends z.ZodType, Data>(
       if (!parsed.success)
         return failure(context, `invalid arguments: ${describeIssues(parsed.error)}`, maxChars);
       try {
-        const plan = await spec.plan(parsed.data, context);
+        const intent = await spec.intend(parsed.data, context);
+        // Planned at most once: for the approval preview (an ask) or after an allow, never before the decision.
+        let planned: Promise<ToolPlan<Data>> | undefined;
+        const plan = () =>
+          (planned ??= Promise.resolve(spec.plan(parsed.data, context, intent.target)));
         const authorization = await context.authorize({
           tool: spec.name,
           toolCallId: context.toolCallId,
-          action: plan.action,
-          ...(plan.preview === undefined ? {} : { preview: plan.preview }),
+          action: intent.action,
+          preparePreview: async () => (await plan()).preview,
         });
         if (!authorization.allowed) {
-          const denied = {
-            reason: authorization.reason,
-            ...(authorization.rule === undefined ? {} : { rule: authorization.rule }),
-          };
           const content = serialize(
             context,
             {
               ok: false,
               error: authorization.reason,
-              ...(denied.rule ? { denied_by: denied.rule } : {}),
+              ...(authorization.rule === undefined ? {} : { denied_by: authorization.rule }),
             },
             maxChars,
           );
+          const denied = {
+            reason: authorization.reason,
+            ...(authorization.rule === undefined ? {} : { rule: authorization.rule }),
+          };
           return { ok: false, content, denied };
         }
         if (context.signal.aborted) return failure(context, 'cancelled by the user', maxChars);
-        const output = await spec.execute(parsed.data, context, plan.data);
+        const { data } = await plan();
+        if (context.signal.aborted) return failure(context, 'cancelled by the user', maxChars);
+        const output = await spec.execute(parsed.data, context, data);
         return { ok: true, content: serialize(context, { ok: true, ...output }, maxChars) };
       } catch (error) {
         return failure(context, messageOf(error), maxChars);

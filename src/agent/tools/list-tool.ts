@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { defineTool } from './define-tool.js';
 import { confinePath } from './read/confine-path.js';
 import { loadWalkRules } from './read/load-walk-rules.js';
-import { walkWorkspace, type WalkEntry } from './read/walk-workspace.js';
+import { LEFT_OUT_NOTE, walkWorkspace, type WalkEntry } from './read/walk-workspace.js';
 import { ToolFailure } from './tool-types.js';
 
 /** Entries listed when the model gives no limit: a mid-sized project two levels deep. */
@@ -36,15 +36,16 @@ const schema = z
 export const listTool = defineTool({
   name: 'list',
   description: [
-    'List the files and folders under a workspace folder, sorted, skipping what .gitignore ignores and .git.',
+    'List the files and folders under a workspace folder, sorted, skipping what .gitignore ignores and .git; paths the Read rules cover are left out and only counted ("left_out").',
     'Paths are relative to the workspace root; folders end with "/", symbolic links with "@" (links are not followed).',
     `Defaults: path ".", depth 2, limit ${DEFAULT_LIST_LIMIT} entries (max ${MAX_LIST_LIMIT}); "truncated" says the limit cut the listing.`,
   ].join(' '),
   schema,
-  plan(args, context) {
+  intend(args, context) {
     const target = confinePath(context.workspaceRoot, args.path, 'list');
-    return { action: { tool: 'list', path: target.relativePath }, data: target };
+    return { action: { tool: 'list', path: target.relativePath }, target };
   },
+  plan: (_args, _context, target) => ({ data: target }),
   async execute(args, context, target) {
     const stats = await lstat(target.absolutePath).catch(() => undefined);
     if (stats === undefined) throw new ToolFailure(`${args.path} does not exist`);
@@ -54,12 +55,17 @@ export const listTool = defineTool({
     const rules = await loadWalkRules(realRoot, start, context.shell.baseEnv);
     const entries: string[] = [];
     let truncated = false;
+    let leftOut = 0;
     for await (const entry of walkWorkspace({
       realRoot,
       start,
       rules,
       maxDepth: args.depth,
       signal: context.signal,
+      canRead: context.canRead,
+      onLeftOut: () => {
+        leftOut += 1;
+      },
     })) {
       if (entries.length >= args.limit) {
         truncated = true;
@@ -75,6 +81,7 @@ export const listTool = defineTool({
       ...(truncated
         ? { note: `stopped at ${args.limit} entries; list a subfolder or use a smaller depth` }
         : {}),
+      ...(leftOut === 0 ? {} : { left_out: leftOut, left_out_note: LEFT_OUT_NOTE }),
     };
   },
 });

@@ -44,11 +44,12 @@ export const readTool = defineTool({
     "Secret-bearing files (.env, keys, credentials) need the user's approval; secrets in any file come back redacted.",
   ].join(' '),
   schema,
-  plan(args, context) {
+  intend(args, context) {
     const target = confinePath(context.workspaceRoot, args.path, 'read');
     // The resolved path, so a link named like a source file still counts as the .env it points to.
-    return { action: { tool: 'read', path: target.relativePath }, data: target };
+    return { action: { tool: 'read', path: target.relativePath }, target };
   },
+  plan: (_args, _context, target) => ({ data: target }),
   async execute(args, _context, target) {
     const file = await readTextFile(target.absolutePath, MAX_TEXT_FILE_BYTES);
     if (!file.ok) {

@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { isSecretBearingFile } from '../../safety/secret-files.js';
 import { defineTool } from './define-tool.js';
 import { renderDiff } from './render-diff.js';
 import type { ToolContext } from './tool-types.js';
 import { ToolFailure } from './tool-types.js';
+import { renderHiddenChange, whyContentHidden } from './write/hide-content.js';
 import { compileReplacement, type Replacement } from './write/compile-replacement.js';
 import { listReplaceCandidates } from './write/list-replace-candidates.js';
 import { readExistingFile } from './write/read-existing-file.js';
@@ -43,10 +43,19 @@ interface FileChange extends PlannedFile {
   replacements: number;
 }
 
-interface ReplacePlan {
+interface ShownPlan {
+  kind: 'shown';
   changes: FileChange[];
   mode: Replacement['mode'];
   skipped: Record<string, number>;
+  diff: string;
+}
+
+/** One hidden file named as the path: read only at execute, once the call is allowed. */
+interface HiddenPlan {
+  kind: 'hidden';
+  file: string;
+  why: string;
 }
 
 /** `replace`: a regex or literal replacement across the files under a path. */
@@ -54,20 +63,42 @@ export const replaceTool = defineTool({
   name: 'replace',
   description:
     'Replace a pattern across files under `path` (default the whole workspace), honouring .gitignore ' +
-    'and skipping binary, secret-bearing and over-2 MiB files. Regex mode (default) uses JavaScript ' +
-    'syntax with the g and m flags and $1-style replacements, and stops after 20 s of matching; ' +
-    'literal mode matches exact text. ' +
+    'and skipping binary, secret-bearing and over-2 MiB files and paths Read rules cover. Regex mode ' +
+    '(default) uses JavaScript syntax with the g and m flags and $1-style replacements, and stops ' +
+    'after 20 s of matching; literal mode matches exact text. ' +
     `At most ${MAX_REPLACE_FILES} files per call. Returns per-file counts and a unified diff.`,
   schema,
-  async plan(args, context) {
+  async intend(args, context) {
     const candidates = await listReplaceCandidates(context, args.path, args.glob);
+    // Every file it may change, known from names alone: the policy judges them before any is read.
+    return {
+      action: { tool: 'replace', path: args.path, paths: candidates.files },
+      target: candidates,
+    };
+  },
+  async plan(
+    args,
+    context,
+    candidates,
+  ): Promise<{ preview: string; data: ShownPlan | HiddenPlan }> {
+    const [only, second] = candidates.files;
+    const why =
+      only !== undefined && second === undefined ? whyContentHidden(only, context) : undefined;
+    if (only !== undefined && why !== undefined) {
+      return {
+        preview: renderHiddenChange(only, why, undefined),
+        data: { kind: 'hidden', file: only, why },
+      };
+    }
     const replacement = compileReplacement(args.pattern, args.replacement, args.mode, context.now);
-    const plan = await planChanges(context, candidates, replacement).finally(() =>
+    const plan = await planChanges(context, candidates.files, replacement).finally(() =>
       replacement.close(),
     );
+    if (candidates.secretBearing > 0) plan.skipped['secret-bearing'] = candidates.secretBearing;
+    if (candidates.leftOut > 0) plan.skipped['read-rules'] = candidates.leftOut;
     if (plan.changes.length === 0)
       throw new ToolFailure(
-        `no match for the pattern in ${candidates.length} file(s) under ${args.path} (${plan.mode} mode)`,
+        `no match for the pattern in ${candidates.files.length} file(s) under ${args.path} (${plan.mode} mode)${describeLeftOut(candidates.leftOut)}`,
       );
     if (plan.changes.length > MAX_REPLACE_FILES)
       throw new ToolFailure(
@@ -76,17 +107,10 @@ export const replaceTool = defineTool({
     const diff = plan.changes
       .map((change) => renderDiff(change.relativePath, change.beforeText, change.content))
       .join('');
-    return {
-      action: {
-        tool: 'replace',
-        path: args.path,
-        paths: plan.changes.map((change) => change.relativePath),
-      },
-      preview: diff,
-      data: { ...plan, diff },
-    };
+    return { preview: diff, data: { kind: 'shown', ...plan, diff } };
   },
-  async execute(_args, context, plan) {
+  async execute(args, context, planned) {
+    const plan = planned.kind === 'shown' ? planned : await planHidden(args, context, planned);
     for (const change of plan.changes) await writePlannedFile(context, change);
     return {
       mode: plan.mode,
@@ -96,16 +120,40 @@ export const replaceTool = defineTool({
       })),
       total_replacements: plan.changes.reduce((sum, change) => sum + change.replacements, 0),
       ...(Object.keys(plan.skipped).length > 0 ? { skipped: plan.skipped } : {}),
+      ...(plan.skipped['read-rules'] === undefined
+        ? {}
+        : { note: describeLeftOut(plan.skipped['read-rules']).trim() }),
       diff: plan.diff,
     };
   },
 });
 
+/** The change to a hidden file, planned only now; its diff is a notice, never its lines. */
+async function planHidden(
+  args: z.infer<typeof schema>,
+  context: ToolContext,
+  hidden: HiddenPlan,
+): Promise<ShownPlan> {
+  const replacement = compileReplacement(args.pattern, args.replacement, args.mode, context.now);
+  const plan = await planChanges(context, [hidden.file], replacement).finally(() =>
+    replacement.close(),
+  );
+  if (plan.changes.length === 0)
+    throw new ToolFailure(`no match for the pattern in ${hidden.file} (${plan.mode} mode)`);
+  return { kind: 'shown', ...plan, diff: renderHiddenChange(hidden.file, hidden.why, undefined) };
+}
+
+function describeLeftOut(count: number): string {
+  return count === 0
+    ? ''
+    : `; ${count} path(s) were left out because Read rules deny them or need approval`;
+}
+
 async function planChanges(
   context: ToolContext,
   candidates: readonly string[],
   replacement: Replacement,
-): Promise<ReplacePlan> {
+): Promise<Omit<ShownPlan, 'kind' | 'diff'>> {
   const changes: FileChange[] = [];
   const skipped: Record<string, number> = {};
   const skip = (reason: string): void => {
@@ -113,10 +161,6 @@ async function planChanges(
   };
   for (const candidate of candidates) {
     if (context.signal.aborted) throw new ToolFailure('cancelled by the user');
-    if (isSecretBearingFile(candidate)) {
-      skip('secret-bearing');
-      continue;
-    }
     let target;
     try {
       target = resolveWriteTarget(context.workspaceRoot, candidate);

@@ -11,6 +11,7 @@ import {
   type SearchOutcome,
 } from './read/search-workspace.js';
 import { ToolFailure } from './tool-types.js';
+import { LEFT_OUT_NOTE } from './read/walk-workspace.js';
 
 /** Matches returned when the model gives no limit: enough to see the pattern's spread. */
 export const DEFAULT_SEARCH_LIMIT = 200;
@@ -50,15 +51,17 @@ export const searchTool = defineTool({
   name: 'search',
   description: [
     'Search the text files under a workspace folder for lines matching a pattern (case-sensitive); returns {path, line, text} per match, in path order.',
-    'Honours .gitignore and skips .git, symbolic links, binary files, files over 2 MiB and secret-bearing files (.env, keys; read them with read, which asks the user).',
+    'Honours .gitignore and skips .git, symbolic links, binary files, files over 2 MiB and secret-bearing files (.env, keys; read them with read, which asks the user); paths the Read rules cover are left out and only counted ("left_out").',
     `Defaults: path ".", regex mode, limit ${DEFAULT_SEARCH_LIMIT} matches (max ${MAX_SEARCH_LIMIT.toLocaleString('en-US')}); "truncated" says the limit was reached.`,
     `Only the first 10,000 characters of a line are tested and ${MAX_HIT_CHARS.toLocaleString('en-US')} are shown; one search reads at most ${MAX_SEARCH_BYTES / (1024 * 1024)} MiB and matches for ${SEARCH_TIME_BUDGET_MS / 1000} s.`,
   ].join(' '),
   schema,
-  plan(args, context) {
+  intend(args, context) {
     const target = confinePath(context.workspaceRoot, args.path, 'search');
-    const compiled = compileSearchPattern(args.pattern, args.mode);
-    return { action: { tool: 'search', path: target.relativePath }, data: { target, compiled } };
+    return { action: { tool: 'search', path: target.relativePath }, target };
+  },
+  plan(args, _context, target) {
+    return { data: { target, compiled: compileSearchPattern(args.pattern, args.mode) } };
   },
   async execute(args, context, { target, compiled }) {
     const stats = await lstat(target.absolutePath).catch(() => undefined);
@@ -72,6 +75,7 @@ export const searchTool = defineTool({
       env: context.shell.baseEnv,
       signal: context.signal,
       now: context.now,
+      canRead: context.canRead,
     });
     return {
       matches: outcome.matches,
@@ -82,6 +86,7 @@ export const searchTool = defineTool({
       ...(compiled.note === undefined ? {} : { note: compiled.note }),
       ...describeSkips(outcome),
       ...(outcome.stopped === undefined ? {} : { stopped_early: outcome.stopped }),
+      ...(outcome.leftOut === 0 ? {} : { left_out: outcome.leftOut, left_out_note: LEFT_OUT_NOTE }),
     };
   },
 });

@@ -3,6 +3,7 @@ import { TODO_FILE } from '../../safety/policy/tool-action.js';
 import { defineTool } from './define-tool.js';
 import type { TodoItem } from './tool-types.js';
 import { diffExisting } from './write/diff-existing.js';
+import { renderHiddenChange, whyContentHidden } from './write/hide-content.js';
 import { readExistingFile } from './write/read-existing-file.js';
 import { renderTodoMarkdown } from './write/render-todo-markdown.js';
 import { resolveWriteTarget } from './write/resolve-write-target.js';
@@ -41,19 +42,22 @@ export const todoTool = defineTool({
     `in_progress at a time and mark items done as you go. persist: true also writes ${TODO_FILE} ` +
     '(a file change, allowed only where writes are).',
   schema,
-  async plan(args, context) {
-    if (!args.persist)
-      return { action: { tool: 'todo', persist: false }, data: undefined as TodoPlan };
+  intend(args, context) {
+    if (!args.persist) return { action: { tool: 'todo', persist: false }, target: undefined };
     const target = resolveWriteTarget(context.workspaceRoot, TODO_FILE);
+    return { action: { tool: 'todo', persist: true }, target };
+  },
+  async plan(args, context, target) {
+    if (target === undefined) return { data: undefined as TodoPlan };
     const before = await readExistingFile(target.absolutePath, target.relativePath);
     const content = renderTodoMarkdown(args.todos);
-    const diff = diffExisting(target.relativePath, before, content);
+    const hidden = whyContentHidden(target.relativePath, context);
+    const diff =
+      hidden === undefined
+        ? diffExisting(target.relativePath, before, content)
+        : renderHiddenChange(target.relativePath, hidden, content);
     const data: TodoPlan = { ...target, before, content, diff };
-    return {
-      action: { tool: 'todo', persist: true },
-      preview: diff || `(no change to ${TODO_FILE})`,
-      data,
-    };
+    return { preview: diff || `(no change to ${TODO_FILE})`, data };
   },
   async execute(args, context, planned) {
     if (planned !== undefined) await writePlannedFile(context, planned);

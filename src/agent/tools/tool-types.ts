@@ -16,6 +16,17 @@ export interface ApprovalRequest {
   action: ToolAction;
   /** Human preview: a unified diff for write tools; command, cwd, timeout and sandbox for bash; the URL for webfetch. */
   preview?: string;
+  /** What answering "always" grants, in words (set by the authorizer before it asks). */
+  always?: string;
+}
+
+/** What defineTool hands the authorizer: the content-free action, and how to build the preview. */
+export interface AuthorizationRequest {
+  tool: ToolName;
+  toolCallId: string;
+  action: ToolAction;
+  /** Builds the preview (it may read file content); called only when someone is to approve the call. */
+  preparePreview?: () => Promise<string | undefined>;
 }
 
 export type Authorization =
@@ -55,7 +66,9 @@ export interface ToolContext {
   /** The session's redactor (stable placeholders across the session). */
   redact(text: string): string;
   /** Asks the policy (and in chat, the user). Called by defineTool; tools never call it themselves. */
-  authorize(request: ApprovalRequest): Promise<Authorization>;
+  authorize(request: AuthorizationRequest): Promise<Authorization>;
+  /** Whether the Read rules let tools read a workspace path (relative, POSIX) without asking. */
+  canRead(relativePath: string, isFolder?: boolean): boolean;
   checkpoints: CheckpointRecorder;
   todos: { get(): readonly TodoItem[]; set(items: readonly TodoItem[]): void };
   shell: ShellSettings;
@@ -68,21 +81,38 @@ export interface ToolContext {
 /** A tool's successful answer: a JSON object; defineTool adds `ok: true`. */
 export type ToolOutput = Record<string, unknown>;
 
-/** What a tool's plan step decided: the action the policy judges, a preview, and data for execute. */
-export interface ToolPlan<Data> {
+/** What a call would do, worked out from its arguments alone: the action the policy judges, and the resolved target. */
+export interface ToolIntent<Target> {
   action: ToolAction;
+  target: Target;
+}
+
+/** What a tool's plan step prepared once the call may go ahead: a preview, and data for execute. */
+export interface ToolPlan<Data> {
   preview?: string;
   data: Data;
 }
 
-export interface ToolSpec<Schema extends z.ZodType, Data> {
+export interface ToolSpec<Schema extends z.ZodType, Target, Data> {
   name: ToolName;
   description: string;
   schema: Schema;
   /** Longest result, in characters of compact JSON, before string fields are cut (head and tail). */
   maxResultChars?: number;
-  /** Works out what the call would do, without doing it; throw ToolFailure to refuse early. */
-  plan(args: z.infer<Schema>, context: ToolContext): Promise<ToolPlan<Data>> | ToolPlan<Data>;
+  /**
+   * What the call would do, from the arguments alone: paths resolved, never a file's content read,
+   * so a refusal cannot depend on what a file holds. Throw ToolFailure for an impossible call.
+   */
+  intend(
+    args: z.infer<Schema>,
+    context: ToolContext,
+  ): Promise<ToolIntent<Target>> | ToolIntent<Target>;
+  /** Prepares the call once it is allowed or about to be asked about (may read content); the preview comes from here. */
+  plan(
+    args: z.infer<Schema>,
+    context: ToolContext,
+    target: Target,
+  ): Promise<ToolPlan<Data>> | ToolPlan<Data>;
   /** Does it, once the policy allowed it. */
   execute(args: z.infer<Schema>, context: ToolContext, data: Data): Promise<ToolOutput>;
 }

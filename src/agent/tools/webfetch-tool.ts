@@ -41,16 +41,15 @@ export const webfetchTool = defineTool({
     `Defaults: method GET, timeout_seconds ${DEFAULT_FETCH_TIMEOUT_SECONDS} (max ${MAX_FETCH_TIMEOUT_SECONDS}). URLs containing secrets are refused. Needs the user's approval unless a rule or mode allows it.`,
   ].join(' '),
   schema,
-  plan(args, context) {
+  intend(args, context) {
     // Checked before the policy asks anyone: no point approving a URL the guard will refuse.
     const check = checkUrl(args.url, toRedactText(context));
     if (!check.ok)
       throw new ToolFailure(`cannot fetch ${JSON.stringify(args.url)}: ${check.reason}`);
-    return {
-      action: { tool: 'webfetch', url: check.url.href },
-      preview: `${args.method} ${check.url.href}`,
-      data: check.url.href,
-    };
+    return { action: { tool: 'webfetch', url: check.url.href }, target: check.url.href };
+  },
+  plan(args, _context, url) {
+    return { preview: `${args.method} ${url}`, data: url };
   },
   async execute(args, context, url) {
     const result = await guardedFetch(url, {

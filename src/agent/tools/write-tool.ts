@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineTool } from './define-tool.js';
 import { diffExisting } from './write/diff-existing.js';
+import { renderHiddenChange, whyContentHidden } from './write/hide-content.js';
 import { readExistingFile } from './write/read-existing-file.js';
 import { resolveWriteTarget } from './write/resolve-write-target.js';
 import { writePlannedFile, type PlannedFile } from './write/write-planned-file.js';
@@ -18,16 +19,19 @@ export const writeTool = defineTool({
     'Prefer `edit` for changing part of an existing file. Paths stay inside the workspace; ' +
     '.git/ and .oy/ are never written. Returns a unified diff.',
   schema,
-  async plan(args, context) {
+  intend(args, context) {
     const target = resolveWriteTarget(context.workspaceRoot, args.path);
+    return { action: { tool: 'write', path: target.relativePath }, target };
+  },
+  async plan(args, context, target) {
     const before = await readExistingFile(target.absolutePath, target.relativePath);
-    const diff = diffExisting(target.relativePath, before, args.content);
+    const hidden = whyContentHidden(target.relativePath, context);
+    const diff =
+      hidden === undefined
+        ? diffExisting(target.relativePath, before, args.content)
+        : renderHiddenChange(target.relativePath, hidden, args.content);
     const data: PlannedFile & { diff: string } = { ...target, before, content: args.content, diff };
-    return {
-      action: { tool: 'write', path: target.relativePath },
-      preview: diff || `(no change to ${target.relativePath})`,
-      data,
-    };
+    return { preview: diff || `(no change to ${target.relativePath})`, data };
   },
   async execute(_args, context, planned) {
     await writePlannedFile(context, planned);

@@ -20,7 +20,7 @@ export function formatPermissions(grants: readonly string[], rules: PermissionRu
   const list = (items: readonly string[]) =>
     items.length === 0 ? '  (none)' : items.map((item) => `  ${item}`).join('\n');
   return [
-    'granted this session (kept in memory only):',
+    'granted this session by "always" (exact commands and paths, kept in memory only):',
     list(grants),
     'config allow rules:',
     list(rules.allow),

@@ -13,14 +13,15 @@ const MAX_SUMMARY_CHARS = 100;
 
 /**
  * What the user reads before answering (stderr): `<tool> wants to: <summary>`, then the preview:
- * a coloured unified diff for write tools, the command with cwd, timeout and sandbox for bash, the URL for webfetch.
- * Every part comes from the model or the workspace, so its control characters are shown (`^[`, `<U+202E>`)
- * before anything is coloured: what is approved is what runs.
+ * a coloured unified diff for write tools, the command with cwd, timeout and sandbox for bash, the URL for webfetch;
+ * then what answering "always" would grant. Every part comes from the model or the workspace, so its control
+ * characters are shown (`^[`, `<U+202E>`) before anything is coloured: what is approved is what runs.
  */
 export function renderApproval(request: ApprovalRequest, c: Colors): string {
   const header = `${c.bold(oneLine(request.tool))} wants to: ${summarizeAction(request.action)}`;
   const preview = request.preview === undefined ? '' : renderPreview(request, c);
-  return preview === '' ? `${header}\n` : `${header}\n${preview}\n`;
+  const always = request.always === undefined ? '' : `${c.dim(oneLine(request.always))}\n`;
+  return preview === '' ? `${header}\n${always}` : `${header}\n${preview}\n${always}`;
 }
 
 /** `y`/`yes` → yes, `a`/`always` → always, anything else (empty, Ctrl-C, Ctrl-D) → no. */
@@ -40,7 +41,10 @@ export function summarizeAction(action: ToolAction): string {
     case 'edit':
       return `edit ${paths}`;
     case 'replace':
-      return `replace text in ${paths}`;
+      // The policy judges every file the walk found; the diff below shows the ones that change.
+      return (action.paths?.length ?? 0) > 3
+        ? `replace text under ${action.path ?? '.'} (${action.paths?.length} files)`
+        : `replace text in ${paths}`;
     case 'bash':
       return `run ${shorten(action.command ?? '')}`;
     case 'webfetch':

@@ -3,6 +3,7 @@ import { isSecretBearingFile } from '../secret-files.js';
 import type { CommandSplit } from './command-lexer.js';
 import { findAllowRules, findRestrictiveRule } from './find-rules.js';
 import { hostOfUrl, toRulePath } from './match-rules.js';
+import { findReadRule } from './read-access.js';
 import type { ParsedPermissionRules, PermissionRule } from './permission-rule.js';
 import type { SafetyMode } from './safety-mode.js';
 import { splitCommand, splitCommandQuickly } from './split-command.js';
@@ -87,6 +88,17 @@ export function decideWithSplit(
       rule: denied.text,
       reason: `${subject} is refused by the deny rule ${denied.text}`,
     };
+  // edit and replace read the file before changing it, so the Read rules hold for them too.
+  const readsFirst = action.tool === 'edit' || action.tool === 'replace';
+  const readDenied = readsFirst
+    ? findReadRule(pathsOf(action, category), context.rules.deny, context.workspaceRoot)
+    : undefined;
+  if (readDenied !== undefined)
+    return {
+      decision: 'deny',
+      rule: readDenied.text,
+      reason: `${subject} is refused: ${action.tool} reads the file first, and the deny rule ${readDenied.text} refuses reading it`,
+    };
 
   if (context.mode === 'plan' && (category === 'write' || category === 'bash')) {
     return {
@@ -116,12 +128,16 @@ export function decideWithSplit(
     context.workspaceRoot,
     split,
   );
-  if (asked !== undefined) {
+  const askedToRead = readsFirst
+    ? findReadRule(pathsOf(action, category), context.rules.ask, context.workspaceRoot)
+    : undefined;
+  const askedBy = asked ?? askedToRead;
+  if (askedBy !== undefined) {
     return settleAsk(
       context,
-      asked.text,
-      `${subject} needs approval by the ask rule ${asked.text}`,
-      `remove the ask rule ${asked.text} from the config, or run interactively`,
+      askedBy.text,
+      `${subject} needs approval by the ask rule ${askedBy.text}`,
+      `remove the ask rule ${askedBy.text} from the config, or run interactively`,
     );
   }
   if (action.tool === 'read' && action.path !== undefined && isSecretBearingFile(action.path)) {
@@ -132,6 +148,8 @@ export function decideWithSplit(
       'run interactively (oy chat) and approve the read; no mode or rule allows it unattended',
     );
   }
+  const secretWrite = decideSecretWrite(action, category, context, subject);
+  if (secretWrite !== undefined) return secretWrite;
   if (split?.kind === 'uncertain' && !(context.mode === 'auto' && !hasBashRules(context.rules))) {
     return settleAsk(
       context,
@@ -160,6 +178,28 @@ export function decideWithSplit(
     modeRule,
     `${context.mode} mode asks before ${subject}`,
     howToAllow(action, category, context.mode, split),
+  );
+}
+
+/** Writing a secret-bearing file asks in every mode, unless allow rules (or session grants) cover every path. */
+function decideSecretWrite(
+  action: ToolAction,
+  category: Category,
+  context: DecisionContext,
+  subject: string,
+): Decision | undefined {
+  if (category !== 'write') return undefined;
+  const secret = pathsOf(action, category).find((p) => isSecretBearingFile(p));
+  if (secret === undefined) return undefined;
+  const rules = [...context.rules.allow, ...context.sessionGrants];
+  const allowedBy = findAllowRules(action, category, rules, context.workspaceRoot, undefined);
+  if (allowedBy !== undefined)
+    return { decision: 'allow', rule: allowedBy, reason: `${subject} is allowed by ${allowedBy}` };
+  return settleAsk(
+    context,
+    BUILTIN_RULES.secretFile,
+    `${subject} changes a secret-bearing file (${secret}), which needs approval in every mode`,
+    `run interactively (oy chat) and approve it, or add Write(${secret}) to "permissions.allow" in the user config`,
   );
 }
 
@@ -200,7 +240,14 @@ function describe(action: ToolAction, category: Category): string {
   if (category === 'webfetch') return `fetching ${action.url ?? '(no url)'}`;
   if (action.tool === 'todo')
     return category === 'write' ? `writing ${TODO_FILE}` : 'updating the todo list';
-  return `${action.tool} ${action.paths?.join(', ') ?? action.path ?? '.'}`;
+  return `${action.tool} ${listPaths(action.paths) ?? action.path ?? '.'}`;
+}
+// A replace over a folder may name hundreds of files; a refusal names a few and counts the rest.
+const MAX_NAMED_PATHS = 5;
+function listPaths(paths: readonly string[] | undefined): string | undefined {
+  if (paths === undefined || paths.length === 0) return undefined;
+  if (paths.length <= MAX_NAMED_PATHS) return paths.join(', ');
+  return `${paths.slice(0, MAX_NAMED_PATHS).join(', ')} and ${paths.length - MAX_NAMED_PATHS} more`;
 }
 function isProtectedPath(requested: string, workspaceRoot: string | undefined): boolean {
   const relative = toRulePath(requested, workspaceRoot, 'deny') ?? requested.replaceAll('\\', '/');

@@ -4,7 +4,8 @@ import {
   type Approver,
   type ApprovalEvent,
 } from '../../../src/agent/authorize/create-authorizer.js';
-import { SessionGrants, grantRulesFor } from '../../../src/agent/authorize/session-grants.js';
+import { SessionGrants } from '../../../src/agent/authorize/session-grants.js';
+import { offerGrant } from '../../../src/agent/authorize/offer-grant.js';
 import type { ApprovalRequest } from '../../../src/agent/tools/tool-types.js';
 import { parsePermissionRules } from '../../../src/safety/policy/permission-rule.js';
 import type { SafetyMode } from '../../../src/safety/policy/safety-mode.js';
@@ -125,14 +126,19 @@ describe('session grants', () => {
     [{ tool: 'read', path: '.env' }, ['Read(.env)']],
     [{ tool: 'list', path: '.' }, []],
   ] as const)('grants the narrowest rule for %j', (action, rules) => {
-    expect(grantRulesFor(action as ToolAction)).toEqual(rules);
+    expect(offerGrant(action as ToolAction, undefined).rules.map((rule) => rule.text)).toEqual(
+      rules,
+    );
   });
 
-  it('grants nothing for a command no single rule can name, and lists each rule once', () => {
+  it('grants each part of a compound command exactly, nothing for a dynamic one, and lists each rule once', () => {
     const grants = new SessionGrants();
-    expect(grants.grant({ tool: 'bash', command: 'npm test && rm -rf /' })).toEqual([]);
-    expect(grants.grant({ tool: 'bash', command: 'npm test' })).toEqual(['Bash(npm test)']);
+    expect(grants.grant({ tool: 'bash', command: 'echo "$HOME" && ls' })).toEqual([]);
+    expect(grants.grant({ tool: 'bash', command: 'npm test && ls src' })).toEqual([
+      'Bash(npm test)',
+      'Bash(ls src)',
+    ]);
     expect(grants.grant({ tool: 'bash', command: 'npm test' })).toEqual([]);
-    expect(grants.list()).toEqual(['Bash(npm test)']);
+    expect(grants.list()).toEqual(['Bash(npm test)', 'Bash(ls src)']);
   });
 });

@@ -170,7 +170,8 @@ describe('failures and cancellation', () => {
       name: 'list',
       description: 'Waits until aborted.',
       schema: z.object({}),
-      plan: () => ({ action: { tool: 'list', path: '.' }, data: null }),
+      intend: () => ({ action: { tool: 'list', path: '.' }, target: null }),
+      plan: () => ({ data: null }),
       execute: (_args, context) =>
         new Promise((resolve) => {
           context.signal.addEventListener('abort', () => {

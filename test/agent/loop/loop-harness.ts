@@ -39,7 +39,8 @@ export function makeEchoTool(): { tool: AgentTool; runs: unknown[] } {
     name: 'list',
     description: 'Echoes the text it is given.',
     schema: z.object({ text: z.string() }),
-    plan: (args) => ({ action: { tool: 'list', path: '.' }, data: args }),
+    intend: () => ({ action: { tool: 'list', path: '.' }, target: null }),
+    plan: (args) => ({ data: args }),
     execute: async (args) => {
       runs.push(args);
       return { echoed: args.text };

@@ -1,4 +1,5 @@
 import { decide } from '../../../src/safety/policy/decide.js';
+import { createReadCheck } from '../../../src/safety/policy/read-access.js';
 import { parsePermissionRules } from '../../../src/safety/policy/permission-rule.js';
 import type { SafetyMode } from '../../../src/safety/policy/safety-mode.js';
 import { createRedactor } from '../../../src/safety/redact/index.js';
@@ -45,7 +46,9 @@ export function makeToolContext(
     signal: new AbortController().signal,
     toolCallId: 'call_test',
     redact: (text) => redactor.redact(text).text,
-    async authorize(request) {
+    async authorize(authorizationRequest) {
+      const { preparePreview, ...fields } = authorizationRequest;
+      const request: ApprovalRequest = fields;
       approvals.push(request);
       const decision = await decide(request.action, {
         mode: options.mode ?? 'auto',
@@ -54,15 +57,23 @@ export function makeToolContext(
         isInteractive: options.isInteractive ?? false,
         workspaceRoot: root,
       });
+      // As the real authorizer, the preview is built only for a call someone is asked about; it is
+      // also recorded for an allowed call (which may read content anyway), so tests can see it.
+      const isAsked = decision.decision === 'ask';
+      if (decision.decision === 'allow' || isAsked) {
+        const preview = await preparePreview?.();
+        if (preview !== undefined) request.preview = preview;
+      }
       if (decision.decision === 'allow')
         return { allowed: true, ...(decision.rule ? { rule: decision.rule } : {}) };
-      if (decision.decision === 'ask' && options.answer === true) return { allowed: true };
+      if (isAsked && options.answer === true) return { allowed: true };
       return {
         allowed: false,
         reason: decision.decision === 'ask' ? 'the user said no' : decision.reason,
         ...(decision.rule ? { rule: decision.rule } : {}),
       };
     },
+    canRead: createReadCheck(rules, root),
     checkpoints: {
       async beforeFileChange(absolutePath) {
         checkpointCalls.push(`file:${absolutePath}`);

@@ -65,10 +65,11 @@ describe('replace', () => {
     expect(read('build/out.js')).toBe('oldName();\n');
     expect(read('.env')).toBe('OLDNAME=oldName\n');
     expect(read('.oy/config.json')).toBe('{"oldName": true}\n');
+    // Every file it may change, from names alone: the policy judges them before any is read.
     expect(context.approvals[0]?.action).toEqual({
       tool: 'replace',
       path: '.',
-      paths: ['docs/readme.md', 'src/a.ts', 'src/b.ts'],
+      paths: ['.gitignore', 'bin/blob.bin', 'docs/readme.md', 'src/a.ts', 'src/b.ts'],
     });
     expect(body.diff).toContain('--- a/src/a.ts\n+++ b/src/a.ts\n@@ -1,2 +1,2 @@');
     expect(context.approvals[0]?.preview).toBe(body.diff);

@@ -117,14 +117,15 @@ describe('webfetch tool: refusals (no hooks)', () => {
     expect(server.hits()).toBe(before);
   });
 
-  it('is denied in ask mode without a terminal, showing the URL as preview', async () => {
+  it('is denied in ask mode without a terminal, with no preview built for no one', async () => {
     const before = server.hits();
     const { ok, denied, context } = await fetchAllowed({ url: urlFor('/text') }, { mode: 'ask' });
     expect(ok).toBe(false);
     expect(denied?.reason).toMatch(/non-interactive/);
-    expect(context.approvals[0]).toMatchObject({
+    expect(context.approvals[0]).toEqual({
+      tool: 'webfetch',
+      toolCallId: 'call_test',
       action: { tool: 'webfetch', url: urlFor('/text') },
-      preview: `GET ${urlFor('/text')}`,
     });
     expect(server.hits()).toBe(before);
   });

@@ -121,11 +121,12 @@ describe('write', () => {
     expect(snapshotTree(root)).toEqual({});
   });
 
-  it('refuses when the file changed between the plan and the write', async () => {
+  it('refuses when the file changed between the plan (the approval preview) and the write', async () => {
     writeFileSync(path.join(root, 'f.txt'), 'v1\n');
     const context = makeToolContext(root, {
       overrides: {
-        authorize: async () => {
+        authorize: async (request) => {
+          expect(await request.preparePreview?.()).toContain('-v1');
           writeFileSync(path.join(root, 'f.txt'), 'v2 by someone else\n');
           return { allowed: true };
         },

@@ -75,8 +75,9 @@ describe('oy chat session', () => {
     await runScript(run);
     expect(run.editor.questions).toHaveLength(1);
     expect(readFileSync(path.join(root, 'a.txt'), 'utf8')).toBe('two\n');
+    expect(run.stderr.text).toContain('always: allows changing exactly `a.txt` for this session');
     expect(run.stderr.text).toContain(
-      'granted this session (kept in memory only):\n  Write(a.txt)\n',
+      'granted this session by "always" (exact commands and paths, kept in memory only):\n  Write(a.txt)\n',
     );
     fake.assertDone();
   });

@@ -30,6 +30,8 @@ export interface SearchOutcome {
   skipped: { binary: number; too_large: number; unreadable: number; links: number };
   secretFiles: string[];
   secretFileCount: number;
+  /** Paths the Read rules refuse or ask about: left out, counted, never named. */
+  leftOut: number;
   /** Why the search stopped before covering everything, when it did. */
   stopped?: string;
 }
@@ -43,6 +45,8 @@ export interface SearchRequest {
   env: Readonly<Record<string, string | undefined>>;
   signal: AbortSignal;
   now(): number;
+  /** The Read rules' check: what it refuses is left out of the search. */
+  canRead(relativePath: string, isFolder?: boolean): boolean;
 }
 
 /**
@@ -57,13 +61,14 @@ export async function searchWorkspace(request: SearchRequest): Promise<SearchOut
     skipped: { binary: 0, too_large: 0, unreadable: 0, links: 0 },
     secretFiles: [],
     secretFileCount: 0,
+    leftOut: 0,
   };
   const includes = createGlobFilter(request.glob);
   const worker = createMatchWorker(request.pattern);
   const deadline = request.now() + SEARCH_TIME_BUDGET_MS;
   let bytesRead = 0;
   try {
-    for await (const entry of entriesOf(request)) {
+    for await (const entry of entriesOf(request, outcome)) {
       if (request.signal.aborted) return { ...outcome, stopped: 'cancelled by the user' };
       if (entry.kind === 'link') outcome.skipped.links += 1;
       if (entry.kind !== 'file' || !includes(entry.path)) continue;
@@ -126,10 +131,14 @@ async function matchFile(
   }
 }
 
-async function* entriesOf(request: SearchRequest): AsyncGenerator<WalkEntry> {
+async function* entriesOf(
+  request: SearchRequest,
+  outcome: SearchOutcome,
+): AsyncGenerator<WalkEntry> {
   const { target } = request;
   if (request.isFile) {
-    yield { path: target.walkPath, kind: 'file', depth: 0 };
+    if (request.canRead(target.walkPath)) yield { path: target.walkPath, kind: 'file', depth: 0 };
+    else outcome.leftOut += 1;
     return;
   }
   const rules = await loadWalkRules(target.realRoot, target.walkPath, request.env);
@@ -139,6 +148,10 @@ async function* entriesOf(request: SearchRequest): AsyncGenerator<WalkEntry> {
     rules,
     maxDepth: Number.POSITIVE_INFINITY,
     signal: request.signal,
+    canRead: request.canRead,
+    onLeftOut: () => {
+      outcome.leftOut += 1;
+    },
   });
 }
 

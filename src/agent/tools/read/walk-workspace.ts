@@ -6,6 +6,10 @@ import { decodeFileName } from '../../../shared/files/decode-file-name.js';
 import type { GitignoreRules } from '../../../shared/ignore/load-outer-ignore-rules.js';
 import { readSmallTextFile } from '../../../shared/files/read-small-text-file.js';
 
+/** Said whenever the Read rules hid something, so the model knows a listing or search is not whole. */
+export const LEFT_OUT_NOTE =
+  'some paths are left out (counted, never named) because Read rules in the user config deny them or need approval';
+
 export type EntryKind = 'dir' | 'file' | 'link' | 'other';
 
 export interface WalkEntry {
@@ -24,12 +28,17 @@ export interface WalkOptions {
   /** Deepest level yielded; folders at this level are yielded but not entered. */
   maxDepth: number;
   signal?: AbortSignal;
+  /** Whether the Read rules let the walk show a path; what it refuses is neither yielded nor entered. */
+  canRead?: (relativePath: string, isFolder: boolean) => boolean;
+  /** Counts what `canRead` left out (the walk never names it). */
+  onLeftOut?: () => void;
 }
 
 /**
  * Yields what lies under `start`, depth first, each folder's entries in byte order, honouring
  * `.gitignore` files as git does. Never follows a symbolic link (links are yielded as `link`),
- * never enters `.git`, skips names that are not UTF-8, and skips folders it cannot read.
+ * never enters `.git`, skips names that are not UTF-8, and skips folders it cannot read or the
+ * Read rules refuse (counted through `onLeftOut`, never named).
  */
 export async function* walkWorkspace(options: WalkOptions): AsyncGenerator<WalkEntry> {
   yield* walkFolder(options, options.start, 1);
@@ -64,6 +73,10 @@ async function* walkFolder(
     .sort((a, b) => comparePaths(a.path, b.path));
   for (const entry of entries) {
     if (isAborted(options)) return;
+    if (options.canRead?.(entry.path, entry.kind === 'dir') === false) {
+      options.onLeftOut?.();
+      continue;
+    }
     yield { ...entry, depth };
     if (entry.kind === 'dir' && depth < options.maxDepth)
       yield* walkFolder(options, entry.path, depth + 1);
