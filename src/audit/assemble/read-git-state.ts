@@ -44,7 +44,13 @@ async function isWorkTreeDirty(
     if (listed.stdout.length > 0) return true;
   } else {
     // Index against HEAD reads no work-tree file; exit 1 means "differs".
-    const staged = await git(['diff-index', '--cached', '--quiet', '--ignore-submodules=all', commit]);
+    const staged = await git([
+      'diff-index',
+      '--cached',
+      '--quiet',
+      '--ignore-submodules=all',
+      commit,
+    ]);
     if (!staged.ok) return staged.exitCode === 1 ? true : null;
   }
   const changed = await listStatChangedFiles(topDir, env);

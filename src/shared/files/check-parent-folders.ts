@@ -3,9 +3,7 @@ import path from 'node:path';
 
 /** Whether every folder above a root-relative path is a real folder: not a symlink, present. */
 export type ParentFolderVerdict =
-  | { kind: 'ok' }
-  | { kind: 'symlink'; folder: string }
-  | { kind: 'missing'; folder: string };
+  { kind: 'ok' } | { kind: 'symlink'; folder: string } | { kind: 'missing'; folder: string };
 
 /**
  * Returns a checker for root-relative POSIX paths that lstat's each parent folder once (results

@@ -44,7 +44,8 @@ export function addGitConfigEntries(
 // In the order git reads them, so later values win as they do in git.
 function globalConfigFiles(home: GitHomeDirectories): string[] {
   const homeDir = home.homeDir || undefined;
-  const xdg = home.xdgConfigHome || (homeDir === undefined ? undefined : path.join(homeDir, '.config'));
+  const xdg =
+    home.xdgConfigHome || (homeDir === undefined ? undefined : path.join(homeDir, '.config'));
   return [
     ...(xdg === undefined ? [] : [path.join(xdg, 'git', 'config')]),
     ...(homeDir === undefined ? [] : [path.join(homeDir, '.gitconfig')]),
