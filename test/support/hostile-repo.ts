@@ -135,7 +135,8 @@ export function writeHostileConfig(trap: Trap, configFile: string, extra = ''): 
 }
 
 /** Attributes routing each kind of file through one of the hostile drivers. */
-export const HOSTILE_ATTRIBUTES = '*.py filter=x diff=t\n*.md filter=p\n*.txt filter=i\n*.js filter=j\n';
+export const HOSTILE_ATTRIBUTES =
+  '*.py filter=x diff=t\n*.md filter=p\n*.txt filter=i\n*.js filter=j\n';
 
 /** Source files, one per hostile driver. */
 export const SOURCE_FILES: Record<string, string> = {
@@ -244,7 +245,10 @@ export function makeSymlinkedIndexRepo(outside: string, marker: string): string 
 export function writeFakeTools(trap: Trap, folder: string): void {
   mkdirSync(folder, { recursive: true });
   for (const tool of ['git', 'bwrap', 'bash', 'true']) {
-    writeFileSync(path.join(folder, tool), `#!/bin/sh\nexec '${trap.program(`fake-${tool}`)}' </dev/null\n`);
+    writeFileSync(
+      path.join(folder, tool),
+      `#!/bin/sh\nexec '${trap.program(`fake-${tool}`)}' </dev/null\n`,
+    );
     chmodSync(path.join(folder, tool), 0o755);
   }
 }
