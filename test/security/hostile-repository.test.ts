@@ -12,7 +12,6 @@ import {
   makeClonedBareLayout,
   makeConfiguredRepo,
   makeGitFileRepo,
-  makeStatDirty,
   makeSymlinkedIndexRepo,
   makeTempFolder,
   makeTrap,
