@@ -15,6 +15,7 @@ import {
   removeWorkspaceEntry,
   restoreWorkspaceFile,
 } from './restore-workspace-file.js';
+import { createPrivateGitFolder } from './private-git-dir.js';
 import { saveFile, type SavedFile } from './saved-file.js';
 
 /** Turns kept for /undo; older ones are forgotten (and their spilled copies deleted). */
@@ -46,7 +47,8 @@ interface TurnCheckpoints {
 /**
  * Records what each turn's file tools and commands change, so `/undo` can put the workspace back:
  * a file's bytes (or absence) before its first change in the turn, and, before a command in a git
- * work tree, a snapshot of the work tree as a git tree object (the user's index and HEAD untouched).
+ * work tree, a snapshot of the work tree as a tree in oy's private git directory (nothing in the
+ * user's `.git` is read or written).
  */
 export class Checkpoints implements CheckpointRecorder {
   private readonly root: string;
@@ -54,6 +56,8 @@ export class Checkpoints implements CheckpointRecorder {
   private readonly turns: TurnCheckpoints[] = [];
   private current: TurnCheckpoints = newTurn(0);
   private spillFolder: Promise<string> | undefined;
+  /** oy's private git directory for this session's work-tree snapshots. */
+  private snapshotFolder: Promise<string> | undefined;
   private spillCount = 0;
 
   constructor(options: {
@@ -82,7 +86,12 @@ export class Checkpoints implements CheckpointRecorder {
   async beforeCommand(): Promise<void> {
     // One snapshot per turn: the first one already holds the state before every later command.
     if (this.current.checkpoints.some((checkpoint) => checkpoint.kind !== 'file')) return;
-    const work = await findGitWorkTree(realpathSync(this.root), this.env);
+    this.snapshotFolder ??= createPrivateGitFolder();
+    const work = await findGitWorkTree(
+      realpathSync(this.root),
+      this.env,
+      await this.snapshotFolder,
+    );
     if (work === undefined) {
       this.record({
         kind: 'unrestorable',
@@ -122,10 +131,13 @@ export class Checkpoints implements CheckpointRecorder {
     return result;
   }
 
-  /** Deletes spilled copies; call when the session ends. */
+  /** Deletes spilled copies and the snapshot repository; call when the session ends. */
   async dispose(): Promise<void> {
     this.turns.length = 0;
     await this.releaseSpills();
+    const snapshots = await this.snapshotFolder;
+    this.snapshotFolder = undefined;
+    if (snapshots !== undefined) await rm(snapshots, { recursive: true, force: true });
   }
 
   private record(checkpoint: Checkpoint): void {

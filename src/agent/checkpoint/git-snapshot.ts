@@ -1,17 +1,21 @@
-import { copyFile, mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
+import { lstat } from 'node:fs/promises';
 import path from 'node:path';
-import { buildGitEnvironment } from '../../shared/git/build-git-environment.js';
+import { findWorkTreeTop } from '../../shared/git/find-work-tree-top.js';
+import { prepareGitEnvironment } from '../../shared/git/prepare-git-environment.js';
 import { runGit, type GitResult } from '../../shared/git/run-git.js';
 import { splitNul } from '../../shared/git/split-nul.js';
+import { preparePrivateGitDir } from './private-git-dir.js';
 
-/** The git work tree holding the workspace, and how to run git in it. */
+/** oy's private snapshot repository over the workspace, and how to run git in it. */
 export interface GitWorkTree {
-  /** The workspace's real path; git runs here and every path below is relative to it. */
+  /** oy's own git directory (0700, outside the workspace); the user's `.git` is never read. */
+  gitDir: string;
+  /** The top of the user's work tree; git looks at files here, paths below are relative to it. */
   cwd: string;
   /** The workspace below the work tree top, POSIX, '' or ending with '/'. */
   prefix: string;
-  indexFile: string;
+  /** The user's `info/exclude`, copied into the private git directory before each snapshot. */
+  infoExcludeFile: string | null;
   env: Record<string, string>;
 }
 
@@ -23,47 +27,42 @@ export interface SnapshotDifference {
   before?: { mode: string; blob: string };
 }
 
-// Snapshots must store bytes as they are: no line-ending conversion on the way in.
-const SNAPSHOT_CONFIG = ['core.autocrlf=false', 'core.safecrlf=false'];
-
-/** The work tree the workspace lies in, or undefined when it is not in one (or git is missing). */
+/**
+ * The snapshot repository for a workspace inside a git work tree (found by its `.git`, without
+ * running git), kept in `gitDir`; undefined outside one. GIT_DIR and GIT_WORK_TREE are explicit,
+ * so git does no discovery and reads none of the workspace's git config, attributes or hooks.
+ */
 export async function findGitWorkTree(
   realRoot: string,
   baseEnv: Readonly<Record<string, string | undefined>>,
+  gitDir: string,
 ): Promise<GitWorkTree | undefined> {
-  const env = buildGitEnvironment(baseEnv, {
-    homeDir: baseEnv.HOME,
-    xdgConfigHome: baseEnv.XDG_CONFIG_HOME,
-  });
-  const result = await runGit(
-    ['rev-parse', '--is-inside-work-tree', '--show-prefix', '--git-path', 'index'],
-    { cwd: realRoot, env },
-  );
-  if (!result.ok) return undefined;
-  const [inside, prefix, indexFile] = result.stdout.toString('utf8').split('\n');
-  if (inside !== 'true' || prefix === undefined || !indexFile) return undefined;
-  return { cwd: realRoot, prefix, indexFile: path.resolve(realRoot, indexFile), env };
+  const { top, infoExcludeFile } = await findWorkTreeTop(realRoot);
+  if ((await lstat(path.join(top, '.git')).catch(() => null)) === null) return undefined;
+  const home = { homeDir: baseEnv.HOME, xdgConfigHome: baseEnv.XDG_CONFIG_HOME };
+  const env = {
+    ...(await prepareGitEnvironment(realRoot, baseEnv, home)),
+    GIT_DIR: gitDir,
+    GIT_WORK_TREE: top,
+    GIT_INDEX_FILE: path.join(gitDir, 'index'),
+    GIT_LITERAL_PATHSPECS: '1',
+  };
+  const relative = path.relative(top, realRoot).split(path.sep).join('/');
+  const prefix = relative === '' ? '' : `${relative}/`;
+  return { gitDir, cwd: top, prefix, infoExcludeFile, env };
 }
 
 /**
  * Writes the workspace part of the work tree (tracked and untracked-not-ignored files) as a git
- * tree and returns its id. Uses a private copy of the index, so the user's index, HEAD and stash
- * are never touched; only new objects are added to the object store.
+ * tree in the private repository and returns its id. Its index persists between snapshots, so
+ * files whose stat is unchanged are not hashed again.
  */
 export async function snapshotWorkTree(work: GitWorkTree): Promise<string> {
-  const folder = await mkdtemp(path.join(os.tmpdir(), 'oy-snapshot-'));
-  try {
-    const indexFile = path.join(folder, 'index');
-    // Starting from the user's index lets git skip hashing files whose stat is unchanged.
-    await copyFile(work.indexFile, indexFile).catch(() => undefined);
-    const env = { ...work.env, GIT_INDEX_FILE: indexFile };
-    const options = { cwd: work.cwd, env, config: SNAPSHOT_CONFIG };
-    expectOk(await runGit(['add', '-A', '--', '.'], options), 'git add');
-    const tree = expectOk(await runGit(['write-tree'], options), 'git write-tree');
-    return tree.toString('utf8').trim();
-  } finally {
-    await rm(folder, { recursive: true, force: true });
-  }
+  await preparePrivateGitDir(work.gitDir, work.infoExcludeFile);
+  const options = { cwd: work.cwd, env: work.env };
+  expectOk(await runGit(['add', '-A', '--', work.prefix || '.'], options), 'git add');
+  const tree = expectOk(await runGit(['write-tree'], options), 'git write-tree');
+  return tree.toString('utf8').trim();
 }
 
 /** Every workspace path whose content, mode or existence differs between two snapshot trees. */

@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import { OutputCapture } from './capture-output.js';
+import { findOnPath } from '../../shared/find-on-path.js';
 import type { SandboxPlan } from './sandbox.js';
 import { signalGroup } from './signal-group.js';
 import { waitForGroupExit } from './wait-for-group-exit.js';
@@ -40,10 +41,15 @@ export function runSupervised(options: SupervisedCommand): Promise<CommandResult
   const { sandbox } = options;
   if (sandbox.kind === 'unavailable') return Promise.reject(new Error(sandbox.reason));
   if (options.signal?.aborted) return Promise.reject(new Error('cancelled before it started'));
+  // Only absolute PATH entries: a relative one would find the workspace's own `bash`.
+  const bashPath = findOnPath('bash', options.env.PATH);
+  if (bashPath === null) {
+    return Promise.reject(new Error('bash not found on an absolute PATH entry'));
+  }
   const [file, args] =
     sandbox.kind === 'bwrap'
-      ? [sandbox.bwrapPath, [...sandbox.args, '--', 'bash', '-c', options.command]]
-      : ['bash', ['-c', options.command]];
+      ? [sandbox.bwrapPath, [...sandbox.args, '--', bashPath, '-c', options.command]]
+      : [bashPath, ['-c', options.command]];
   const startedAt = performance.now();
   return new Promise((resolve, reject) => {
     const child = spawn(file, args, {

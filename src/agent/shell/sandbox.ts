@@ -30,9 +30,11 @@ export async function probeSandbox(
   if (platform !== 'linux') return { available: false, reason: 'bwrap runs on Linux only' };
   const bwrapPath = findOnPath('bwrap', env.PATH);
   if (bwrapPath === null) return { available: false, reason: 'bwrap not found on PATH' };
+  // The probe runs this Node by its absolute path: a bare `true` would be looked up on PATH.
   const args = [
     ...['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp'],
-    ...['--unshare-net', '--unshare-pid', '--unshare-ipc', '--die-with-parent', 'true'],
+    ...['--unshare-net', '--unshare-pid', '--unshare-ipc', '--die-with-parent'],
+    ...[process.execPath, '--version'],
   ];
   const failure = await runProbe(bwrapPath, args, env);
   if (failure !== undefined) return { available: false, reason: `bwrap: ${failure}`, bwrapPath };

@@ -1,4 +1,5 @@
-import { buildGitEnvironment } from '../../shared/git/build-git-environment.js';
+import { prepareGitEnvironment } from '../../shared/git/prepare-git-environment.js';
+import { listStatChangedFiles } from '../../shared/git/list-stat-changed-files.js';
 import { runGit } from '../../shared/git/run-git.js';
 
 export interface GitState {
@@ -7,23 +8,61 @@ export interface GitState {
   isDirty: boolean | null;
 }
 
-/** The commit and dirty flag for the report's Method section, asked of git run hardened. */
+/**
+ * The commit and dirty flag for the report's Method section. Dirty means staged changes, a
+ * tracked file whose stat data differs from the index, or an untracked file not ignored: no file
+ * is hashed, so no clean filter a repository configures can run (`git status` would run them).
+ */
 export async function readGitState(
   root: string,
   env: Readonly<Record<string, string | undefined>>,
 ): Promise<GitState> {
-  const gitEnv = buildGitEnvironment(env, {
-    homeDir: env.HOME,
-    xdgConfigHome: env.XDG_CONFIG_HOME,
+  const home = { homeDir: env.HOME, xdgConfigHome: env.XDG_CONFIG_HOME };
+  const gitEnv = await prepareGitEnvironment(root, env, home);
+  const top = await runGit(['rev-parse', '--is-inside-work-tree', '--show-toplevel'], {
+    cwd: root,
+    env: gitEnv,
   });
-  const git = (args: string[]) => runGit(args, { cwd: root, env: gitEnv });
-  const inside = await git(['rev-parse', '--is-inside-work-tree']);
-  if (!inside.ok || inside.stdout.toString().trim() !== 'true')
-    return { commit: null, isDirty: null };
+  const [inside, topDir] = top.ok ? top.stdout.toString('utf8').split('\n') : [];
+  if (inside !== 'true' || !topDir) return { commit: null, isDirty: null };
+  const git = (args: string[]) => runGit(args, { cwd: topDir, env: gitEnv });
   const head = await git(['rev-parse', '--verify', '-q', 'HEAD']);
-  const status = await git(['status', '--porcelain', '-z', '--untracked-files=normal']);
-  return {
-    commit: head.ok ? head.stdout.toString().trim() || null : null,
-    isDirty: status.ok ? status.stdout.length > 0 : null,
-  };
+  const commit = head.ok ? head.stdout.toString().trim() || null : null;
+  return { commit, isDirty: await isWorkTreeDirty(topDir, gitEnv, commit) };
+}
+
+async function isWorkTreeDirty(
+  topDir: string,
+  env: Record<string, string>,
+  commit: string | null,
+): Promise<boolean | null> {
+  const git = (args: string[]) => runGit(args, { cwd: topDir, env });
+  if (commit === null) {
+    // No commit yet: anything in the index is a change.
+    const listed = await git(['ls-files', '-z', '--cached']);
+    if (!listed.ok) return null;
+    if (listed.stdout.length > 0) return true;
+  } else {
+    // Index against HEAD reads no work-tree file; exit 1 means "differs".
+    const staged = await git([
+      'diff-index',
+      '--cached',
+      '--quiet',
+      '--ignore-submodules=all',
+      commit,
+    ]);
+    if (!staged.ok) return staged.exitCode === 1 ? true : null;
+  }
+  const changed = await listStatChangedFiles(topDir, env);
+  if (changed === null) return null;
+  if (changed.length > 0) return true;
+  const untracked = await git([
+    'ls-files',
+    '-z',
+    '--others',
+    '--exclude-standard',
+    '--directory',
+    '--no-empty-directory',
+  ]);
+  return untracked.ok ? untracked.stdout.length > 0 : null;
 }

@@ -1,11 +1,11 @@
 import path from 'node:path';
 import { UsageError } from '../../shared/errors.js';
 import type { CandidateFile, ConfigChange, LedgerEntry, SecretFile } from '../types.js';
-import {
-  buildGitEnvironment,
-  type GitHomeDirectories,
-} from '../../shared/git/build-git-environment.js';
+import type { GitHomeDirectories } from '../../shared/git/build-git-environment.js';
+import { prepareGitEnvironment } from '../../shared/git/prepare-git-environment.js';
 import { classifyStats } from './classify-stats.js';
+import { isSecretBearingFile } from '../../safety/secret-files.js';
+import { createParentFolderCheck } from '../../shared/files/check-parent-folders.js';
 import type { CollectOptions, CollectResult, ListedPath } from './collect-types.js';
 import { comparePaths } from '../../shared/files/compare-paths.js';
 import { createIgnoreMatcher, type IgnoreMatcher } from '../../shared/ignore/ignore-matcher.js';
@@ -30,7 +30,7 @@ export async function collectCandidates(options: CollectOptions): Promise<Collec
     homeDir: options.homeDir ?? options.env?.HOME,
     xdgConfigHome: options.xdgConfigHome ?? options.env?.XDG_CONFIG_HOME,
   };
-  const gitEnv = buildGitEnvironment(options.env ?? {}, home);
+  const gitEnv = await prepareGitEnvironment(root, options.env ?? {}, home);
   const gitListing = await listGitFiles(root, gitEnv);
   const isGitRepo = gitListing !== null;
   if (options.diffRef !== undefined && !isGitRepo) {
@@ -46,12 +46,20 @@ export async function collectCandidates(options: CollectOptions): Promise<Collec
   const listed = listing.files;
 
   const toStat: ListedPath[] = [];
+  const checkParents = createParentFolderCheck(root);
   for (const entry of listed) {
     const skip = filter.checkFile(entry);
+    // Secret-bearing names are recorded whatever the work tree holds, and never opened.
+    const parents =
+      skip === null && !isSecretBearingFile(entry.path) ? checkParents(entry.path) : null;
     if (skip !== null) ledger.push(skip);
     else if (entry.isGitlink) {
       ledger.push(skipEntry(`${entry.path}/`, 'not-regular-file', 'git submodule'));
-    } else toStat.push(entry);
+    } else if (parents?.kind === 'symlink') {
+      // A git index can list a path below a symlinked folder; it is never opened through the link.
+      ledger.push(skipEntry(entry.path, 'symlink', `folder ${parents.folder} is a symlink`));
+    } else if (parents?.kind === 'missing') ledger.push(skipEntry(entry.path, 'missing'));
+    else toStat.push(entry);
   }
 
   const absolutePaths = toStat.map((entry) => path.join(root, entry.path));

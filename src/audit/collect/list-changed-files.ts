@@ -1,11 +1,13 @@
 import { OyError, UsageError } from '../../shared/errors.js';
 import { decodeFileName } from '../../shared/files/decode-file-name.js';
+import { listStatChangedFiles } from '../../shared/git/list-stat-changed-files.js';
 import { runGit } from '../../shared/git/run-git.js';
 import { splitNul } from '../../shared/git/split-nul.js';
 
 /**
  * The tracked paths under `root` that differ between the merge base of `ref` and HEAD and the
- * work tree: committed since `ref`, staged, or changed in the work tree. Untracked files are the
+ * work tree: committed since `ref`, staged, or changed in the work tree (by stat data, hashing
+ * nothing, so a file touched but unchanged counts as changed). Untracked files are the
  * caller's to add. Throws UsageError when `ref` does not name a commit.
  */
 export async function listChangedFiles(
@@ -31,51 +33,29 @@ export async function listChangedFiles(
   const mergeBase = await runGit(['merge-base', commit, 'HEAD'], { cwd: root, env });
   const base = mergeBase.ok ? mergeBase.stdout.toString('utf8').trim() : commit;
 
-  const config = await disableFilterDrivers(root, env);
+  // Committed or staged since the base: the index against its tree, no work-tree file read.
   const diff = await runGit(
     [
-      'diff',
+      'diff-index',
+      '--cached',
       '--name-only',
       '-z',
       '--relative',
       '--no-renames',
-      '--no-ext-diff',
-      '--no-textconv',
+      '--ignore-submodules=all',
       base,
     ],
-    { cwd: root, env, config },
+    { cwd: root, env },
   );
   if (!diff.ok) {
     throw new OyError(`git diff against \`${ref}\` failed (${diff.reason}): ${diff.stderr.trim()}`);
   }
-  return new Set(splitNul(diff.stdout).map((name) => decodeFileName(name).text));
-}
-
-/**
- * Comparing the work tree hashes changed files through any configured clean filter, a command
- * from the repository's config. Blank every filter driver git knows of, so none runs.
- */
-async function disableFilterDrivers(root: string, env: Record<string, string>): Promise<string[]> {
-  const listed = await runGit(['config', '-z', '--get-regexp', '^filter\\.'], { cwd: root, env });
-  // git config exits 1 when nothing matches.
-  if (!listed.ok) return [];
-  const drivers = new Set<string>();
-  for (const record of splitNul(listed.stdout)) {
-    const key = record.toString('utf8').split('\n', 1)[0] ?? '';
-    const name = key.slice('filter.'.length, key.lastIndexOf('.'));
-    if (name === '') continue;
-    // "-c" splits at the first "=", so such a name cannot be overridden.
-    if (name.includes('=')) {
-      throw new OyError(
-        `\`--diff\` cannot run: git filter driver \`${name}\` cannot be disabled safely`,
-      );
-    }
-    drivers.add(name);
+  // Changed in the work tree: by stat data only, so no clean filter runs.
+  const statChanged = await listStatChangedFiles(root, env);
+  if (statChanged === null) {
+    throw new OyError(`\`--diff\` cannot read the git index of \`${root}\``);
   }
-  return [...drivers].flatMap((name) => [
-    `filter.${name}.clean=`,
-    `filter.${name}.smudge=`,
-    `filter.${name}.process=`,
-    `filter.${name}.required=false`,
-  ]);
+  const changed = new Set(splitNul(diff.stdout).map((name) => decodeFileName(name).text));
+  for (const name of statChanged) changed.add(name);
+  return changed;
 }

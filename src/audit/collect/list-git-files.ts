@@ -16,7 +16,7 @@ export interface GitListing {
 
 /**
  * Lists what git tracks plus the untracked files it does not ignore, under `root` (git's own
- * `.gitignore`, `info/exclude` and global excludes rules). Returns null when `root` is not in a
+ * `.gitignore`, `info/exclude` and the user's global excludes file from `prepareGitEnvironment`). Returns null when `root` is not in a
  * git work tree or git cannot run, so the caller walks the directory instead.
  */
 export async function listGitFiles(

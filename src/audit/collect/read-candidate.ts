@@ -1,4 +1,13 @@
-import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
+import {
+  closeSync,
+  constants,
+  fstatSync,
+  openSync,
+  readlinkSync,
+  readSync,
+  realpathSync,
+} from 'node:fs';
+import path from 'node:path';
 import type { CandidateFile, CollectedFile, LedgerEntry, SkipReason } from '../types.js';
 import { checkContent } from './check-content.js';
 import { describeFileType } from './describe-file-type.js';
@@ -40,6 +49,9 @@ function readCandidateSync(
     return skip('unreadable', code);
   }
   try {
+    if (!isOpenedAt(fd, candidate.absolutePath)) {
+      return skip('symlink', 'a parent folder is a symlink');
+    }
     const stats = fstatSync(fd);
     if (!stats.isFile()) return skip('not-regular-file', describeFileType(stats));
     if (stats.size > maxFileBytes) {
@@ -62,6 +74,27 @@ function readCandidateSync(
     return skip('unreadable', (error as NodeJS.ErrnoException).code ?? 'error');
   } finally {
     closeSync(fd);
+  }
+}
+
+/**
+ * Whether the open file is the one at `absolutePath` with no symlink on the way: O_NOFOLLOW guards
+ * only the last component, and a folder may have been swapped for a link since listing. Linux
+ * names the opened file in /proc; elsewhere the folder's real path is compared instead.
+ */
+function isOpenedAt(fd: number, absolutePath: string): boolean {
+  let opened: string | undefined;
+  try {
+    opened = readlinkSync(`/proc/self/fd/${fd}`);
+  } catch {
+    opened = undefined;
+  }
+  if (opened !== undefined) return opened === absolutePath;
+  try {
+    const folder = path.dirname(absolutePath);
+    return realpathSync(folder) === folder;
+  } catch {
+    return false;
   }
 }
 

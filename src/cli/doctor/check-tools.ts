@@ -1,6 +1,9 @@
+import os from 'node:os';
 import type { DoctorCheck } from './doctor-check.js';
 import { findOnPath } from '../../shared/find-on-path.js';
-import { runBriefly } from './run-briefly.js';
+import { runBriefly, type BriefRun } from './run-briefly.js';
+import { buildGitEnvironment } from '../../shared/git/build-git-environment.js';
+import { runGit } from '../../shared/git/run-git.js';
 
 /** What each tool is for, said when it is missing (neither is required). */
 const TOOL_USES = {
@@ -23,7 +26,8 @@ export async function checkTools(env: NodeJS.ProcessEnv): Promise<DoctorCheck[]>
             data: { path: null },
           };
         }
-        const run = await runBriefly(found, ['--version'], env);
+        const run =
+          name === 'git' ? await readGitVersion(env) : await runBriefly(found, ['--version'], env);
         const version = run.isSuccess
           ? (run.stdout.split('\n')[0] ?? '').trim()
           : `version unknown: ${run.reason}`;
@@ -36,4 +40,16 @@ export async function checkTools(env: NodeJS.ProcessEnv): Promise<DoctorCheck[]>
       },
     ),
   );
+}
+
+/** `git --version` through oy's one git runner, from the temporary folder, never the workspace. */
+async function readGitVersion(env: NodeJS.ProcessEnv): Promise<BriefRun> {
+  const gitEnv = buildGitEnvironment(env, {
+    homeDir: env.HOME,
+    xdgConfigHome: env.XDG_CONFIG_HOME,
+  });
+  const run = await runGit(['--version'], { cwd: os.tmpdir(), env: gitEnv, timeoutMs: 5_000 });
+  return run.ok
+    ? { isSuccess: true, stdout: run.stdout.toString('utf8'), reason: '' }
+    : { isSuccess: false, stdout: '', reason: run.stderr.trim() || run.reason };
 }

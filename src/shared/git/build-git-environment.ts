@@ -6,7 +6,8 @@ export interface GitHomeDirectories {
 
 /**
  * The environment git runs with: the caller's, minus every GIT_* variable (which could point git
- * at another repository or config), plus settings that keep it quiet and non-interactive.
+ * at another repository or config) and the askpass variables. `runGit` adds the hardening
+ * variables on top; HOME stays because git finds the default global excludes file through it.
  */
 export function buildGitEnvironment(
   env: Readonly<Record<string, string | undefined>>,
@@ -18,12 +19,9 @@ export function buildGitEnvironment(
   }
   delete result.HOME;
   delete result.XDG_CONFIG_HOME;
+  delete result.SSH_ASKPASS;
   if (home.homeDir !== undefined) result.HOME = home.homeDir;
   if (home.xdgConfigHome !== undefined) result.XDG_CONFIG_HOME = home.xdgConfigHome;
-  result.GIT_TERMINAL_PROMPT = '0';
-  // No opportunistic index refresh written back, so listing never modifies the repository.
-  result.GIT_OPTIONAL_LOCKS = '0';
-  result.GIT_PAGER = 'cat';
   result.LC_ALL = 'C';
   return result;
 }

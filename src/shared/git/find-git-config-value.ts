@@ -7,10 +7,19 @@ const ENTRY_LINE = /^\s*([A-Za-z][A-Za-z0-9-]*)\s*(?:=(.*))?$/;
  * `[include]` files are not followed.
  */
 export function findGitConfigValue(text: string, section: string, key: string): string | undefined {
+  return readValues(text, section, key).at(-1);
+}
+
+/** Every value of `section.key` in order, for multi-valued settings such as `safe.directory`. */
+export function findGitConfigValues(text: string, section: string, key: string): string[] {
+  return readValues(text, section, key).filter((value) => value !== undefined);
+}
+
+function readValues(text: string, section: string, key: string): (string | undefined)[] {
   const wantedSection = section.toLowerCase();
   const wantedKey = key.toLowerCase();
   let current = '';
-  let found: string | undefined;
+  const found: (string | undefined)[] = [];
   const lines = joinContinuedLines(text.split(/\r?\n/));
   for (const fullLine of lines) {
     let line = fullLine;
@@ -25,7 +34,7 @@ export function findGitConfigValue(text: string, section: string, key: string): 
     const entry = ENTRY_LINE.exec(line);
     if (entry?.[1]?.toLowerCase() !== wantedKey) continue;
     // A key with no "=" is boolean true, which no path setting means.
-    found = entry[2] === undefined ? undefined : parseValue(entry[2]);
+    found.push(entry[2] === undefined ? undefined : parseValue(entry[2]));
   }
   return found;
 }

@@ -1,21 +1,12 @@
 import { spawn } from 'node:child_process';
+import { keepAbsolutePathEntries } from '../absolute-path-entries.js';
+import { findOnPath } from '../find-on-path.js';
+import { buildHardenedGitArgs, HARDENED_GIT_VARIABLES } from './git-hardening.js';
 
 // ls-files on a very large monorepo takes seconds; a minute means git is stuck.
 export const GIT_TIMEOUT_MS = 60_000;
 // Enough of stderr for its warnings and to explain a failure, never an unbounded buffer.
 const MAX_STDERR_CHARS = 64 * 1024;
-
-// A repository's own config must not run code: core.fsmonitor is a command git would start,
-// hooks (post-index-change) could run, and the ext:: transport is a shell.
-const HARDENING_ARGS = [
-  '-c',
-  'core.fsmonitor=false',
-  '-c',
-  'core.hooksPath=/dev/null',
-  '-c',
-  'protocol.ext.allow=never',
-  '--no-pager',
-];
 
 export type GitResult =
   | { ok: true; stdout: Buffer; stderr: string }
@@ -23,15 +14,29 @@ export type GitResult =
 
 export interface RunGitOptions {
   cwd: string;
+  /** From `buildGitEnvironment`, plus GIT_DIR, GIT_WORK_TREE or GIT_INDEX_FILE where a caller needs them. */
   env: Record<string, string>;
   /** Extra `-c key=value` settings, placed after the hardening ones. */
-  config?: string[];
+  config?: readonly string[];
   timeoutMs?: number;
 }
 
-/** Runs git hardened (no shell, no stdin, no repository-configured commands) and returns its raw stdout. */
+/**
+ * The one way oy runs git: the binary from an absolute PATH entry, no shell, no stdin, the
+ * hardening settings and variables of `git-hardening.ts`, raw stdout back.
+ */
 export function runGit(args: readonly string[], options: RunGitOptions): Promise<GitResult> {
-  const configArgs = (options.config ?? []).flatMap((setting) => ['-c', setting]);
+  const searchPath = keepAbsolutePathEntries(options.env.PATH);
+  const gitPath = findOnPath('git', searchPath);
+  if (gitPath === null) {
+    return Promise.resolve({
+      ok: false,
+      reason: 'git not found on an absolute PATH entry',
+      exitCode: null,
+      stderr: '',
+    });
+  }
+  const env = { ...options.env, ...HARDENED_GIT_VARIABLES, PATH: searchPath };
   return new Promise((resolve) => {
     let settled = false;
     const finish = (result: GitResult): void => {
@@ -40,9 +45,9 @@ export function runGit(args: readonly string[], options: RunGitOptions): Promise
       clearTimeout(timer);
       resolve(result);
     };
-    const child = spawn('git', [...HARDENING_ARGS, ...configArgs, ...args], {
+    const child = spawn(gitPath, buildHardenedGitArgs(args, options.config), {
       cwd: options.cwd,
-      env: options.env,
+      env,
       stdio: ['ignore', 'pipe', 'pipe'],
       shell: false,
       windowsHide: true,
