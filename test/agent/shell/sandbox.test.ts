@@ -73,6 +73,9 @@ describe('buildBwrapArgs', () => {
         { path: '/home/u/.netrc', isDirectory: false },
         { path: '/work', isDirectory: true },
       ],
+      runtimeDirs: [],
+      sockets: [],
+      keptFiles: [],
       allowNetwork: false,
     });
     const text = args.join(' ');
