@@ -45,7 +45,7 @@ afterEach(async () => {
 });
 
 /** Runs one bash call that connects to the loopback server, with this user config. */
-async function runConnect(config: object): Promise<{ code: number; toolResult: string }> {
+async function runConnect(config: object): Promise<{ code: number | null; toolResult: string }> {
   mkdirSync(path.dirname(userConfig), { recursive: true });
   writeFileSync(userConfig, JSON.stringify(config));
   fake.enqueue(
