@@ -65,6 +65,20 @@ export async function planSandbox(
   return { kind: 'bwrap', bwrapPath: probe.bwrapPath, args, allowNetwork };
 }
 
+/**
+ * The same plan with what to hide read again just before the command starts: sockets and files
+ * come and go while the user reads the preview, and bwrap cannot mount over one that is gone.
+ */
+export function refreshSandboxPlan(
+  plan: SandboxPlan,
+  workspaceRoot: string,
+  env: Environment,
+): SandboxPlan {
+  if (plan.kind !== 'bwrap') return plan;
+  const layout = layOutSandbox(realpathSync(workspaceRoot), env, plan.allowNetwork);
+  return { ...plan, args: buildBwrapArgs(layout) };
+}
+
 /** What the sandbox hides for this HOME and host, read now (sockets come and go). */
 export function layOutSandbox(
   workspace: string,

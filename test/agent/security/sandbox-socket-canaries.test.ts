@@ -4,7 +4,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildBwrapArgs } from '../../../src/agent/shell/build-bwrap-args.js';
 import { runSupervised, type CommandResult } from '../../../src/agent/shell/run-supervised.js';
-import { layOutSandbox, probeSandbox } from '../../../src/agent/shell/sandbox.js';
+import {
+  layOutSandbox,
+  planSandbox,
+  probeSandbox,
+  refreshSandboxPlan,
+  type SandboxPlan,
+} from '../../../src/agent/shell/sandbox.js';
 
 // Security suite "sandbox socket canaries" (security.md): a sandboxed command cannot connect to a
 // Unix socket a host process serves outside the workspace (the runtime folder's session bus,
@@ -73,6 +79,22 @@ async function connect(socketPath: string, isHiding: boolean): Promise<CommandRe
   });
 }
 
+const sandboxEnv = () => ({
+  PATH: process.env.PATH ?? '/usr/bin:/bin',
+  HOME: home,
+  XDG_RUNTIME_DIR: runtimeDir,
+});
+
+function runPlanned(socketPath: string, plan: SandboxPlan): Promise<CommandResult> {
+  return runSupervised({
+    command: connectCommand(socketPath),
+    cwd: workspace,
+    timeoutMs: 20_000,
+    env: sandboxEnv(),
+    sandbox: plan,
+  });
+}
+
 interface Case {
   name: string;
   check: () => Promise<void>;
@@ -101,6 +123,21 @@ const cases: Case[] = [
     },
   ]),
   {
+    name: 'a socket that appears after the plan (while the user reads the preview) is hidden',
+    async check() {
+      const plan = await planSandbox('on', workspace, sandboxEnv(), false);
+      const late = path.join(home, '.late', 'agent.sock');
+      await serve(late);
+      const stale = await runPlanned(late, plan);
+      // Control: the plan made before the socket existed does not cover it.
+      expect(stale.stdout).toBe('hello\n');
+      const before = connections.get(late);
+      const fresh = await runPlanned(late, refreshSandboxPlan(plan, workspace, sandboxEnv()));
+      expect(fresh.stdout).not.toContain('hello');
+      expect(connections.get(late)).toBe(before);
+    },
+  },
+  {
     name: "the workspace's own socket still works",
     async check() {
       const before = connections.get(insideWorkspace) ?? 0;
@@ -116,7 +153,7 @@ describe.skipIf(!probe.available)('sandbox socket canaries suite (bwrap)', () =>
 
   it('counts its cases', () => {
     console.log(`sandbox socket canaries suite: ${cases.length} cases`);
-    expect(cases.length).toBe(7);
+    expect(cases.length).toBe(8);
   });
 });
 
