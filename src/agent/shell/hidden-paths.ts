@@ -140,7 +140,8 @@ export function listHiddenCandidates(env: Environment): string[] {
 export function findHiddenPaths(env: Environment): HiddenPath[] {
   const found = new Map<string, HiddenPath>();
   for (const candidate of listHiddenCandidates(env)) {
-    if (!existsSync(candidate)) continue;
+    // A relative HOME or XDG value names no fixed place; bwrap needs absolute targets.
+    if (!path.isAbsolute(candidate) || !existsSync(candidate)) continue;
     try {
       const real = realpathSync(candidate);
       found.set(real, { path: real, isDirectory: statSync(real).isDirectory() });
