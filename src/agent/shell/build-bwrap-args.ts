@@ -1,4 +1,5 @@
 import { isInsideRoot as contains } from '../../safety/paths/path-input.js';
+import type { KeptLink } from './find-host-sockets.js';
 import type { HiddenPath } from './hidden-paths.js';
 
 export interface BwrapLayout {
@@ -11,6 +12,8 @@ export interface BwrapLayout {
   sockets: readonly string[];
   /** Files under a runtime folder that must stay readable (resolv.conf's real file, for DNS). */
   keptFiles: readonly string[];
+  /** Symlinks re-created in a runtime folder (NixOS's /run/current-system). */
+  keptLinks: readonly KeptLink[];
   allowNetwork: boolean;
 }
 
@@ -29,6 +32,7 @@ export function buildBwrapArgs(layout: BwrapLayout): string[] {
   const emptied = ['/tmp', ...layout.runtimeDirs];
   for (const dir of layout.runtimeDirs) args.push('--tmpfs', dir);
   for (const file of layout.keptFiles) args.push('--ro-bind', file, file);
+  for (const link of layout.keptLinks) args.push('--symlink', link.target, link.path);
   args.push('--bind', workspace, workspace);
   // What an emptied folder already hides needs no mount of its own, unless the workspace shows it.
   const isGone = (target: string) =>

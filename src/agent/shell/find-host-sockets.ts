@@ -1,4 +1,12 @@
-import { existsSync, lstatSync, readFileSync, realpathSync } from 'node:fs';
+import {
+  existsSync,
+  lstatSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  realpathSync,
+} from 'node:fs';
+import { isInsideRoot } from '../../safety/paths/path-input.js';
 import path from 'node:path';
 
 /** The kernel's list of Unix sockets in this network namespace, listening ones included. */
@@ -25,6 +33,42 @@ export function findRuntimeDirs(env: Environment): string[] {
     }
   }
   return [...found];
+}
+
+/** A symlink the sandbox re-creates in an emptied folder. */
+export interface KeptLink {
+  path: string;
+  target: string;
+}
+
+/**
+ * Top-level symlinks of the runtime folders that lead out of them, such as NixOS's
+ * `/run/current-system` (where `PATH` finds bash): a link holds no socket, and where it leads
+ * stays as hidden as the rest of the file system.
+ */
+export function findKeptLinks(runtimeDirs: readonly string[]): KeptLink[] {
+  const kept: KeptLink[] = [];
+  for (const dir of runtimeDirs) {
+    let names: string[];
+    try {
+      names = readdirSync(dir);
+    } catch {
+      continue;
+    }
+    for (const name of names) {
+      const linkPath = path.join(dir, name);
+      try {
+        if (!lstatSync(linkPath).isSymbolicLink()) continue;
+        const target = readlinkSync(linkPath);
+        const real = realpathSync(linkPath);
+        const isOut = path.isAbsolute(target) && !runtimeDirs.some((d) => isInsideRoot(d, real));
+        if (isOut && !isInsideRoot('/tmp', real)) kept.push({ path: linkPath, target });
+      } catch {
+        // Dangling or vanished: nothing worth keeping.
+      }
+    }
+  }
+  return kept;
 }
 
 /**

@@ -3,7 +3,7 @@ import { existsSync, realpathSync } from 'node:fs';
 import { isInsideRoot } from '../../safety/paths/path-input.js';
 import { buildBwrapArgs, type BwrapLayout } from './build-bwrap-args.js';
 import { findOnPath } from '../../shared/find-on-path.js';
-import { findHostSockets, findRuntimeDirs } from './find-host-sockets.js';
+import { findHostSockets, findKeptLinks, findRuntimeDirs } from './find-host-sockets.js';
 import { findHiddenPaths } from './hidden-paths.js';
 
 /** Long enough for a trivial bwrap run on a slow machine, short enough not to stall a tool call. */
@@ -92,6 +92,7 @@ export function layOutSandbox(
     runtimeDirs,
     sockets: findHostSockets(),
     keptFiles: allowNetwork ? findResolverFiles(runtimeDirs) : [],
+    keptLinks: findKeptLinks(runtimeDirs),
     allowNetwork,
   };
 }

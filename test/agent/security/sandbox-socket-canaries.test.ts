@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, realpathSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -69,7 +69,9 @@ async function connect(socketPath: string, isHiding: boolean): Promise<CommandRe
     XDG_RUNTIME_DIR: runtimeDir,
   };
   const layout = layOutSandbox(workspace, env, false);
-  const args = buildBwrapArgs(isHiding ? layout : { ...layout, runtimeDirs: [], sockets: [] });
+  const args = buildBwrapArgs(
+    isHiding ? layout : { ...layout, runtimeDirs: [], sockets: [], keptLinks: [], keptFiles: [] },
+  );
   return runSupervised({
     command: connectCommand(socketPath),
     cwd: workspace,
@@ -138,6 +140,27 @@ const cases: Case[] = [
     },
   },
   {
+    name: 'a link out of the runtime folder still leads to its programs (NixOS /run/current-system)',
+    async check() {
+      const system = path.join(root, 'system');
+      mkdirSync(path.join(system, 'bin'), { recursive: true });
+      writeFileSync(path.join(system, 'bin', 'hello'), '#!/bin/sh\necho system-hello\n', {
+        mode: 0o755,
+      });
+      symlinkSync(system, path.join(runtimeDir, 'current-system'));
+      const plan = await planSandbox('on', workspace, sandboxEnv(), false);
+      const result = await runSupervised({
+        command: '"$XDG_RUNTIME_DIR/current-system/bin/hello"; ls "$XDG_RUNTIME_DIR"',
+        cwd: workspace,
+        timeoutMs: 20_000,
+        env: sandboxEnv(),
+        sandbox: plan,
+      });
+      // The program runs; the bus socket beside the link stays gone.
+      expect(result.stdout).toBe('system-hello\ncurrent-system\n');
+    },
+  },
+  {
     name: "the workspace's own socket still works",
     async check() {
       const before = connections.get(insideWorkspace) ?? 0;
@@ -153,7 +176,7 @@ describe.skipIf(!probe.available)('sandbox socket canaries suite (bwrap)', () =>
 
   it('counts its cases', () => {
     console.log(`sandbox socket canaries suite: ${cases.length} cases`);
-    expect(cases.length).toBe(8);
+    expect(cases.length).toBe(9);
   });
 });
 

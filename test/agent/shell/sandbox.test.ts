@@ -10,7 +10,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildBwrapArgs } from '../../../src/agent/shell/build-bwrap-args.js';
-import { findHostSockets, findRuntimeDirs } from '../../../src/agent/shell/find-host-sockets.js';
+import {
+  findHostSockets,
+  findKeptLinks,
+  findRuntimeDirs,
+} from '../../../src/agent/shell/find-host-sockets.js';
 import { findHiddenPaths } from '../../../src/agent/shell/hidden-paths.js';
 import { planSandbox, probeSandbox } from '../../../src/agent/shell/sandbox.js';
 
@@ -77,6 +81,7 @@ describe('buildBwrapArgs', () => {
       runtimeDirs: [],
       sockets: [],
       keptFiles: [],
+      keptLinks: [],
       allowNetwork: false,
     });
     const text = args.join(' ');
@@ -157,11 +162,12 @@ describe('buildBwrapArgs: runtime folders and sockets', () => {
       runtimeDirs: ['/run'],
       sockets: ['/var/lib/db/db.sock', '/run/docker.sock', '/run/user/1/ws/dev.sock'],
       keptFiles: ['/run/systemd/resolve/stub-resolv.conf'],
+      keptLinks: [{ path: '/run/current-system', target: '/nix/store/abc-system' }],
       allowNetwork: true,
     });
     const text = args.join(' ');
     expect(text).toContain(
-      '--tmpfs /run --ro-bind /run/systemd/resolve/stub-resolv.conf /run/systemd/resolve/stub-resolv.conf --bind /run/user/1/ws /run/user/1/ws',
+      '--tmpfs /run --ro-bind /run/systemd/resolve/stub-resolv.conf /run/systemd/resolve/stub-resolv.conf --symlink /nix/store/abc-system /run/current-system --bind /run/user/1/ws /run/user/1/ws',
     );
     expect(text).toContain('--ro-bind /dev/null /var/lib/db/db.sock');
     // Already gone with /run, or the workspace's own: no mount of their own.
@@ -169,5 +175,20 @@ describe('buildBwrapArgs: runtime folders and sockets', () => {
     expect(text).not.toContain('dev.sock');
     expect(text).not.toContain('keyring');
     expect(args).not.toContain('--unshare-net');
+  });
+});
+
+describe('findKeptLinks', () => {
+  it('keeps top-level links that lead out of the runtime folders, and no other', () => {
+    const runtime = realpathSync(mkdtempSync('/var/tmp/oy-runtime-links-'));
+    const outside = realpathSync(mkdtempSync('/var/tmp/oy-runtime-target-'));
+    mkdirSync(path.join(runtime, 'bus-dir'));
+    symlinkSync(outside, path.join(runtime, 'current-system'));
+    symlinkSync(path.join(runtime, 'bus-dir'), path.join(runtime, 'inward'));
+    symlinkSync('/nonexistent/target', path.join(runtime, 'dangling'));
+    symlinkSync('bus-dir', path.join(runtime, 'relative'));
+    expect(findKeptLinks([runtime])).toEqual([
+      { path: path.join(runtime, 'current-system'), target: outside },
+    ]);
   });
 });
