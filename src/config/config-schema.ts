@@ -43,6 +43,8 @@ const agentSection = z
     sandbox: z.enum(SANDBOX_SETTINGS).optional(),
     /** Names of credential-looking variables shell commands may still see. */
     allowEnv: z.array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/)).optional(),
+    /** Whether sandboxed shell commands get the network (loopback included); off by default. */
+    network: z.boolean().optional(),
     /** Context window in tokens, for models the built-in table does not know. */
     contextWindow: z.number().int().min(1000).max(10_000_000).optional(),
   })
@@ -77,6 +79,8 @@ export interface AuditSettings {
 export interface AgentSettings {
   sandbox: SandboxSetting;
   allowEnv: string[];
+  /** Network for sandboxed commands: only this setting turns it on, never a WebFetch rule. */
+  network: boolean;
   /** null: the built-in table of known windows. */
   contextWindow: number | null;
 }
@@ -109,5 +113,5 @@ export const DEFAULT_CONFIG: OyConfig = {
     tokenHeadroom: null,
     encoding: 'o200k_base',
   },
-  agent: { sandbox: 'auto', allowEnv: [], contextWindow: null },
+  agent: { sandbox: 'auto', allowEnv: [], network: false, contextWindow: null },
 };

@@ -89,7 +89,10 @@ function takeProjectRules(
   return rest;
 }
 
-/** A project file may turn the sandbox on but never off, and may not let credentials through. */
+/**
+ * A project file may turn the sandbox on but never off, may turn the network off but never on,
+ * and may not let credentials through.
+ */
 function mergeAgentSection(config: OyConfig, layer: ConfigLayer, warnings: string[]): void {
   const agent = layer.values.agent ?? {};
   const isProject = layer.kind === 'project';
@@ -106,6 +109,13 @@ function mergeAgentSection(config: OyConfig, layer: ConfigLayer, warnings: strin
         `${layer.source}: "agent.allowEnv" ignored; a project file may not pass credentials to commands`,
       );
     } else config.agent.allowEnv.push(...agent.allowEnv);
+  }
+  if (agent.network !== undefined) {
+    if (isProject && agent.network) {
+      warnings.push(
+        `${layer.source}: "agent.network": true ignored; a project file may only turn the network off`,
+      );
+    } else config.agent.network = agent.network;
   }
   if (agent.contextWindow !== undefined) config.agent.contextWindow = agent.contextWindow;
 }

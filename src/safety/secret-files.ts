@@ -1,26 +1,91 @@
 import path from 'node:path';
 
-const SECRET_FILE_NAMES = new Set([
+/**
+ * Dotfiles whose whole purpose is to hold credentials, wherever they are: registry and package
+ * logins, netrc-style password lists, direnv's `.envrc` (it exports environment, keys included),
+ * database client passwords, `.htpasswd` hashes. They also live at the top of HOME, so the
+ * sandbox hides each there. `.yarnrc*`, `.m2/settings.xml` and `gradle.properties` are left out:
+ * committed copies are ordinary project config, so only the sandbox hides them (in HOME).
+ */
+const SECRET_DOTFILES = [
+  '.npmrc',
+  '.pypirc',
+  '.netrc',
+  '.authinfo',
+  '.git-credentials',
+  '.pgpass',
+  '.my.cnf',
+  '.envrc',
+  '.htpasswd',
+  '.dockercfg',
+  '.vault-token',
+  '.s3cfg',
+  '.boto',
+] as const;
+
+/** Other whole names of key and credential files: SSH private keys, cloud key files. */
+const SECRET_FILE_NAMES = new Set<string>([
+  ...SECRET_DOTFILES,
   'id_rsa',
   'id_dsa',
   'id_ecdsa',
   'id_ed25519',
-  '.npmrc',
-  '.pypirc',
-  '.netrc',
-  '.git-credentials',
   'credentials.json',
   'kubeconfig',
 ]);
-const SECRET_FILE_EXTENSIONS = new Set(['.pem', '.key', '.p12', '.pfx', '.jks', '.tfstate']);
+
+/**
+ * Endings of key stores and files that hold values rather than code: Terraform variable files and
+ * state, OpenVPN profiles (they embed the client key), Java/Android keystores, KeePass databases.
+ * `secrets.yml` and `service-account*.json` are not here: both are often committed as templates
+ * reading the environment, and the redactor still catches a key inside them.
+ */
+const SECRET_FILE_ENDINGS = [
+  '.pem',
+  '.key',
+  '.p12',
+  '.pfx',
+  '.jks',
+  '.keystore',
+  '.kdbx',
+  '.tfstate',
+  '.tfvars',
+  '.tfvars.json',
+  '.ovpn',
+];
+
+/** Files known by their folder too: a `config.json` is only a secret inside `.docker/`. */
+const SECRET_FILE_PATHS = [
+  '.docker/config.json',
+  '.config/git/credentials',
+  '.aws/credentials',
+  '.cargo/credentials',
+  '.cargo/credentials.toml',
+  '.gem/credentials',
+] as const;
+
 // Templates that document variables without holding them are read (and still redacted).
 const ENV_TEMPLATES = new Set(['.env.example', '.env.sample', '.env.template']);
 
-/** Whether a file, by its name alone, is one whose content is a secret and must never be read into a prompt. */
+/**
+ * Secret-bearing files at a fixed place under HOME (relative to it): the dotfiles and the folder-
+ * qualified paths above. The sandbox hides each, so the list is shared with the agent and the audit.
+ */
+export const HOME_SECRET_FILES: readonly string[] = [...SECRET_DOTFILES, ...SECRET_FILE_PATHS];
+
+/**
+ * Whether a file, by its name (and for a few, its folder) alone, is one whose content is a secret
+ * and must never be read into a prompt. The audit skips and reports these, the agent asks before
+ * reading or writing one, and the sandbox hides the ones that live in HOME.
+ */
 export function isSecretBearingFile(filePath: string): boolean {
-  const name = path.posix.basename(filePath.replaceAll('\\', '/')).toLowerCase();
+  const normalized = filePath.replaceAll('\\', '/').toLowerCase();
+  const name = path.posix.basename(normalized);
   if (ENV_TEMPLATES.has(name)) return false;
   if (name === '.env' || name.startsWith('.env.')) return true;
   if (SECRET_FILE_NAMES.has(name)) return true;
-  return SECRET_FILE_EXTENSIONS.has(path.posix.extname(name));
+  if (SECRET_FILE_ENDINGS.some((ending) => name.endsWith(ending) && name !== ending)) return true;
+  return SECRET_FILE_PATHS.some(
+    (known) => normalized === known || normalized.endsWith(`/${known}`),
+  );
 }

@@ -113,12 +113,15 @@ describe('mergeConfig: the agent section', () => {
       {
         kind: 'user',
         source: 'user.json',
-        values: { agent: { sandbox: 'off', allowEnv: ['NPM_TOKEN'], contextWindow: 32_000 } },
+        values: {
+          agent: { sandbox: 'off', allowEnv: ['NPM_TOKEN'], network: true, contextWindow: 32_000 },
+        },
       },
     ]);
     expect(config.agent).toEqual({
       sandbox: 'off',
       allowEnv: ['NPM_TOKEN'],
+      network: true,
       contextWindow: 32_000,
     });
     expect(warnings).toEqual([]);
@@ -142,5 +145,20 @@ describe('mergeConfig: the agent section', () => {
     ]);
     expect(loosened.config.agent.sandbox).toBe('auto');
     expect(loosened.warnings).toEqual([expect.stringContaining('may only turn the sandbox on')]);
+  });
+
+  it('keeps the network off by default; a project file may turn it off but never on', () => {
+    expect(mergeConfig([]).config.agent.network).toBe(false);
+    const widened = mergeConfig([
+      { kind: 'project', source: 'project.json', values: { agent: { network: true } } },
+    ]);
+    expect(widened.config.agent.network).toBe(false);
+    expect(widened.warnings).toEqual([expect.stringContaining('may only turn the network off')]);
+    const narrowed = mergeConfig([
+      { kind: 'user', source: 'user.json', values: { agent: { network: true } } },
+      { kind: 'project', source: 'project.json', values: { agent: { network: false } } },
+    ]);
+    expect(narrowed.config.agent.network).toBe(false);
+    expect(narrowed.warnings).toEqual([]);
   });
 });

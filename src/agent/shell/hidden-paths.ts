@@ -2,41 +2,94 @@ import { existsSync, realpathSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { resolveOyPaths } from '../../config/config-paths.js';
+import { HOME_SECRET_FILES } from '../../safety/secret-files.js';
 
-/** Places under HOME where tools keep credentials (keys, tokens, cookies, registry logins). */
-const HOME_CREDENTIAL_PATHS = [
+/**
+ * Shell start-up and history files: rc files export keys (`export OPENAI_API_KEY=…`) and
+ * histories keep tokens typed on command lines. A sandboxed `bash -c` reads none of them.
+ */
+const SHELL_FILES = [
+  '.bashrc',
+  '.bash_profile',
+  '.bash_login',
+  '.bash_logout',
+  '.profile',
+  '.zshrc',
+  '.zshenv',
+  '.zprofile',
+  '.zlogin',
+  '.kshrc',
+  '.bash_history',
+  '.zsh_history',
+  '.sh_history',
+  '.history',
+  '.python_history',
+  '.node_repl_history',
+  '.psql_history',
+  '.mysql_history',
+  '.sqlite_history',
+  '.rediscli_history',
+  '.irb_history',
+  '.lesshst',
+  '.viminfo',
+  '.wget-hsts',
+];
+
+/**
+ * Folders and files under HOME where tools keep keys, tokens, cookies and logins, beyond the
+ * secret-bearing files shared with the audit (`HOME_SECRET_FILES`). A `.config/`, `.cache/` or
+ * `.local/share/` entry is also looked for under the matching XDG folder.
+ */
+const HOME_CREDENTIAL_PLACES = [
   '.ssh',
+  '.gnupg',
+  '.password-store',
+  '.local/share/keyrings',
+  '.pki',
   '.aws',
   '.azure',
   '.config/gcloud',
   '.kube',
+  '.minikube',
+  '.oci',
   '.docker',
-  '.gnupg',
-  '.password-store',
+  '.terraform.d',
   '.config/gh',
   '.config/hub',
+  '.config/glab-cli',
   '.config/op',
+  '.1password',
   '.config/rclone',
-  '.local/share/keyrings',
-  '.terraform.d',
-  '.cargo/credentials',
-  '.cargo/credentials.toml',
-  '.gem/credentials',
+  '.config/doctl',
+  '.config/heroku',
+  '.config/netlify',
+  '.config/configstore',
+  '.config/sops',
+  '.config/github-copilot',
+  '.wrangler',
+  '.fly',
+  '.supabase',
+  // The token files only: the model cache beside them is large and holds no secret.
+  '.cache/huggingface/token',
+  '.cache/huggingface/stored_tokens',
+  '.config/fish',
+  '.local/share/fish',
   '.m2/settings.xml',
-  '.netrc',
-  '.authinfo',
-  '.authinfo.gpg',
-  '.git-credentials',
-  '.npmrc',
+  '.m2/settings-security.xml',
+  '.gradle/gradle.properties',
+  '.yarnrc',
   '.yarnrc.yml',
-  '.pypirc',
-  '.pgpass',
-  '.my.cnf',
-  '.boto',
-  '.s3cfg',
-  '.vault-token',
+  '.config/pip/pip.conf',
+  '.config/pypoetry/auth.toml',
+  '.mozilla',
+  '.config/google-chrome',
+  '.config/chromium',
+  '.config/BraveSoftware',
+  '.thunderbird',
   '.claude',
+  '.claude.json',
   '.codex',
+  '.gemini',
 ];
 
 /** A path the sandbox covers: directories with an empty tmpfs, files with /dev/null. */
@@ -45,23 +98,51 @@ export interface HiddenPath {
   isDirectory: boolean;
 }
 
-/** The credential places (and oy's own config, state and cache) that exist for this HOME. */
-export function findHiddenPaths(env: Readonly<Record<string, string | undefined>>): HiddenPath[] {
+type Environment = Readonly<Record<string, string | undefined>>;
+
+/**
+ * Every place the sandbox hides under this HOME, existing or not (doctor lists them; the mount
+ * step keeps the ones that exist). Shared credential files, shell rc and history files, tool
+ * credential folders, and oy's own config, state and cache (the user config may hold keys).
+ */
+export function listHiddenCandidates(env: Environment): string[] {
   const home = env.HOME || os.homedir();
   const oyPaths = resolveOyPaths(env);
-  const configHome = env.XDG_CONFIG_HOME || path.join(home, '.config');
-  const candidates = [
-    ...HOME_CREDENTIAL_PATHS.map((relative) => path.join(home, relative)),
-    path.join(configHome, 'oy'),
-    oyPaths.userConfigFile,
-    oyPaths.stateDir,
-    oyPaths.cacheDir,
+  const xdg: Array<[string, string | undefined]> = [
+    ['.config/', env.XDG_CONFIG_HOME],
+    ['.cache/', env.XDG_CACHE_HOME],
+    ['.local/share/', env.XDG_DATA_HOME],
   ];
+  const candidates = new Set<string>();
+  for (const relative of [...HOME_SECRET_FILES, ...SHELL_FILES, ...HOME_CREDENTIAL_PLACES]) {
+    candidates.add(path.join(home, relative));
+    for (const [prefix, base] of xdg) {
+      if (base && relative.startsWith(prefix)) {
+        candidates.add(path.join(base, relative.slice(prefix.length)));
+      }
+    }
+  }
+  if (env.HF_HOME) {
+    for (const name of ['token', 'stored_tokens']) candidates.add(path.join(env.HF_HOME, name));
+  }
+  if (env.HF_TOKEN_PATH) candidates.add(env.HF_TOKEN_PATH);
+  const configHome = env.XDG_CONFIG_HOME || path.join(home, '.config');
+  for (const own of [path.join(configHome, 'oy'), oyPaths.userConfigFile]) candidates.add(own);
+  candidates.add(oyPaths.stateDir);
+  candidates.add(oyPaths.cacheDir);
+  return [...candidates];
+}
+
+/**
+ * The hidden places that exist for this HOME, by their real path so a symlinked `~/.ssh` is
+ * hidden where it lives. A dangling symlink or a vanished path is skipped, never an error.
+ */
+export function findHiddenPaths(env: Environment): HiddenPath[] {
   const found = new Map<string, HiddenPath>();
-  for (const candidate of candidates) {
-    if (!existsSync(candidate)) continue;
+  for (const candidate of listHiddenCandidates(env)) {
+    // A relative HOME or XDG value names no fixed place; bwrap needs absolute targets.
+    if (!path.isAbsolute(candidate) || !existsSync(candidate)) continue;
     try {
-      // Mount over the real place, so a symlinked ~/.ssh is hidden where it lives.
       const real = realpathSync(candidate);
       found.set(real, { path: real, isDirectory: statSync(real).isDirectory() });
     } catch {

@@ -1,11 +1,16 @@
 import { execFile } from 'node:child_process';
-import { realpathSync } from 'node:fs';
-import { buildBwrapArgs } from './build-bwrap-args.js';
+import { existsSync, realpathSync } from 'node:fs';
+import { isInsideRoot } from '../../safety/paths/path-input.js';
+import { buildBwrapArgs, type BwrapLayout } from './build-bwrap-args.js';
 import { findOnPath } from '../../shared/find-on-path.js';
+import { findHostSockets, findKeptLinks, findRuntimeDirs } from './find-host-sockets.js';
 import { findHiddenPaths } from './hidden-paths.js';
 
 /** Long enough for a trivial bwrap run on a slow machine, short enough not to stall a tool call. */
 const PROBE_TIMEOUT_MS = 5_000;
+
+// Often a link into /run (systemd-resolved, NetworkManager), which the sandbox empties.
+const RESOLV_CONF = '/etc/resolv.conf';
 
 type Environment = Readonly<Record<string, string | undefined>>;
 
@@ -58,19 +63,55 @@ export async function planSandbox(
       ? { kind: 'unavailable', reason: `sandbox: on but bwrap is unavailable: ${probe.reason}` }
       : { kind: 'none', reason: probe.reason };
   }
-  const args = buildBwrapArgs({
-    workspace: realpathSync(workspaceRoot),
-    hidden: findHiddenPaths(env),
-    allowNetwork,
-  });
+  const args = buildBwrapArgs(layOutSandbox(realpathSync(workspaceRoot), env, allowNetwork));
   return { kind: 'bwrap', bwrapPath: probe.bwrapPath, args, allowNetwork };
+}
+
+/**
+ * The same plan with what to hide read again just before the command starts: sockets and files
+ * come and go while the user reads the preview, and bwrap cannot mount over one that is gone.
+ */
+export function refreshSandboxPlan(
+  plan: SandboxPlan,
+  workspaceRoot: string,
+  env: Environment,
+): SandboxPlan {
+  if (plan.kind !== 'bwrap') return plan;
+  const layout = layOutSandbox(realpathSync(workspaceRoot), env, plan.allowNetwork);
+  return { ...plan, args: buildBwrapArgs(layout) };
+}
+
+/** What the sandbox hides for this HOME and host, read now (sockets come and go). */
+export function layOutSandbox(
+  workspace: string,
+  env: Environment,
+  allowNetwork: boolean,
+): BwrapLayout {
+  const runtimeDirs = findRuntimeDirs(env);
+  return {
+    workspace,
+    hidden: findHiddenPaths(env),
+    runtimeDirs,
+    sockets: findHostSockets(),
+    keptFiles: allowNetwork ? findResolverFiles(runtimeDirs) : [],
+    keptLinks: findKeptLinks(runtimeDirs),
+    allowNetwork,
+  };
+}
+
+/** resolv.conf's real file when it lives in an emptied runtime folder (systemd-resolved's stub). */
+function findResolverFiles(runtimeDirs: readonly string[]): string[] {
+  if (!existsSync(RESOLV_CONF)) return [];
+  const real = realpathSync(RESOLV_CONF);
+  const isInRuntimeDir = runtimeDirs.some((dir) => isInsideRoot(dir, real));
+  return real !== RESOLV_CONF && isInRuntimeDir ? [real] : [];
 }
 
 /** One line saying how commands run, for previews and doctor. */
 export function describeSandboxPlan(plan: SandboxPlan): string {
   if (plan.kind === 'bwrap') {
-    const network = plan.allowNetwork ? 'network allowed' : 'no network';
-    return `bwrap (read-only except the workspace, private /tmp, credentials hidden, ${network})`;
+    const network = plan.allowNetwork ? 'network on (agent.network)' : 'no network';
+    return `bwrap (read-only except the workspace, private /tmp, credentials and host sockets hidden, ${network})`;
   }
   if (plan.kind === 'none') return `none (${plan.reason})`;
   return `refused (${plan.reason})`;

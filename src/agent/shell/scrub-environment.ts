@@ -1,3 +1,5 @@
+import { createRedactor } from '../../safety/redact/index.js';
+
 /** Name words that mark a credential: `GITHUB_TOKEN`, `DB_PASSWORD`, `SENTRY_DSN`, `SSH_AUTH_SOCK`. */
 const CREDENTIAL_WORDS = new Set([
   'KEY',
@@ -19,7 +21,17 @@ const CREDENTIAL_WORDS = new Set([
   'DSN',
   'PAT',
   'WEBHOOK',
+  'AUTHKEY',
+  'JWT',
+  'BEARER',
 ]);
+
+/**
+ * Last words that mark a credential only at the end: `FASTLANE_SESSION`, `BW_SESSION`,
+ * `SONAR_LOGIN` are tokens, while `SESSION_MANAGER`, `XDG_SESSION_TYPE` and `LOGIN_SHELL`-style
+ * names (the word elsewhere) describe the desktop and stay.
+ */
+const CREDENTIAL_LAST_WORDS = new Set(['SESSION', 'LOGIN']);
 
 /** Fragments that mark a credential inside a longer word: `DBPASSWORD`, `MYSECRET`, `XAPIKEY`. */
 const CREDENTIAL_FRAGMENTS = [
@@ -58,6 +70,8 @@ const CREDENTIAL_PREFIXES = [
   'XAI_',
   'ACTIONS_',
   'OP_SESSION_',
+  'VAULT_',
+  'CI_JOB_JWT',
   'GIT_',
   'OY_',
 ];
@@ -74,15 +88,49 @@ const CREDENTIAL_NAMES = new Set([
   'GPG_AGENT_INFO',
   'BW_SESSION',
   'KUBECONFIG',
+  'MYSQL_PWD',
+  'CI_JOB_TOKEN',
 ]);
 
-/** A URL with a user and password in it (`postgres://user:pass@host`), in any variable. */
-const URL_WITH_PASSWORD = /[a-z][a-z0-9+.-]*:\/\/[^/\s:@]+:[^/\s@]+@/i;
+/**
+ * Bundler reads per-host credentials from `BUNDLE_<HOST>` (`BUNDLE_GEMS__EXAMPLE__COM=user:pass`),
+ * so every BUNDLE_ name goes except Bundler's own settings, which hold paths and flags.
+ */
+const BUNDLER_SETTINGS = new Set([
+  'APP_CONFIG',
+  'BIN',
+  'CACHE_ALL',
+  'CACHE_PATH',
+  'CLEAN',
+  'DEPLOYMENT',
+  'DISABLE_SHARED_GEMS',
+  'FORCE_RUBY_PLATFORM',
+  'FROZEN',
+  'GEMFILE',
+  'JOBS',
+  'ONLY',
+  'PATH',
+  'RETRY',
+  'SILENCE_ROOT_WARNING',
+  'USER_CACHE',
+  'USER_CONFIG',
+  'USER_HOME',
+  'WITH',
+  'WITHOUT',
+]);
+const BUNDLER_OPTION_PREFIXES = ['BUILD__', 'LOCAL__'];
+
+/** A URL with a password in it (`postgres://user:pass@host`, `redis://:pass@host`), in any variable. */
+const URL_WITH_PASSWORD = /[a-z][a-z0-9+.-]*:\/\/[^/\s:@]*:[^/\s@]+@/i;
+
+// The redactor keeps no state that matters here: only whether it found anything is read.
+const redactor = createRedactor();
 
 /**
- * The environment shell commands get: `env` without provider keys and anything that looks like a
- * credential (by name, case-insensitively, or a URL with a password as its value), without GIT_*
- * and OY_* variables. A name listed exactly in `allowedNames` (the user's config) is kept anyway.
+ * The environment every process oy starts for the model gets: `env` without provider keys and
+ * anything that looks like a credential (by name, case-insensitively; or by value: a URL with a
+ * password, or anything the redactor recognises), without GIT_* and OY_* variables. A name
+ * listed exactly in `allowedNames` (the user's `agent.allowEnv`) is kept anyway.
  */
 export function scrubEnvironment(
   env: Readonly<Record<string, string | undefined>>,
@@ -102,7 +150,19 @@ export function isCredentialLike(name: string, value: string): boolean {
   const upper = name.toUpperCase();
   if (CREDENTIAL_NAMES.has(upper)) return true;
   if (CREDENTIAL_PREFIXES.some((prefix) => upper.startsWith(prefix))) return true;
-  if (upper.split(/[^A-Z0-9]+/).some((word) => CREDENTIAL_WORDS.has(word))) return true;
+  if (isBundlerCredential(upper)) return true;
+  const words = upper.split(/[^A-Z0-9]+/).filter((word) => word !== '');
+  if (words.some((word) => CREDENTIAL_WORDS.has(word))) return true;
+  if (CREDENTIAL_LAST_WORDS.has(words.at(-1) ?? '')) return true;
   if (CREDENTIAL_FRAGMENTS.some((fragment) => upper.includes(fragment))) return true;
-  return URL_WITH_PASSWORD.test(value);
+  if (URL_WITH_PASSWORD.test(value)) return true;
+  return redactor.redact(value).redactions.length > 0;
+}
+
+/** Whether a BUNDLE_ name is a per-host credential rather than one of Bundler's settings. */
+function isBundlerCredential(upper: string): boolean {
+  if (!upper.startsWith('BUNDLE_')) return false;
+  const setting = upper.slice('BUNDLE_'.length);
+  if (BUNDLER_SETTINGS.has(setting)) return false;
+  return !BUNDLER_OPTION_PREFIXES.some((prefix) => setting.startsWith(prefix));
 }

@@ -2,7 +2,12 @@ import { z } from 'zod';
 import { hardenGitEnvironment } from '../shell/git-hardening.js';
 import { MAX_STREAM_BYTES } from '../shell/capture-output.js';
 import { runSupervised } from '../shell/run-supervised.js';
-import { describeSandboxPlan, planSandbox, type SandboxPlan } from '../shell/sandbox.js';
+import {
+  describeSandboxPlan,
+  planSandbox,
+  refreshSandboxPlan,
+  type SandboxPlan,
+} from '../shell/sandbox.js';
 import { scrubEnvironment } from '../shell/scrub-environment.js';
 import { defineTool } from './define-tool.js';
 import { ToolFailure } from './tool-types.js';
@@ -70,7 +75,7 @@ export const bashTool = defineTool({
       cwd: context.workspaceRoot,
       timeoutMs: args.timeout_seconds * 1000,
       env,
-      sandbox,
+      sandbox: refreshSandboxPlan(sandbox, context.workspaceRoot, context.shell.baseEnv),
       signal: context.signal,
     });
     return { ...result, ...(context.signal.aborted ? { cancelled: true } : {}) };

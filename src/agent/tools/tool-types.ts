@@ -47,7 +47,7 @@ export interface ShellSettings {
   allowedEnvNames: readonly string[];
   /** The environment commands start from (before scrubbing): the CLI passes process.env. */
   baseEnv: Readonly<Record<string, string | undefined>>;
-  /** Whether a rule allows the network inside the sandbox (any allow rule for WebFetch, or config). */
+  /** Whether sandboxed commands get the network: `agent.network` in the user config, nothing else. */
   allowNetwork: boolean;
 }
 

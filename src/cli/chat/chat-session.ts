@@ -186,7 +186,7 @@ export class ChatSession {
           sandbox: this.options.agent.sandbox,
           allowedEnvNames: this.options.agent.allowEnv,
           baseEnv: this.options.env,
-          allowNetwork: this.rules.allow.some((rule) => rule.kind === 'webfetch'),
+          allowNetwork: this.options.agent.network,
         },
         checkpoints: this.history.recorder,
         session,

@@ -8,6 +8,7 @@ import { checkModel } from '../doctor/check-model.js';
 import { checkNodeVersion } from '../doctor/check-node-version.js';
 import { checkOnline } from '../doctor/check-online.js';
 import { checkSandbox } from '../doctor/check-sandbox.js';
+import { checkSandboxScope } from '../doctor/check-sandbox-scope.js';
 import { checkTools } from '../doctor/check-tools.js';
 import { checkWorkspace } from '../doctor/check-workspace.js';
 import { describeSafetyPolicy } from '../doctor/describe-safety-policy.js';
@@ -33,10 +34,17 @@ export async function runDoctorCommand(flags: DoctorFlags): Promise<void> {
     paths.userConfigFile,
     env,
   );
+  const sandboxSetting = sandboxSettingOf(config);
   const [tools, sandbox] = await Promise.all([
     checkTools(env),
-    checkSandbox(env, process.platform, sandboxSettingOf(config)),
+    checkSandbox(env, process.platform, sandboxSetting),
   ]);
+  const sandboxScope = checkSandboxScope({
+    env,
+    workspace: workspace.root,
+    commands: commandsFor(sandboxSetting, sandbox.data?.isAvailable === true),
+    hasNetwork: networkSettingOf(config),
+  });
 
   const checks: DoctorCheck[] = [
     checkNodeVersion(),
@@ -47,6 +55,7 @@ export async function runDoctorCommand(flags: DoctorFlags): Promise<void> {
     checkCredentials(env),
     ...tools,
     sandbox,
+    ...sandboxScope,
     describeTerminal(process.stdout, process.stderr, flags, env),
     describeSafetyPolicy(config.userFile, config.projectFile),
   ];
@@ -66,4 +75,17 @@ export async function runDoctorCommand(flags: DoctorFlags): Promise<void> {
 function sandboxSettingOf(config: Awaited<ReturnType<typeof checkConfigFiles>>): SandboxSetting {
   if (config.projectFile?.agent?.sandbox === 'on') return 'on';
   return config.userFile?.agent?.sandbox ?? 'auto';
+}
+
+/** agent.network as the agent would see it: only the user file turns it on, a project may turn it off. */
+function networkSettingOf(config: Awaited<ReturnType<typeof checkConfigFiles>>): boolean {
+  if (config.projectFile?.agent?.network === false) return false;
+  return config.userFile?.agent?.network ?? false;
+}
+
+/** How the bash tool will run commands, from the setting and whether bwrap works. */
+function commandsFor(setting: SandboxSetting, isAvailable: boolean) {
+  if (setting === 'off') return 'unsandboxed';
+  if (isAvailable) return 'sandboxed';
+  return setting === 'on' ? 'refused' : 'unsandboxed';
 }

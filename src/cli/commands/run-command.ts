@@ -93,7 +93,7 @@ export async function runRunCommand(words: string[], flags: RunFlags): Promise<v
         sandbox: config.agent.sandbox,
         allowedEnvNames: config.agent.allowEnv,
         baseEnv: env,
-        allowNetwork: rules.allow.some((rule) => rule.kind === 'webfetch'),
+        allowNetwork: config.agent.network,
       },
       checkpoints,
       ...(session ? { session } : {}),

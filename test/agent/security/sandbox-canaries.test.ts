@@ -119,7 +119,7 @@ const cases: Case[] = [
     },
   },
   {
-    name: 'the same connection works when a rule allows the network (the canary can fail)',
+    name: 'the same connection works with the network on (agent.network; the canary can fail)',
     async check() {
       const before = connections;
       const result = await sandboxed(`exec 3<>/dev/tcp/127.0.0.1/${port} && head -n1 <&3`, {

@@ -10,6 +10,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildBwrapArgs } from '../../../src/agent/shell/build-bwrap-args.js';
+import {
+  findHostSockets,
+  findKeptLinks,
+  findRuntimeDirs,
+} from '../../../src/agent/shell/find-host-sockets.js';
 import { findHiddenPaths } from '../../../src/agent/shell/hidden-paths.js';
 import { planSandbox, probeSandbox } from '../../../src/agent/shell/sandbox.js';
 
@@ -73,6 +78,10 @@ describe('buildBwrapArgs', () => {
         { path: '/home/u/.netrc', isDirectory: false },
         { path: '/work', isDirectory: true },
       ],
+      runtimeDirs: [],
+      sockets: [],
+      keptFiles: [],
+      keptLinks: [],
       allowNetwork: false,
     });
     const text = args.join(' ');
@@ -108,5 +117,78 @@ describe('findHiddenPaths', () => {
       ]),
     );
     expect(hidden.map((entry) => entry.path)).not.toContain(path.join(real, '.kube'));
+  });
+});
+
+describe('findHostSockets', () => {
+  it('keeps listening sockets with a path that are sockets on disk now', async () => {
+    const { createServer } = await import('node:net');
+    const dir = realpathSync(mkdtempSync('/var/tmp/oy-proc-net-unix-'));
+    const socketPath = path.join(dir, 'listening.sock');
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(socketPath, resolve));
+    writeFileSync(path.join(dir, 'plain-file'), '');
+    const listing = [
+      'Num       RefCount Protocol Flags    Type St Inode Path',
+      `0000: 00000002 00000000 00010000 0001 01 1 ${socketPath}`,
+      `0000: 00000002 00000000 00000000 0001 03 2 ${socketPath}`,
+      `0000: 00000002 00000000 00010000 0001 01 3 ${path.join(dir, 'plain-file')}`,
+      `0000: 00000002 00000000 00010000 0001 01 4 ${path.join(dir, 'gone.sock')}`,
+      '0000: 00000002 00000000 00010000 0001 01 5 @/tmp/.X11-unix/X0',
+      '0000: 00000003 00000000 00000000 0001 03 6',
+    ].join('\n');
+    expect(findHostSockets(listing)).toEqual([socketPath]);
+    await new Promise((resolve) => server.close(resolve));
+  });
+});
+
+describe('findRuntimeDirs', () => {
+  it('lists /run, the runtime folder by its real path, and nothing that is missing', () => {
+    const runtime = mkdtempSync(path.join(tmpdir(), 'oy-runtime-'));
+    const dirs = findRuntimeDirs({ XDG_RUNTIME_DIR: runtime });
+    expect(dirs).toContain(realpathSync(runtime));
+    expect(findRuntimeDirs({ XDG_RUNTIME_DIR: '/nonexistent/run' })).not.toContain(
+      '/nonexistent/run',
+    );
+    expect(findRuntimeDirs({ XDG_RUNTIME_DIR: 'relative' })).not.toContain('relative');
+  });
+});
+
+describe('buildBwrapArgs: runtime folders and sockets', () => {
+  it('empties runtime folders before the workspace, covers sockets outside it only', () => {
+    const args = buildBwrapArgs({
+      workspace: '/run/user/1/ws',
+      hidden: [{ path: '/run/user/1/keyring', isDirectory: true }],
+      runtimeDirs: ['/run'],
+      sockets: ['/var/lib/db/db.sock', '/run/docker.sock', '/run/user/1/ws/dev.sock'],
+      keptFiles: ['/run/systemd/resolve/stub-resolv.conf'],
+      keptLinks: [{ path: '/run/current-system', target: '/nix/store/abc-system' }],
+      allowNetwork: true,
+    });
+    const text = args.join(' ');
+    expect(text).toContain(
+      '--tmpfs /run --ro-bind /run/systemd/resolve/stub-resolv.conf /run/systemd/resolve/stub-resolv.conf --symlink /nix/store/abc-system /run/current-system --bind /run/user/1/ws /run/user/1/ws',
+    );
+    expect(text).toContain('--ro-bind /dev/null /var/lib/db/db.sock');
+    // Already gone with /run, or the workspace's own: no mount of their own.
+    expect(text).not.toContain('docker.sock');
+    expect(text).not.toContain('dev.sock');
+    expect(text).not.toContain('keyring');
+    expect(args).not.toContain('--unshare-net');
+  });
+});
+
+describe('findKeptLinks', () => {
+  it('keeps top-level links that lead out of the runtime folders, and no other', () => {
+    const runtime = realpathSync(mkdtempSync('/var/tmp/oy-runtime-links-'));
+    const outside = realpathSync(mkdtempSync('/var/tmp/oy-runtime-target-'));
+    mkdirSync(path.join(runtime, 'bus-dir'));
+    symlinkSync(outside, path.join(runtime, 'current-system'));
+    symlinkSync(path.join(runtime, 'bus-dir'), path.join(runtime, 'inward'));
+    symlinkSync('/nonexistent/target', path.join(runtime, 'dangling'));
+    symlinkSync('bus-dir', path.join(runtime, 'relative'));
+    expect(findKeptLinks([runtime])).toEqual([
+      { path: path.join(runtime, 'current-system'), target: outside },
+    ]);
   });
 });

@@ -134,7 +134,7 @@ export async function createChat(
       ask: [],
       deny: options.permissions?.deny ?? [],
     },
-    agent: { sandbox: 'off', allowEnv: [], contextWindow: null },
+    agent: { sandbox: 'off', allowEnv: [], network: false, contextWindow: null },
     instructions: [],
     redact: (text) => redactor.redact(text).text,
     editor,

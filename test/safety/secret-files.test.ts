@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { HOME_SECRET_FILES, isSecretBearingFile } from '../../src/safety/secret-files.js';
+
+const secretBearing = [
+  '.env',
+  'config/.env.production',
+  '.envrc',
+  'sub/.envrc',
+  '.pgpass',
+  '.my.cnf',
+  'infra/terraform.tfvars',
+  'infra/prod.auto.tfvars',
+  'infra/prod.tfvars.json',
+  'infra/terraform.tfstate',
+  'web/.htpasswd',
+  '.git-credentials',
+  '.npmrc',
+  '.netrc',
+  '.pypirc',
+  '.dockercfg',
+  '.vault-token',
+  'home/.docker/config.json',
+  '.docker/config.json',
+  '.config/git/credentials',
+  'backup/.aws/credentials',
+  '.cargo/credentials.toml',
+  'vpn/client.ovpn',
+  'android/release.keystore',
+  'vault.kdbx',
+  'certs/server.key',
+  'certs/server.pem',
+  'C:\\Users\\me\\.git-credentials',
+  'id_ed25519',
+];
+
+// Look-alikes that are ordinary project files: a false positive here is a false audit finding.
+const ordinary = [
+  '.env.example',
+  'config.json',
+  'docker/config.json',
+  'app/.docker-config.json',
+  'credentials.ts',
+  'aws/credentials.md',
+  'main.tf',
+  'variables.tf',
+  'monkey.ts',
+  '.yarnrc.yml',
+  'gradle.properties',
+  'config/secrets.yml',
+  'deploy/gcp-service-account.json',
+  'envrc.md',
+  '.tfvars-notes.md',
+];
+
+describe('isSecretBearingFile', () => {
+  it.each(secretBearing)('%s is secret-bearing', (file) => {
+    expect(isSecretBearingFile(file)).toBe(true);
+  });
+
+  it.each(ordinary)('%s is an ordinary file', (file) => {
+    expect(isSecretBearingFile(file)).toBe(false);
+  });
+
+  it('every file the sandbox hides in HOME is secret-bearing by the same list', () => {
+    for (const file of HOME_SECRET_FILES) expect(isSecretBearingFile(file)).toBe(true);
+    expect(HOME_SECRET_FILES).toEqual(
+      expect.arrayContaining(['.npmrc', '.pypirc', '.netrc', '.git-credentials', '.pgpass']),
+    );
+  });
+
+  it('counts its cases', () => {
+    console.log(`secret-bearing files: ${secretBearing.length + ordinary.length + 1} cases`);
+  });
+});
