@@ -17,8 +17,8 @@ const MAX_OUTPUT_BYTES = 16 * 1024 * 1024;
 /**
  * Runs plain JavaScript `source` in a separate Node process with `args`, feeding it `input` on
  * stdin and answering its stdout. At `timeoutMs`, or when `signal` aborts, the process is
- * killed (SIGKILL) and the promise rejects with ConversionStopped. A process, not a worker
- * thread: ending a thread stuck deep in a converter can block the agent's own thread.
+ * killed (SIGKILL) and the promise rejects with ConversionStopped. A process rather than a worker
+ * thread: SIGKILL ends it whatever it is doing, and it gets no environment and its own memory.
  */
 export function convertInChild(
   source: string,
