@@ -76,6 +76,7 @@ export const searchTool = defineTool({
       signal: context.signal,
       now: context.now,
       canRead: context.canRead,
+      redact: context.redact,
     });
     return {
       matches: outcome.matches,

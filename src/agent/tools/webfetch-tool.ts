@@ -5,13 +5,17 @@ import {
   htmlToMarkdown,
   MAX_FETCH_BYTES,
   type RedactText,
+  ConversionStopped,
 } from '../../safety/network/index.js';
+import { dropPartialTokenAtEnd } from '../../safety/redact/index.js';
 import { defineTool } from './define-tool.js';
 import { ToolFailure, type ToolContext } from './tool-types.js';
 
 /** agent.md: the default and longest deadline for one fetch, redirects included. */
 export const DEFAULT_FETCH_TIMEOUT_SECONDS = 60;
 export const MAX_FETCH_TIMEOUT_SECONDS = 120;
+/** Least time HTML conversion gets when the fetch used most of the deadline. */
+const MIN_CONVERSION_MS = 1000;
 
 const schema = z
   .object({
@@ -52,6 +56,7 @@ export const webfetchTool = defineTool({
     return { preview: `${args.method} ${url}`, data: url };
   },
   async execute(args, context, url) {
+    const deadline = context.now() + args.timeout_seconds * 1000;
     const result = await guardedFetch(url, {
       method: args.method,
       headers: args.headers ?? {},
@@ -67,11 +72,16 @@ export const webfetchTool = defineTool({
     if (!result.ok)
       throw new ToolFailure(`fetch of ${result.url} ${result.kind}: ${result.reason}`);
     const contentType = result.headers['content-type'] ?? '';
+    // The body is redacted after this cut: a secret it split would leave a prefix too short to see.
+    const body = result.truncated ? dropPartialTokenAtEnd(result.body) : result.body;
+    const timeoutMs = Math.max(MIN_CONVERSION_MS, deadline - context.now());
+    const content = await toContent(body, contentType, args.method, timeoutMs, context.signal);
     return {
       status: result.status,
       url: result.finalUrl,
       content_type: contentType,
-      content: toContent(result.body, contentType, args.method),
+      content: content.text,
+      ...(content.note === undefined ? {} : { note: content.note }),
       truncated: result.truncated,
     };
   },
@@ -82,12 +92,25 @@ function toRedactText(context: ToolContext): RedactText {
   return (text) => (context.redact(text) === text ? { redactions: [] } : { redactions: [text] });
 }
 
-function toContent(body: string, contentType: string, method: 'GET' | 'HEAD'): string {
-  if (method === 'HEAD') return '';
+async function toContent(
+  body: string,
+  contentType: string,
+  method: 'GET' | 'HEAD',
+  timeoutMs: number,
+  signal: AbortSignal,
+): Promise<{ text: string; note?: string }> {
+  if (method === 'HEAD') return { text: '' };
   const type = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
-  if (type === 'text/html' || type === 'application/xhtml+xml') return htmlToMarkdown(body);
-  if (type !== '' && !isTextual(type)) return `[${type} content not shown: not text]`;
-  return body;
+  if (type === 'text/html' || type === 'application/xhtml+xml') {
+    try {
+      return await htmlToMarkdown(body, { timeoutMs, signal });
+    } catch (error) {
+      if (error instanceof ConversionStopped) throw new ToolFailure(error.message);
+      throw error;
+    }
+  }
+  if (type !== '' && !isTextual(type)) return { text: `[${type} content not shown: not text]` };
+  return { text: body };
 }
 
 function isTextual(type: string): boolean {

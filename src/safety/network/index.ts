@@ -10,5 +10,12 @@ export {
   type FetchResult,
   type GuardedFetchOptions,
 } from './guarded-fetch.js';
-export { htmlToMarkdown } from './html-to-markdown.js';
+export { ConversionStopped } from './convert-in-child.js';
+export {
+  htmlToMarkdown,
+  MAX_HTML_DEPTH,
+  MAX_HTML_MARKDOWN_CHARS,
+  type HtmlConversion,
+  type HtmlConversionOptions,
+} from './html-to-markdown.js';
 export type { AllowAddressForTests, LookupAll } from './resolve-public-address.js';

@@ -47,6 +47,8 @@ export interface SearchRequest {
   now(): number;
   /** The Read rules' check: what it refuses is left out of the search. */
   canRead(relativePath: string, isFolder?: boolean): boolean;
+  /** The session's redactor: each file is redacted before matching, so no line is cut mid-secret. */
+  redact(text: string): string;
 }
 
 /**
@@ -97,7 +99,8 @@ export async function searchWorkspace(request: SearchRequest): Promise<SearchOut
       bytesRead += file.bytes;
       outcome.filesSearched += 1;
       const remaining = request.limit - outcome.matches.length;
-      const stopped = await matchFile(worker, file.text, remaining + 1, deadline - request.now());
+      const text = request.redact(file.text);
+      const stopped = await matchFile(worker, text, remaining + 1, deadline - request.now());
       if (typeof stopped === 'string') {
         outcome.stopped = stopped;
         break;
