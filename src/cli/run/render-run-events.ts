@@ -21,7 +21,12 @@ export interface TextRendererOptions {
   answer?: { write(text: string): void };
   /** The usage line after the answer (default true; chat prints its status line instead). */
   isUsageLineShown?: boolean;
+  /** Show the model's thinking, dimmed, on stderr (chat); `oy run` keeps it to `--json`. */
+  isThinkingShown?: boolean;
 }
+
+/** Control characters other than newline and tab: model text must not drive the terminal. */
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
 
 /** Plain output: the answer streams to stdout; tool progress, warnings and the usage line go to stderr. */
 export function createTextRenderer(options: TextRendererOptions): RunRenderer {
@@ -32,6 +37,7 @@ export function createTextRenderer(options: TextRendererOptions): RunRenderer {
   const denials = new Map<string, string>();
   let isNewCall = false;
   let isMidLine = false;
+  let isThinkingOpen = false;
   const note = (line: string) => {
     // On a terminal both streams share a screen: end the answer's line before a progress line.
     if (isMidLine && stdout.isTTY) {
@@ -42,7 +48,16 @@ export function createTextRenderer(options: TextRendererOptions): RunRenderer {
   };
   return {
     render(event) {
+      if (isThinkingOpen && event.type !== 'thinking_delta') {
+        stderr.write('\n');
+        isThinkingOpen = false;
+      }
       switch (event.type) {
+        case 'thinking_delta':
+          if (!options.isThinkingShown || isQuiet || event.text === '') return;
+          stderr.write(c.dim(event.text.replace(CONTROL_CHARACTERS, '')));
+          isThinkingOpen = true;
+          return;
         case 'text_delta':
           if (event.text === '') return;
           // A new model call's text starts on its own line, so two answers never run together.

@@ -42,7 +42,7 @@ const hosted = (
 });
 /** Open-weight families on Bedrock: no caching, no status field, no tool use inside ConverseStream. */
 const openWeight = (maxOutputTokens: number, inferenceProfileRequired: boolean) => ({
-  ...hosted(128 * K, maxOutputTokens),
+  ...hosted(32_768, maxOutputTokens),
   streamingToolUse: false,
   inferenceProfileRequired,
 });
