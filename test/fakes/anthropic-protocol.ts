@@ -122,6 +122,11 @@ function respondError(context: ProtocolContext, error: ScriptedError): void {
     ...(error.retryAfterMs === undefined ? {} : { 'retry-after-ms': error.retryAfterMs }),
     ...(error.shouldRetry === undefined ? {} : { 'x-should-retry': error.shouldRetry }),
   };
+  if (error.rawBody !== undefined) {
+    context.res.writeHead(error.status, { 'content-type': 'application/json', ...headers });
+    context.res.end(error.rawBody);
+    return;
+  }
   const message = error.message ?? `fake ${type} (HTTP ${error.status})`;
   writeJson(
     context.res,

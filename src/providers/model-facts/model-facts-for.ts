@@ -74,3 +74,12 @@ export function needsInferenceProfile(ref: ModelRef): boolean {
     modelFactsFor(ref).inferenceProfileRequired
   );
 }
+
+/** The geographies oy lists inference profiles for when a bare id has no on-demand throughput. */
+const PROFILE_GEOGRAPHIES = ['us', 'eu', 'apac'] as const;
+
+/** Ids to invoke this Bedrock model with: itself, or its inference profiles when the bare id cannot run on demand. */
+export function invokableBedrockIds(ref: ModelRef): string[] {
+  if (!needsInferenceProfile(ref)) return [ref.id];
+  return PROFILE_GEOGRAPHIES.map((geography) => `bedrock::${geography}.${ref.model}`);
+}
