@@ -26,6 +26,7 @@ export interface TextRendererOptions {
 }
 
 /** Control characters other than newline and tab: model text must not drive the terminal. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_CHARACTERS = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
 
 /** Plain output: the answer streams to stdout; tool progress, warnings and the usage line go to stderr. */
