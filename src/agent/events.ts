@@ -7,6 +7,8 @@ export type StopReason =
 /** What the loop yields (agent.md "Loop, budgets, events"); `oy run --json` prints each as one NDJSON line. */
 export type AgentEvent =
   | { type: 'text_delta'; text: string }
+  /** The model's visible thinking as it streams (shown dimmed; never part of the answer). */
+  | { type: 'thinking_delta'; text: string }
   | { type: 'tool_call'; call: ToolCall }
   | {
       type: 'approval';

@@ -1,3 +1,5 @@
+import type { ModelFactsOverride } from './model-facts/model-facts.js';
+
 /** The narrow model interface every provider implements (providers.md). */
 
 export type ProviderName = 'anthropic' | 'bedrock' | 'openai' | 'local' | 'ollama' | 'openrouter';
@@ -11,6 +13,8 @@ export interface ModelRef {
   id: string;
   /** For `local-<port>::`. */
   port?: number;
+  /** What the config says about this model (`models` in the config file), over the built-in table. */
+  facts?: ModelFactsOverride;
 }
 
 export interface ToolCall {
@@ -36,9 +40,20 @@ export interface DocumentInput {
   data: string;
 }
 
+/** Which wire format a piece of thinking came from: its signature is only valid there. */
+export type ThinkingSource = 'anthropic' | 'bedrock' | 'openai';
+
+/**
+ * Reasoning the model showed before answering. Anthropic and Bedrock sign it and require it back unchanged
+ * in a tool-use loop; `redacted_thinking` is opaque (encrypted) and goes back as received.
+ */
+export type ThinkingPart =
+  | { type: 'thinking'; source: ThinkingSource; text: string; signature?: string }
+  | { type: 'redacted_thinking'; source: ThinkingSource; data: string };
+
 export type Message =
   | { role: 'user'; text: string; documents?: DocumentInput[] }
-  | { role: 'assistant'; text: string; toolCalls: ToolCall[] }
+  | { role: 'assistant'; text: string; toolCalls: ToolCall[]; thinking?: ThinkingPart[] }
   | { role: 'tool'; results: ToolResult[] };
 
 export interface ToolDefinition {
@@ -63,7 +78,10 @@ export interface ModelRequest {
   maxTokens: number;
   temperature?: number;
   cache?: CacheHints;
-  /** Extended-thinking budget in tokens, where the model supports it. */
+  /**
+   * Thinking wanted, in tokens, on top of `maxTokens` (which is the answer's share). Budgeted models get it
+   * as `budget_tokens`; adaptive ones turn thinking on; others ignore it. See planOutputTokens.
+   */
   reasoningBudgetTokens?: number;
 }
 
@@ -80,6 +98,9 @@ export type StopReason =
 /** Normalised stream events: the same sequence whatever the provider. */
 export type StreamEvent =
   | { type: 'text_delta'; text: string }
+  /** Thinking text as it streams, to show; the whole signed block follows as `thinking`. */
+  | { type: 'thinking_delta'; text: string }
+  | { type: 'thinking'; part: ThinkingPart }
   | { type: 'tool_call'; call: ToolCall }
   | { type: 'usage'; usage: Usage }
   | { type: 'stop'; reason: StopReason };
@@ -87,6 +108,8 @@ export type StreamEvent =
 export interface ModelResult {
   text: string;
   toolCalls: ToolCall[];
+  /** Thinking blocks in the order they came (empty when the model did not think). */
+  thinking?: ThinkingPart[];
   usage: Usage;
   stopReason: StopReason;
 }

@@ -312,3 +312,26 @@ describe('model-backed audit', () => {
     expect(fake.modelCalls).toHaveLength(0);
   });
 });
+
+describe('model-backed audit with a thinking model', () => {
+  it('leaves the map call room to think and still reads its findings', async () => {
+    fake.enqueue({
+      ...findingsAnswer([commandInjection]),
+      thinking: [{ text: 'The exec call takes request input.' }],
+    });
+    const result = await audit('anthropic::claude-sonnet-5', [
+      '--format',
+      'json',
+      '--out',
+      'out/report.json',
+    ]);
+    expect(result.code, result.stderr).toBe(0);
+    fake.assertDone();
+    // Thinking counts against max_tokens: the answer's 8,192-token share comes on top of it.
+    expect((fake.modelCalls[0]!.body as { max_tokens: number }).max_tokens).toBeGreaterThan(8192);
+    const report = readJson<AuditReport>('out/report.json');
+    expect(report.findings.map((finding) => finding.title)).toEqual([
+      'Command injection in convert',
+    ]);
+  });
+});

@@ -251,6 +251,28 @@ describe('oy doctor', () => {
     });
   });
 
+  it('--online passes against a thinking model, leaving room for its thinking', async () => {
+    const log = path.join(home, 'requests.jsonl');
+    fake = await startFakeServeProcess({
+      script: writeScript([{ kind: 'answer', thinking: [{ text: 'A probe.' }], text: 'OK' }]),
+      log,
+    });
+    const result = await oy(['doctor', '--online', '--model', 'anthropic::claude-sonnet-5'], {
+      ANTHROPIC_API_KEY: FAKE_KEY,
+      ANTHROPIC_BASE_URL: fake.url,
+    });
+    expect(result.code, result.stdout + result.stderr).toBe(0);
+    expect(result.stdout).toMatch(/ok\s+online\s+anthropic::claude-sonnet-5 answered/);
+    const stopped = await fake.stop();
+    expect(stopped.code, stopped.stderr).toBe(0);
+    const [request] = readFileSync(log, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { body: { max_tokens: number } });
+    // The fake validates: a 1-token max_tokens would leave a thinking model no room to answer.
+    expect(request?.body.max_tokens).toBeGreaterThan(1024);
+  });
+
   it('--online fails clearly on a 401 and does not retry it', async () => {
     fake = await startFakeServeProcess({
       script: writeScript([{ kind: 'error', status: 401, message: 'invalid x-api-key' }]),
@@ -313,6 +335,13 @@ describe('oy model', () => {
     expect(openai?.models.map((model) => model.id)).toContain('openai::gpt-4o');
     const bedrock = listing.catalogue.find((section) => section.provider === 'bedrock');
     expect(bedrock?.models.length).toBeGreaterThan(0);
+    // Profile-only models are listed by their inference-profile ids, never by a bare on-demand id.
+    const bedrockIds = bedrock?.models.map((model) => model.id) ?? [];
+    expect(bedrockIds).toContain('bedrock::us.anthropic.claude-sonnet-4-5-20250929-v1:0');
+    expect(bedrockIds).toContain('bedrock::eu.anthropic.claude-haiku-4-5-20251001-v1:0');
+    expect(bedrockIds).not.toContain('bedrock::anthropic.claude-sonnet-4-5-20250929-v1:0');
+    // Claude 3 Haiku runs on demand, so its bare id stays.
+    expect(bedrockIds).toContain('bedrock::anthropic.claude-3-haiku-20240307-v1:0');
 
     const text = await oy(['model']);
     expect(text.stdout).toContain('default model: none');

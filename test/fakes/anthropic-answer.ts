@@ -1,4 +1,5 @@
 import type { ScriptedAnswer, ScriptedUsage } from './script.js';
+import type { ThinkingLedger } from './thinking-ledger.js';
 
 /** One Server-Sent Event of the Messages API: the event name repeats the JSON's `type`. */
 export interface AnthropicWireEvent {
@@ -33,9 +34,10 @@ export function renderMessage(
   answer: ScriptedAnswer,
   model: string,
   callNumber: number,
+  ledger?: ThinkingLedger,
 ): Record<string, unknown> {
   const text = answerText(answer);
-  const content: Record<string, unknown>[] = [];
+  const content: Record<string, unknown>[] = thinkingBlocks(answer, callNumber, ledger);
   if (text !== '') content.push({ type: 'text', text, citations: null });
   for (const call of resolveToolCalls(answer, callNumber))
     content.push(toolUseBlock(call, call.input));
@@ -54,6 +56,7 @@ export function renderStreamEvents(
   answer: ScriptedAnswer,
   model: string,
   callNumber: number,
+  ledger?: ThinkingLedger,
 ): AnthropicWireEvent[] {
   const events: AnthropicWireEvent[] = [];
   const push = (data: Record<string, unknown>) => events.push({ event: String(data.type), data });
@@ -70,6 +73,31 @@ export function renderStreamEvents(
     },
   });
   let index = 0;
+  for (const block of thinkingBlocks(answer, callNumber, ledger)) {
+    if (block.type === 'redacted_thinking') {
+      push({ type: 'content_block_start', index, content_block: block });
+    } else {
+      // Thinking opens empty, streams its text, then its signature just before it stops.
+      push({
+        type: 'content_block_start',
+        index,
+        content_block: { type: 'thinking', thinking: '', signature: '' },
+      });
+      for (const piece of splitEvenly(String(block.thinking), DEFAULT_PIECES))
+        push({
+          type: 'content_block_delta',
+          index,
+          delta: { type: 'thinking_delta', thinking: piece },
+        });
+      push({
+        type: 'content_block_delta',
+        index,
+        delta: { type: 'signature_delta', signature: block.signature },
+      });
+    }
+    push({ type: 'content_block_stop', index });
+    index += 1;
+  }
   const chunks = textChunks(answer);
   if (chunks.length > 0) {
     push({
@@ -112,6 +140,25 @@ export function renderStreamEvents(
   });
   push({ type: 'message_stop' });
   return events;
+}
+
+/** The answer's thinking, signed by the ledger, which also remembers the tool calls it preceded. */
+function thinkingBlocks(
+  answer: ScriptedAnswer,
+  callNumber: number,
+  ledger: ThinkingLedger | undefined,
+): Record<string, unknown>[] {
+  const scripted = answer.thinking ?? [];
+  if (scripted.length === 0 || !ledger) return [];
+  ledger.recordToolCalls(
+    resolveToolCalls(answer, callNumber).map((call) => call.id),
+    scripted.length,
+  );
+  return scripted.map((block) =>
+    'redacted' in block
+      ? { type: 'redacted_thinking', data: ledger.issueRedacted() }
+      : { type: 'thinking', thinking: block.text, signature: ledger.sign(block.text) },
+  );
 }
 
 function toolUseBlock(call: ResolvedToolCall, input: unknown): Record<string, unknown> {

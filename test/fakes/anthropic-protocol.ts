@@ -2,6 +2,8 @@ import type { ServerResponse } from 'node:http';
 import { renderMessage, renderStreamEvents, type AnthropicWireEvent } from './anthropic-answer.js';
 import type { FakeProtocolHandler, ProtocolContext } from './fake-provider-server.js';
 import type { ScriptedAnswer, ScriptedError } from './script.js';
+import type { Violation } from './thinking-ledger.js';
+import { checkAnthropicRequest } from './validate/anthropic-rules.js';
 
 /** The error `type` the real API sends for each status when the script names none. */
 const DEFAULT_ERROR_TYPES: Record<number, string> = {
@@ -34,6 +36,15 @@ export const anthropicProtocol: FakeProtocolHandler = {
   matchesListing: (method, path, headers) =>
     method === 'GET' && path === '/v1/models' && headers['anthropic-version'] !== undefined,
   respondListing,
+  validate: (request, ledger) => checkAnthropicRequest(request.body, ledger),
+  respondViolation: (res: ServerResponse, violation: Violation) =>
+    writeJson(
+      res,
+      violation.status,
+      { type: 'error', error: { type: violation.type, message: violation.message } },
+      'req_fake_rejected',
+      { 'x-should-retry': 'false' },
+    ),
 };
 
 async function respond(context: ProtocolContext): Promise<void> {
@@ -47,12 +58,16 @@ async function respond(context: ProtocolContext): Promise<void> {
     writeJson(
       context.res,
       200,
-      renderMessage(reply, model, context.callNumber),
+      renderMessage(reply, model, context.callNumber, context.ledger),
       requestId(context),
     );
     return;
   }
-  await respondStream(context, reply, renderStreamEvents(reply, model, context.callNumber));
+  await respondStream(
+    context,
+    reply,
+    renderStreamEvents(reply, model, context.callNumber, context.ledger),
+  );
 }
 
 async function respondStream(
@@ -74,6 +89,13 @@ async function respondStream(
       res.destroy();
       return;
     }
+    if (sent === answer.streamErrorAfterEvents) {
+      // An error inside a 200 stream, as the API sends when it overloads mid-answer.
+      const type = answer.streamErrorType ?? 'overloaded_error';
+      const data = { type: 'error', error: { type, message: `fake ${type} mid-stream` } };
+      res.end(`${answer.dataOnly ? '' : 'event: error\n'}data: ${JSON.stringify(data)}\n\n`);
+      return;
+    }
     if (sent === answer.malformedAfterEvents) {
       // A `data:` line that is not JSON: the SDK fails to parse it and throws.
       res.end(MALFORMED_ANTHROPIC_EVENT);
@@ -81,7 +103,10 @@ async function respondStream(
     }
     // Wait until each event is on the wire, so a later cut never swallows it.
     await new Promise<void>((resolve) =>
-      res.write(`event: ${event.event}\ndata: ${JSON.stringify(event.data)}\n\n`, () => resolve()),
+      res.write(
+        `${answer.dataOnly ? '' : `event: ${event.event}\n`}data: ${JSON.stringify(event.data)}\n\n`,
+        () => resolve(),
+      ),
     );
   }
   res.end();
@@ -92,8 +117,16 @@ function respondError(context: ProtocolContext, error: ScriptedError): void {
     error.errorType ??
     DEFAULT_ERROR_TYPES[error.status] ??
     (error.status >= 500 ? 'api_error' : 'invalid_request_error');
-  const headers: Record<string, string> =
-    error.retryAfter === undefined ? {} : { 'retry-after': error.retryAfter };
+  const headers: Record<string, string> = {
+    ...(error.retryAfter === undefined ? {} : { 'retry-after': error.retryAfter }),
+    ...(error.retryAfterMs === undefined ? {} : { 'retry-after-ms': error.retryAfterMs }),
+    ...(error.shouldRetry === undefined ? {} : { 'x-should-retry': error.shouldRetry }),
+  };
+  if (error.rawBody !== undefined) {
+    context.res.writeHead(error.status, { 'content-type': 'application/json', ...headers });
+    context.res.end(error.rawBody);
+    return;
+  }
   const message = error.message ?? `fake ${type} (HTTP ${error.status})`;
   writeJson(
     context.res,

@@ -2,6 +2,8 @@ import type { ServerResponse } from 'node:http';
 import { EventStreamCodec } from '@smithy/eventstream-codec';
 import type { FakeProtocolHandler, ProtocolContext } from './fake-provider-server.js';
 import type { ScriptedAnswer, ScriptedError, ScriptedUsage } from './script.js';
+import type { ThinkingLedger } from './thinking-ledger.js';
+import { checkBedrockRequest } from './validate/bedrock-rules.js';
 
 /** `/model/{modelId}/converse` and `/converse-stream`; the id arrives URL-encoded (`:` becomes `%3A`). */
 const CALL_PATH = /^\/model\/[^/]+\/(converse|converse-stream)$/;
@@ -62,13 +64,24 @@ export function createBedrockProtocol(options: BedrockProtocolOptions = {}): Fak
     protocol: 'bedrock',
     matchesCall: (method, path) => method === 'POST' && CALL_PATH.test(path),
     isStream: (path) => path.endsWith('/converse-stream'),
+    validate: (request, ledger) =>
+      checkBedrockRequest(modelIdOf(request.path), request.isStream, request.body, ledger),
+    respondViolation: (res, violation) =>
+      writeJson(
+        res,
+        violation.status,
+        { message: violation.message },
+        {
+          'x-amzn-errortype': violation.type,
+        },
+      ),
     async respond(context) {
       const { reply, request, res, sleep } = context;
       await sleep(reply.latencyMs ?? 0);
       if (context.isClosed()) return;
       if (reply.kind === 'error') return writeError(res, reply);
       if (request.isStream) return writeStream(context, reply, options);
-      writeJson(res, 200, converseBody(reply, context.callNumber));
+      writeJson(res, 200, converseBody(reply, context.callNumber, context.ledger));
     },
   };
 }
@@ -102,8 +115,39 @@ function writeJson(
   res.end(JSON.stringify(body));
 }
 
-function converseBody(answer: ScriptedAnswer, callNumber: number): unknown {
-  const content: unknown[] = [];
+/** The model id in the path, decoded (`us.anthropic.claude-…-v1%3A0` → `…-v1:0`). */
+function modelIdOf(path: string): string {
+  return decodeURIComponent(path.split('/')[2] ?? '');
+}
+
+/** The answer's reasoning as Converse content blocks, signed by the ledger. */
+function reasoningBlocks(
+  answer: ScriptedAnswer,
+  callNumber: number,
+  ledger: ThinkingLedger,
+): Record<string, unknown>[] {
+  const scripted = answer.thinking ?? [];
+  ledger.recordToolCalls(
+    toolCallsOf(answer, callNumber).map((call) => call.id),
+    scripted.length,
+  );
+  return scripted.map((block) =>
+    'redacted' in block
+      ? {
+          reasoningContent: {
+            redactedContent: Buffer.from(ledger.issueRedacted()).toString('base64'),
+          },
+        }
+      : {
+          reasoningContent: {
+            reasoningText: { text: block.text, signature: ledger.sign(block.text) },
+          },
+        },
+  );
+}
+
+function converseBody(answer: ScriptedAnswer, callNumber: number, ledger: ThinkingLedger): unknown {
+  const content: unknown[] = [...reasoningBlocks(answer, callNumber, ledger)];
   if (answer.text) content.push({ text: answer.text });
   toolCallsOf(answer, callNumber).forEach(({ id, name, input }) =>
     content.push({ toolUse: { toolUseId: id, name, input } }),
@@ -126,12 +170,16 @@ async function writeStream(
     'content-type': 'application/vnd.amazon.eventstream',
     'x-amzn-requestid': 'fake-request-id',
   });
-  const events = streamEvents(answer, context.callNumber);
+  const events = streamEvents(answer, context.callNumber, context.ledger);
   for (const [index, event] of events.entries()) {
     if (index > 0) await sleep(answer.eventDelayMs ?? 0);
     if (context.isClosed()) return;
     if (index === answer.cutAfterEvents) {
       res.destroy();
+      return;
+    }
+    if (index === answer.streamErrorAfterEvents) {
+      res.end(encodeException(answer.streamErrorType ?? 'modelStreamErrorException'));
       return;
     }
     if (index === answer.malformedAfterEvents) {
@@ -148,9 +196,29 @@ async function writeStream(
 }
 
 /** The order Bedrock uses: text blocks open with a delta (no start event), tool blocks with a start. */
-function streamEvents(answer: ScriptedAnswer, callNumber: number): WireEvent[] {
+function streamEvents(
+  answer: ScriptedAnswer,
+  callNumber: number,
+  ledger: ThinkingLedger,
+): WireEvent[] {
   const events: WireEvent[] = [{ type: 'messageStart', payload: { role: 'assistant' } }];
   let blockIndex = 0;
+  // Reasoning streams as text deltas then its signature (or one redacted delta), each block closed.
+  for (const block of reasoningBlocks(answer, callNumber, ledger)) {
+    const contentBlockIndex = blockIndex;
+    const reasoning = block.reasoningContent as Record<string, unknown>;
+    const text = reasoning.reasoningText as { text: string; signature: string } | undefined;
+    const deltas: Record<string, unknown>[] = text
+      ? [...splitText(text.text).map((piece) => ({ text: piece })), { signature: text.signature }]
+      : [{ redactedContent: reasoning.redactedContent }];
+    for (const delta of deltas)
+      events.push({
+        type: 'contentBlockDelta',
+        payload: { contentBlockIndex, delta: { reasoningContent: delta } },
+      });
+    events.push({ type: 'contentBlockStop', payload: { contentBlockIndex } });
+    blockIndex += 1;
+  }
   if (answer.text) {
     for (const text of answer.textChunks ?? splitText(answer.text)) {
       events.push({

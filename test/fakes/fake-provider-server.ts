@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ScriptedReply } from './script.js';
+import { ThinkingLedger, type Violation } from './thinking-ledger.js';
 
 export type FakeProtocol = 'anthropic' | 'openai' | 'bedrock';
 
@@ -28,6 +29,8 @@ export interface ProtocolContext {
   sleep(ms: number): Promise<void>;
   /** True once the client has closed the connection (for cancellation tests). */
   isClosed(): boolean;
+  /** Signs the thinking this answer hands out and remembers it, so it can be checked when it comes back. */
+  ledger: ThinkingLedger;
 }
 
 /** A protocol: which requests it owns, and how it writes a scripted reply on the wire. */
@@ -37,6 +40,9 @@ export interface FakeProtocolHandler {
   matchesCall(method: string, path: string, headers: Record<string, string>): boolean;
   isStream(path: string, body: unknown): boolean;
   respond(context: ProtocolContext): Promise<void>;
+  /** The service's request rules: a violation is answered as the service answers it, and fails the test. */
+  validate?(request: RecordedRequest, ledger: ThinkingLedger): Violation | undefined;
+  respondViolation?(res: ServerResponse, violation: Violation): void;
   /** Model listing (`GET .../models`): answered from the fake's model list, consumes nothing. */
   matchesListing?(method: string, path: string, headers: Record<string, string>): boolean;
   respondListing?(res: ServerResponse, models: string[]): void;
@@ -50,6 +56,8 @@ export interface FakeProviderOptions {
   port?: number;
   /** Called for every request (the standalone runner logs them). */
   onRequest?: (request: RecordedRequest) => void;
+  /** Check each model call against the service's rules (default on: a request a service would reject fails the test). */
+  validate?: boolean;
 }
 
 /**
@@ -61,6 +69,9 @@ export class FakeProviderServer {
   readonly requests: RecordedRequest[] = [];
   /** Calls that found no scripted reply or matched no route: `assertDone()` fails on them. */
   readonly unexpected: string[] = [];
+  /** Requests the real service would have rejected, with its answer: `assertDone()` fails on them. */
+  readonly violations: Violation[] = [];
+  readonly ledger = new ThinkingLedger();
   private readonly queue: ScriptedReply[];
   private readonly calls = new Map<string, number>();
   private server: Server | undefined;
@@ -95,8 +106,17 @@ export class FakeProviderServer {
   assertDone(): void {
     if (this.unexpected.length > 0)
       throw new Error(`fake provider: unexpected calls:\n${this.unexpected.join('\n')}`);
+    if (this.violations.length > 0)
+      throw new Error(
+        `fake provider: requests the service would reject:\n${this.violations.map((v) => `${v.status} ${v.type}: ${v.message}`).join('\n')}`,
+      );
     if (this.queue.length > 0)
       throw new Error(`fake provider: ${this.queue.length} scripted replies were never requested`);
+  }
+
+  /** The violations so far, cleared: for tests that send an invalid request on purpose. */
+  takeViolations(): Violation[] {
+    return this.violations.splice(0);
   }
 
   async close(): Promise<void> {
@@ -158,6 +178,14 @@ export class FakeProviderServer {
       return;
     }
     if (!handler) return this.fail(res, `no route for ${method} ${path}`);
+    const violation =
+      this.options.validate === false ? undefined : handler.validate?.(request, this.ledger);
+    if (violation && handler.respondViolation) {
+      // The service refuses it before any model runs: no scripted reply is used.
+      this.violations.push(violation);
+      handler.respondViolation(res, violation);
+      return;
+    }
     const reply = this.queue.shift();
     if (!reply)
       return this.fail(
@@ -178,7 +206,15 @@ export class FakeProviderServer {
         });
       });
     try {
-      await handler.respond({ request, reply, res, callNumber, sleep, isClosed: () => closed });
+      await handler.respond({
+        request,
+        reply,
+        res,
+        callNumber,
+        sleep,
+        isClosed: () => closed,
+        ledger: this.ledger,
+      });
     } catch (error) {
       this.fail(res, `fake ${handler.protocol} handler failed: ${(error as Error).message}`);
     }

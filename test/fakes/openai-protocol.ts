@@ -9,6 +9,7 @@ import {
   type WireAnswer,
 } from './openai-wire.js';
 import type { ScriptedAnswer, ScriptedError } from './script.js';
+import { checkOpenAiRequest } from './validate/openai-rules.js';
 
 /** What the fake writes in place of an event when asked for a malformed one: a `data:` line that is not JSON. */
 export const MALFORMED_OPENAI_EVENT = 'data: {"id": "chatcmpl-broken", "choices": [\n\n';
@@ -23,6 +24,24 @@ export const openaiProtocol: FakeProtocolHandler = {
   matchesCall: (method, path) => method === 'POST' && path.endsWith('/chat/completions'),
 
   isStream: (_path, body) => isRecord(body) && body['stream'] === true,
+
+  validate: (request) => checkOpenAiRequest(request.body),
+  respondViolation(res, violation) {
+    res.writeHead(violation.status, {
+      'content-type': 'application/json',
+      'x-should-retry': 'false',
+    });
+    res.end(
+      JSON.stringify({
+        error: {
+          message: violation.message,
+          type: violation.type,
+          param: violation.param ?? null,
+          code: violation.code ?? null,
+        },
+      }),
+    );
+  },
 
   // Anthropic lists models at the same path: tell them apart by its version header.
   matchesListing: (method, path, headers) =>
@@ -59,7 +78,8 @@ export const openaiProtocol: FakeProtocolHandler = {
       return;
     }
     const streamOptions = body['stream_options'];
-    const includeUsage = isRecord(streamOptions) && streamOptions['include_usage'] === true;
+    const includeUsage =
+      isRecord(streamOptions) && streamOptions['include_usage'] === true && !reply.openai?.noUsage;
     await writeStream(context, reply, wire, includeUsage);
   },
 };
@@ -70,6 +90,8 @@ function writeError(context: ProtocolContext, error: ScriptedError): void {
     'x-request-id': `req_fake_${context.callNumber}`,
   };
   if (error.retryAfter !== undefined) headers['retry-after'] = error.retryAfter;
+  if (error.retryAfterMs !== undefined) headers['retry-after-ms'] = error.retryAfterMs;
+  if (error.shouldRetry !== undefined) headers['x-should-retry'] = error.shouldRetry;
   const authorization = context.request.headers['authorization'] ?? '';
   const token = authorization.startsWith('Bearer ')
     ? authorization.slice('Bearer '.length)
@@ -92,8 +114,10 @@ async function writeStream(
     'x-request-id': `req_fake_${context.callNumber}`,
   });
   const events = [
-    ...toCompletionChunks(wire, includeUsage).map((chunk) => `data: ${JSON.stringify(chunk)}\n\n`),
-    'data: [DONE]\n\n',
+    ...toCompletionChunks(wire, includeUsage, answer.openai).map(
+      (chunk) => `data: ${JSON.stringify(chunk)}\n\n`,
+    ),
+    ...(answer.openai?.noDone ? [] : ['data: [DONE]\n\n']),
   ];
   for (const [sent, event] of events.entries()) {
     if (sent > 0) await context.sleep(answer.eventDelayMs ?? 0);

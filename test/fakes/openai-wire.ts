@@ -1,4 +1,9 @@
-import type { ScriptedAnswer, ScriptedError, ScriptedUsage } from './script.js';
+import type {
+  OpenAiStreamVariant,
+  ScriptedAnswer,
+  ScriptedError,
+  ScriptedUsage,
+} from './script.js';
 
 /** OpenAI chat-completions wire objects built from a protocol-neutral scripted reply. */
 
@@ -21,6 +26,8 @@ export interface WireToolCall {
 export interface WireAnswer {
   id: string;
   model: string;
+  /** `reasoning_content`, as DeepSeek, vLLM and llama.cpp send thinking. */
+  reasoning: string;
   text: string;
   textChunks: string[];
   toolCalls: WireToolCall[];
@@ -40,13 +47,17 @@ export function toWireAnswer(
     name: call.name,
     argumentsJson: call.argumentsJson ?? JSON.stringify(call.arguments ?? {}),
   }));
+  const variant = answer.openai ?? {};
+  const finishReason = toFinishReason(answer.stopReason, toolCalls.length > 0);
   return {
     id: `chatcmpl-fake-${callNumber}`,
     model,
+    reasoning: (answer.thinking ?? []).map((block) => ('text' in block ? block.text : '')).join(''),
     text: answer.text ?? textChunks.join(''),
     textChunks,
     toolCalls,
-    finishReason: toFinishReason(answer.stopReason, toolCalls.length > 0),
+    finishReason:
+      variant.stopWithToolCalls && finishReason === 'tool_calls' ? 'stop' : finishReason,
     usage: toWireUsage(answer.usage ?? {}),
   };
 }
@@ -83,6 +94,7 @@ export function toCompletionJson(wire: WireAnswer): Record<string, unknown> {
     content: wire.text === '' && wire.toolCalls.length > 0 ? null : wire.text,
     refusal: null,
     annotations: [],
+    ...(wire.reasoning === '' ? {} : { reasoning_content: wire.reasoning }),
   };
   if (wire.toolCalls.length > 0) {
     message['tool_calls'] = wire.toolCalls.map((call) => ({
@@ -110,6 +122,7 @@ export function toCompletionJson(wire: WireAnswer): Record<string, unknown> {
 export function toCompletionChunks(
   wire: WireAnswer,
   includeUsage: boolean,
+  variant: OpenAiStreamVariant = {},
 ): Record<string, unknown>[] {
   const chunk = (
     delta: Record<string, unknown>,
@@ -126,8 +139,25 @@ export function toCompletionChunks(
   const chunks: Record<string, unknown>[] = [
     chunk({ role: 'assistant', content: '', refusal: null }),
   ];
+  for (const piece of splitIntoPieces(wire.reasoning))
+    chunks.push(chunk({ reasoning_content: piece, content: null }));
   for (const piece of wire.textChunks) chunks.push(chunk({ content: piece }));
   wire.toolCalls.forEach((call, index) => {
+    if (variant.wholeToolCalls) {
+      // Some servers send each call whole, without an index.
+      chunks.push(
+        chunk({
+          tool_calls: [
+            {
+              id: call.id,
+              type: 'function',
+              function: { name: call.name, arguments: call.argumentsJson },
+            },
+          ],
+        }),
+      );
+      return;
+    }
     chunks.push(
       chunk({
         tool_calls: [

@@ -16,9 +16,34 @@ export interface ScriptedUsage {
   cacheWriteTokens?: number;
 }
 
+/** A thinking block the fake signs (Anthropic `thinking`, Bedrock `reasoningContent`, OpenAI-compatible `reasoning_content`). */
+export type ScriptedThinking = { text: string } | { redacted: true };
+
+/** How an OpenAI-compatible server departs from OpenAI's own stream. */
+export interface OpenAiStreamVariant {
+  /** End the stream without `data: [DONE]`. */
+  noDone?: boolean;
+  /** Send each tool call whole in one chunk, without an index. */
+  wholeToolCalls?: boolean;
+  /** Send no usage, even when asked. */
+  noUsage?: boolean;
+  /** Say `finish_reason: "stop"` even though the answer calls tools. */
+  stopWithToolCalls?: boolean;
+}
+
 /** A normal answer: text (streamed in `textChunks` when given), tool calls, usage, stop reason. */
 export interface ScriptedAnswer {
   kind: 'answer';
+  /** Thinking before the text and tool calls; the fake signs each block and checks it comes back unchanged. */
+  thinking?: ScriptedThinking[];
+  /** OpenAI-compatible servers' stream variants. */
+  openai?: OpenAiStreamVariant;
+  /** Anthropic-compatible gateways: `data:` lines without `event:` lines. */
+  dataOnly?: boolean;
+  /** Streaming only: after this many events, an in-stream error (Anthropic `event: error`, a Bedrock exception frame). */
+  streamErrorAfterEvents?: number;
+  /** The in-stream error's type (Anthropic `overloaded_error`, Bedrock `throttlingException`…). */
+  streamErrorType?: string;
   text?: string;
   /** How the text is split into stream deltas; defaults to a few pieces of `text`. */
   textChunks?: string[];
@@ -48,6 +73,12 @@ export interface ScriptedError {
   message?: string;
   /** The Retry-After header value as sent: seconds (`"2"`) or an HTTP date. */
   retryAfter?: string;
+  /** Anthropic and OpenAI: the `retry-after-ms` header. */
+  retryAfterMs?: string;
+  /** Anthropic: a body that is not the API's error JSON, as a gateway or proxy sends (`{"detail":"Not Found"}`). */
+  rawBody?: string;
+  /** Anthropic and OpenAI: the `x-should-retry` header (`"true"` or `"false"`). */
+  shouldRetry?: string;
   latencyMs?: number;
 }
 
@@ -64,6 +95,17 @@ export const reply = {
     kind: 'answer',
     toolCalls: [{ name, arguments: args }],
     ...extra,
+  }),
+  /** A tool call after some thinking, as a thinking model answers in a tool loop. */
+  thinkingToolCall: (thinking: string, name: string, args: unknown): ScriptedAnswer => ({
+    kind: 'answer',
+    thinking: [{ text: thinking }],
+    toolCalls: [{ name, arguments: args }],
+  }),
+  thinkingText: (thinking: string, text: string): ScriptedAnswer => ({
+    kind: 'answer',
+    thinking: [{ text: thinking }],
+    text,
   }),
   rateLimited: (retryAfter = '1'): ScriptedError => ({ kind: 'error', status: 429, retryAfter }),
   serverError: (): ScriptedError => ({ kind: 'error', status: 500 }),

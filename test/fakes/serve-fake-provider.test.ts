@@ -112,7 +112,11 @@ describe('serve-fake-provider as a process', () => {
     const response = await fetch(`${running.url}/v1/messages`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'anthropic-version': '2023-06-01' },
-      body: '{}',
+      body: JSON.stringify({
+        model: 'claude-haiku-4-5',
+        max_tokens: 5,
+        messages: [{ role: 'user', content: 'hi' }],
+      }),
     });
     expect(response.status).toBe(429);
     expect(response.headers.get('retry-after')).toBe('1');

@@ -1,4 +1,11 @@
-import type { ModelClient, ModelRequest, ToolCall, Usage } from '../../providers/types.js';
+import type {
+  Message,
+  ModelClient,
+  ModelRequest,
+  ThinkingPart,
+  ToolCall,
+  Usage,
+} from '../../providers/types.js';
 import { EMPTY_USAGE } from '../../providers/types.js';
 import type { AgentEvent } from '../events.js';
 import { boundToolArguments } from '../../providers/bound-tool-arguments.js';
@@ -7,7 +14,26 @@ import { addUsage } from '../../providers/pricing/usage-totals.js';
 export interface ModelCallResult {
   text: string;
   toolCalls: ToolCall[];
+  /** Signed thinking, to go back unchanged in the next request of a tool loop. */
+  thinking: ThinkingPart[];
   usage: Usage;
+}
+
+/**
+ * The assistant turn to keep: whitespace-only text (models often send "\n\n" before a tool call) is dropped,
+ * since services reject it and a saved session would replay it; thinking is kept only when there is some.
+ */
+export function toAssistantMessage(
+  text: string,
+  toolCalls: ToolCall[],
+  thinking: ThinkingPart[] = [],
+): Extract<Message, { role: 'assistant' }> {
+  return {
+    role: 'assistant',
+    text: text.trim() === '' ? '' : text,
+    toolCalls,
+    ...(thinking.length > 0 ? { thinking } : {}),
+  };
 }
 
 /** What arrived before a failure, so the transcript can keep the partial answer. */
@@ -23,11 +49,16 @@ export async function* callModel(
   signal: AbortSignal,
 ): AsyncGenerator<AgentEvent, ModelCallResult> {
   const toolCalls: ToolCall[] = [];
+  const thinking: ThinkingPart[] = [];
   let usage: Usage = { ...EMPTY_USAGE };
   for await (const event of client.stream(request, { signal })) {
     if (event.type === 'text_delta') {
       partial.text += event.text;
       yield { type: 'text_delta', text: event.text };
+    } else if (event.type === 'thinking_delta') {
+      yield { type: 'thinking_delta', text: event.text };
+    } else if (event.type === 'thinking') {
+      thinking.push(event.part);
     } else if (event.type === 'tool_call') {
       // Whatever the provider, nothing deeper than the cap reaches the loop's recursive steps.
       toolCalls.push({ ...event.call, arguments: boundToolArguments(event.call.arguments) });
@@ -35,5 +66,5 @@ export async function* callModel(
       usage = addUsage(usage, event.usage);
     }
   }
-  return { text: partial.text, toolCalls, usage };
+  return { text: partial.text, toolCalls, thinking, usage };
 }

@@ -4,7 +4,12 @@ import { OyError } from '../../shared/errors.js';
 import type { AgentEvent, StopReason } from '../events.js';
 import type { AgentTool } from '../tools/tool-types.js';
 import { createToolContextFactory } from './create-tool-context-factory.js';
-import { callModel, type ModelCallResult, type PartialAnswer } from './call-model.js';
+import {
+  callModel,
+  toAssistantMessage,
+  type ModelCallResult,
+  type PartialAnswer,
+} from './call-model.js';
 import {
   DEFAULT_MAX_OUTPUT_TOKENS,
   DEFAULT_MAX_TURNS,
@@ -100,7 +105,7 @@ export async function* runAgentLoop(options: AgentLoopOptions): AsyncGenerator<A
     modelCalls += 1;
     partial.text = '';
     yield meter.add(result.usage);
-    await append({ role: 'assistant', text: result.text, toolCalls: result.toolCalls });
+    await append(toAssistantMessage(result.text, result.toolCalls, result.thinking));
     if (result.text.trim() !== '') answer = result.text;
     if (result.toolCalls.length === 0) {
       stop = { reason: 'completed' };
@@ -189,7 +194,7 @@ export async function* runAgentLoop(options: AgentLoopOptions): AsyncGenerator<A
       modelCalls += 1;
       yield meter.add(summary.usage);
       // Tool calls in a summary are not run; dropping them keeps the transcript valid.
-      await append({ role: 'assistant', text: summary.text, toolCalls: [] });
+      await append(toAssistantMessage(summary.text, [], summary.thinking));
       return summary.text.trim() === '' ? why : summary.text;
     } catch (error) {
       if (signal.aborted) {

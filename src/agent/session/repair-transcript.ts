@@ -9,9 +9,11 @@ const INTERRUPTED_RESULT = JSON.stringify({
 /**
  * Makes a replayed history a transcript every provider accepts: each tool call is followed by exactly
  * its results, in order; calls left unanswered at the end are dropped with their partial results;
- * stray results are dropped; consecutive user prompts are joined; a trailing unanswered prompt is dropped.
+ * stray results are dropped; whitespace-only answer text is emptied and empty answers dropped; consecutive
+ * user prompts are joined; a trailing unanswered prompt is dropped.
  */
-export function repairTranscript(messages: readonly Message[]): Message[] {
+export function repairTranscript(saved: readonly Message[]): Message[] {
+  let messages = saved;
   const repaired: Message[] = [];
   for (let index = 0; index < messages.length; index++) {
     const message = messages[index]!;
@@ -20,8 +22,15 @@ export function repairTranscript(messages: readonly Message[]): Message[] {
       appendPrompt(repaired, message);
       continue;
     }
+    // Whitespace-only text was saved by older versions; services reject it, so it is never replayed.
+    if (message.text !== '' && message.text.trim() === '') {
+      messages = messages.with(index, { ...message, text: '' });
+      index -= 1;
+      continue;
+    }
     if (message.toolCalls.length === 0) {
-      repaired.push(message);
+      // An answer with nothing in it carries nothing; the prompts around it are joined.
+      if (message.text !== '' || (message.thinking?.length ?? 0) > 0) repaired.push(message);
       continue;
     }
     const next = messages[index + 1];

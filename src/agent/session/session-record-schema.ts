@@ -13,9 +13,24 @@ const document = z.object({
   format: z.enum(['txt', 'md', 'html', 'csv', 'pdf']),
   data: z.string(),
 });
+const thinkingSource = z.enum(['anthropic', 'bedrock', 'openai']);
+const thinkingPart = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('thinking'),
+    source: thinkingSource,
+    text: z.string(),
+    signature: z.string().optional(),
+  }),
+  z.object({ type: z.literal('redacted_thinking'), source: thinkingSource, data: z.string() }),
+]);
 const message = z.discriminatedUnion('role', [
   z.object({ role: z.literal('user'), text: z.string(), documents: z.array(document).optional() }),
-  z.object({ role: z.literal('assistant'), text: z.string(), toolCalls: z.array(toolCall) }),
+  z.object({
+    role: z.literal('assistant'),
+    text: z.string(),
+    toolCalls: z.array(toolCall),
+    thinking: z.array(thinkingPart).optional(),
+  }),
   z.object({ role: z.literal('tool'), results: z.array(toolResult) }),
 ]);
 const count = z.number().int().nonnegative();

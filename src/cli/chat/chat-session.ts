@@ -154,6 +154,7 @@ export class ChatSession {
       isQuiet: false,
       answer,
       isUsageLineShown: false,
+      isThinkingShown: true,
     });
     const channel: PromptChannel = {
       editor,

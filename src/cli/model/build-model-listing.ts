@@ -10,6 +10,8 @@ import {
 } from '../../providers/catalogue/discover-models.js';
 import { listCredentialPresence } from '../../providers/list-credential-presence.js';
 import type { ResolvedModelId } from '../../providers/model-id/resolve-model-id.js';
+import { invokableBedrockIds } from '../../providers/model-facts/model-facts-for.js';
+import { parseModelId } from '../../providers/model-id/parse-model-id.js';
 import { listPricedModelIds } from '../../providers/pricing/list-priced-model-ids.js';
 import type { ProviderEnvironment } from '../../providers/provider-environment.js';
 import type { ProviderName } from '../../providers/types.js';
@@ -100,11 +102,20 @@ function anthropicSection(readCatalogue: () => AnthropicCatalogue): CatalogueSec
   }
 }
 
+function invokableIds(id: string): string[] {
+  const ref = parseModelId(id);
+  return ref.provider === 'bedrock' ? invokableBedrockIds(ref) : [id];
+}
+
 function pricedSection(provider: ProviderName): CatalogueSection {
   return {
     provider,
     source: 'oy price table',
-    models: listPricedModelIds(provider).map((id) => ({ id, deprecatedUntil: null })),
+    // A bare Bedrock id of a profile-only model fails on demand: list its inference-profile ids instead.
+    models: [...new Set(listPricedModelIds(provider).flatMap(invokableIds))].map((id) => ({
+      id,
+      deprecatedUntil: null,
+    })),
     error: null,
   };
 }

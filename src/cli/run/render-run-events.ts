@@ -28,6 +28,8 @@ export interface TextRendererOptions {
   answer?: { write(text: string): void };
   /** The usage line after the answer (default true; chat prints its status line instead). */
   isUsageLineShown?: boolean;
+  /** Show the model's thinking, dimmed, on stderr (chat); `oy run` keeps it to `--json`. */
+  isThinkingShown?: boolean;
 }
 
 /**
@@ -43,6 +45,8 @@ export function createTextRenderer(options: TextRendererOptions): RunRenderer {
   let isNewCall = false;
   let isMidLine = false;
   const answerText = createControlNeutralizer();
+  let isThinkingOpen = false;
+  const thinkingText = createControlNeutralizer();
   const note = (line: string) => {
     // On a terminal both streams share a screen: end the answer's line before a progress line.
     if (isMidLine && stdout.isTTY) {
@@ -53,7 +57,19 @@ export function createTextRenderer(options: TextRendererOptions): RunRenderer {
   };
   return {
     render(event) {
+      if (isThinkingOpen && event.type !== 'thinking_delta') {
+        stderr.write('\n');
+        isThinkingOpen = false;
+      }
       switch (event.type) {
+        case 'thinking_delta': {
+          if (!options.isThinkingShown || isQuiet) return;
+          const text = thinkingText.push(event.text);
+          if (text === '') return;
+          stderr.write(c.dim(text));
+          isThinkingOpen = true;
+          return;
+        }
         case 'text_delta': {
           const text = answerText.push(event.text);
           if (text === '') return;

@@ -88,6 +88,12 @@ export function classifyAnthropicError(
   );
 }
 
+/** `retry-after-ms`, which the API sends beside `retry-after` with more precision. */
+function parseRetryAfterMs(value: string | null | undefined): number | undefined {
+  const ms = value === null || value === undefined ? Number.NaN : Number(value);
+  return Number.isFinite(ms) && ms >= 0 ? Math.min(ms, 60_000) : undefined;
+}
+
 /** No answer, or no further stream event, within the request timeout. */
 export function timeoutError(ref: ModelRef, timeoutMs?: number): ProviderError {
   const within = timeoutMs === undefined ? '' : ` within ${Math.round(timeoutMs / 1000)} s`;
@@ -106,8 +112,22 @@ function apiError(error: AnthropicSdk.APIError, context: AnthropicErrorContext):
   const what = [status === undefined ? 'mid-stream' : `HTTP ${status}`, type]
     .filter(Boolean)
     .join(' ');
+  // A 404 without the API's own error body is a gateway or proxy without the route, not an unknown model.
+  if (status === 404 && type === undefined) {
+    return new ProviderError(
+      'bad_request',
+      context.ref,
+      `the endpoint at ${context.host} has no /v1/messages route (HTTP 404)`,
+      {
+        status,
+        hint: 'check ANTHROPIC_BASE_URL: it should be the root of an Anthropic-compatible API (oy adds /v1/messages)',
+      },
+    );
+  }
   const detail = scrub(error.apiMessage, context.apiKey);
-  const retryAfterMs = parseRetryAfter(error.headers?.get('retry-after'));
+  const retryAfterMs =
+    parseRetryAfterMs(error.headers?.get('retry-after-ms')) ??
+    parseRetryAfter(error.headers?.get('retry-after'));
   const { summary, hint } = adviseOnAnthropicError(kind, {
     type,
     status,

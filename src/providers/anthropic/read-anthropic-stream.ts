@@ -5,7 +5,9 @@ import { boundToolArguments, parseToolArguments } from '../bound-tool-arguments.
 type OpenBlock =
   | { kind: 'text' }
   | { kind: 'tool_use'; id: string; name: string; json: string; startInput: unknown }
-  /** Thinking, citations, server tools: read past, not surfaced. */
+  | { kind: 'thinking'; text: string; signature: string }
+  | { kind: 'redacted_thinking'; data: string }
+  /** Citations, server tools: read past, not surfaced. */
   | { kind: 'other' };
 
 const STOP_REASONS: Record<string, StopReason> = {
@@ -57,7 +59,12 @@ export async function* readAnthropicStream(
           throw malformed('a bad content_block_start');
         blocks.set(
           index,
-          openBlock(block) ?? fail(malformed('a tool_use block without id or name')),
+          openBlock(block) ??
+            fail(
+              malformed(
+                'a tool_use block without id or name, or a redacted_thinking block without data',
+              ),
+            ),
         );
         break;
       }
@@ -70,6 +77,15 @@ export async function* readAnthropicStream(
           if (block.kind !== 'text' || typeof delta.text !== 'string')
             throw malformed('a bad text_delta');
           if (delta.text !== '') yield { type: 'text_delta', text: delta.text };
+        } else if (delta.type === 'thinking_delta') {
+          if (block.kind !== 'thinking' || typeof delta.thinking !== 'string')
+            throw malformed('a bad thinking_delta');
+          block.text += delta.thinking;
+          if (delta.thinking !== '') yield { type: 'thinking_delta', text: delta.thinking };
+        } else if (delta.type === 'signature_delta') {
+          if (block.kind !== 'thinking' || typeof delta.signature !== 'string')
+            throw malformed('a bad signature_delta');
+          block.signature += delta.signature;
         } else if (delta.type === 'input_json_delta') {
           if (block.kind !== 'tool_use' || typeof delta.partial_json !== 'string')
             throw malformed('a bad input_json_delta');
@@ -82,7 +98,22 @@ export async function* readAnthropicStream(
         const block = index === undefined ? undefined : blocks.get(index);
         if (index === undefined || !block) throw malformed('a stop for no open content block');
         blocks.delete(index);
-        if (block.kind === 'tool_use') {
+        if (block.kind === 'thinking') {
+          yield {
+            type: 'thinking',
+            part: {
+              type: 'thinking',
+              source: 'anthropic',
+              text: block.text,
+              ...(block.signature === '' ? {} : { signature: block.signature }),
+            },
+          };
+        } else if (block.kind === 'redacted_thinking') {
+          yield {
+            type: 'thinking',
+            part: { type: 'redacted_thinking', source: 'anthropic', data: block.data },
+          };
+        } else if (block.kind === 'tool_use') {
           yield {
             type: 'tool_call',
             call: { id: block.id, name: block.name, arguments: parseToolInput(block) },
@@ -103,6 +134,17 @@ export async function* readAnthropicStream(
         return;
     }
   }
+  if (usage === undefined) {
+    // The SDK skips events without a name: a gateway that sends only `data:` lines looks like an empty stream.
+    throw new ProviderError(
+      'bad_request',
+      ref,
+      'the endpoint answered with a stream that carried no Anthropic events (server-sent `data:` lines without `event:` names, or nothing at all)',
+      {
+        hint: 'point ANTHROPIC_BASE_URL at an endpoint that speaks the Anthropic Messages API with named events, or use it through openai:: if it speaks chat completions',
+      },
+    );
+  }
   throw new ProviderError(
     'connection',
     ref,
@@ -115,6 +157,16 @@ export async function* readAnthropicStream(
 
 function openBlock(block: Record<string, unknown>): OpenBlock | undefined {
   if (block.type === 'text') return { kind: 'text' };
+  if (block.type === 'thinking')
+    return {
+      kind: 'thinking',
+      text: typeof block.thinking === 'string' ? block.thinking : '',
+      signature: typeof block.signature === 'string' ? block.signature : '',
+    };
+  if (block.type === 'redacted_thinking')
+    return typeof block.data === 'string'
+      ? { kind: 'redacted_thinking', data: block.data }
+      : undefined;
   if (block.type !== 'tool_use') return { kind: 'other' };
   if (typeof block.id !== 'string' || typeof block.name !== 'string') return undefined;
   return {

@@ -1,5 +1,5 @@
 import type Anthropic from '@anthropic-ai/sdk';
-import type { DocumentInput, Message, ToolCall } from '../types.js';
+import type { DocumentInput, Message, ThinkingPart, ToolCall } from '../types.js';
 
 /**
  * Where a tool call's arguments go when the model produced JSON that does not parse:
@@ -8,13 +8,20 @@ import type { DocumentInput, Message, ToolCall } from '../types.js';
  */
 export const INVALID_TOOL_JSON_KEY = '__invalid_json';
 
-/** Our conversation in Messages API form; every message's content is an array of blocks. */
+/** A user turn with nothing to say still needs a block: the API rejects empty content. */
+const EMPTY_USER_TEXT = '(empty)';
+
+/**
+ * Our conversation in Messages API form; every message's content is an array of blocks. Thinking from
+ * Anthropic goes back first in its turn, unchanged with its signature (a tool loop requires it).
+ */
 export function toAnthropicMessages(messages: Message[]): Anthropic.MessageParam[] {
   const converted: Anthropic.MessageParam[] = [];
   for (const message of messages) {
     const content = toContentBlocks(message);
     // The API rejects empty content, and an assistant turn with nothing in it carries nothing.
     if (content.length === 0 && message.role === 'assistant') continue;
+    if (content.length === 0) content.push({ type: 'text', text: EMPTY_USER_TEXT });
     converted.push({ role: message.role === 'assistant' ? 'assistant' : 'user', content });
   }
   return converted;
@@ -26,7 +33,11 @@ function toContentBlocks(message: Message): Anthropic.ContentBlockParam[] {
       // Documents first: the API's guidance is to put long material before the question.
       return [...(message.documents ?? []).map(toDocumentBlock), ...textBlocks(message.text)];
     case 'assistant':
-      return [...textBlocks(message.text), ...message.toolCalls.map(toToolUseBlock)];
+      return [
+        ...(message.thinking ?? []).flatMap(toThinkingBlock),
+        ...textBlocks(message.text),
+        ...message.toolCalls.map(toToolUseBlock),
+      ];
     case 'tool':
       return message.results.map((result): Anthropic.ToolResultBlockParam => ({
         type: 'tool_result',
@@ -37,9 +48,20 @@ function toContentBlocks(message: Message): Anthropic.ContentBlockParam[] {
   }
 }
 
-/** The API rejects empty text blocks, so empty text becomes no block. */
+/** The API rejects empty and whitespace-only text blocks (models often answer "\n\n" before a tool call). */
 function textBlocks(text: string): Anthropic.TextBlockParam[] {
-  return text === '' ? [] : [{ type: 'text', text }];
+  return text.trim() === '' ? [] : [{ type: 'text', text }];
+}
+
+/** Only Anthropic's own signed thinking goes back; another service's would fail its signature check. */
+function toThinkingBlock(
+  part: ThinkingPart,
+): (Anthropic.ThinkingBlockParam | Anthropic.RedactedThinkingBlockParam)[] {
+  if (part.source !== 'anthropic') return [];
+  if (part.type === 'redacted_thinking') return [{ type: 'redacted_thinking', data: part.data }];
+  return part.signature === undefined
+    ? []
+    : [{ type: 'thinking', thinking: part.text, signature: part.signature }];
 }
 
 function toDocumentBlock(document: DocumentInput): Anthropic.DocumentBlockParam {

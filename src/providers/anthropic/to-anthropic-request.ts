@@ -1,4 +1,6 @@
 import type Anthropic from '@anthropic-ai/sdk';
+import { modelFactsFor } from '../model-facts/model-facts-for.js';
+import { planOutputTokens } from '../model-facts/plan-output-tokens.js';
 import type { ModelRef, ModelRequest } from '../types.js';
 import { toAnthropicMessages } from './to-anthropic-messages.js';
 
@@ -8,16 +10,20 @@ const ephemeralCache = (): Anthropic.CacheControlEphemeral => ({ type: 'ephemera
 /**
  * Our request as a streaming Messages API call. Cache hints become `cache_control` breakpoints on
  * the system block, the last tool and the last block of the last message: at most three of the
- * API's four. `temperature` is not sent: API version 2026-10-21 (SDK 1.x) has no sampling parameters.
+ * API's four, and none for a model without prompt caching. `max_tokens` and `thinking` come from the
+ * model's facts (planOutputTokens). `temperature` is not sent: API version 2026-10-21 (SDK 1.x) has no
+ * sampling parameters.
  */
 export function toAnthropicRequest(
   ref: ModelRef,
   request: ModelRequest,
 ): Anthropic.MessageCreateParamsStreaming {
-  const cache = request.cache ?? {};
+  const facts = modelFactsFor(ref);
+  const cache = facts.promptCache ? (request.cache ?? {}) : {};
+  const plan = planOutputTokens(facts, request);
   const params: Anthropic.MessageCreateParamsStreaming = {
     model: ref.model,
-    max_tokens: request.maxTokens,
+    max_tokens: plan.maxTokens,
     messages: toAnthropicMessages(request.messages),
     stream: true,
   };
@@ -41,12 +47,12 @@ export function toAnthropicRequest(
   }
   if (cache.lastMessage) {
     const last = params.messages.at(-1);
-    // Our messages always carry block arrays, and never thinking blocks (which take no breakpoint).
+    // Our messages always carry block arrays; thinking comes first in a turn, so the last block is never one.
     if (last && Array.isArray(last.content)) markLast(last.content as Anthropic.TextBlockParam[]);
   }
-  if (request.reasoningBudgetTokens !== undefined) {
-    params.thinking = { type: 'enabled', budget_tokens: request.reasoningBudgetTokens };
-  }
+  if (plan.thinking?.type === 'enabled')
+    params.thinking = { type: 'enabled', budget_tokens: plan.thinking.budgetTokens };
+  else if (plan.thinking?.type === 'adaptive') params.thinking = { type: 'adaptive' };
   return params;
 }
 

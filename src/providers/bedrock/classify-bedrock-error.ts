@@ -1,4 +1,5 @@
 import { quoteProviderMessage } from '../quote-provider-message.js';
+import { needsInferenceProfile } from '../model-facts/model-facts-for.js';
 import { ProviderError, type ProviderErrorKind } from '../provider-error.js';
 import { parseRetryAfter } from '../retry/parse-retry-after.js';
 import type { ModelRef } from '../types.js';
@@ -175,6 +176,10 @@ function hintFor(kind: ProviderErrorKind, ref: ModelRef, context: BedrockErrorCo
     case 'model_not_found':
       return `check the model id and region ${context.region}; newer models need an inference profile id (us.…, eu.…, global.…); oy model lists known ids`;
     case 'bad_request':
+      // Known from the model's facts, not the message: this id has no on-demand throughput.
+      if (needsInferenceProfile(ref))
+        return `use the inference profile id us.${ref.model} (or eu., apac., global. for other geographies); oy model lists them`;
+      return 'Bedrock names the rule the request broke above; run oy doctor --online to check the model settings';
     case 'context_too_long':
       return 'shorten the input or lower the output limit; run oy doctor to check the model settings';
     default:

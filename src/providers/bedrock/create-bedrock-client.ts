@@ -9,6 +9,7 @@ import type {
   ModelResult,
   StreamEvent,
 } from '../types.js';
+import { modelFactsFor } from '../model-facts/model-facts-for.js';
 import { classifyBedrockError } from './classify-bedrock-error.js';
 import { readConverseOutput } from './read-converse-output.js';
 import { readConverseStream } from './read-converse-stream.js';
@@ -31,6 +32,23 @@ export function createBedrockClient(ref: ModelRef, settings: BedrockSettings): M
       profile: settings.profile,
     });
 
+  const complete = async (
+    request: ModelRequest,
+    options: CallOptions = {},
+  ): Promise<ModelResult> => {
+    try {
+      const { sdk, client } = await connect();
+      const command = new sdk.ConverseCommand(toConverseInput(ref, request));
+      const output = await client.send(
+        command,
+        options.signal ? { abortSignal: options.signal } : {},
+      );
+      return readConverseOutput(output, ref);
+    } catch (error) {
+      throw classify(error, options.signal);
+    }
+  };
+
   return {
     ref,
     async *stream(request: ModelRequest, options: CallOptions = {}): AsyncIterable<StreamEvent> {
@@ -41,6 +59,13 @@ export function createBedrockClient(ref: ModelRef, settings: BedrockSettings): M
       if (options.signal?.aborted) forwardAbort();
       let isFinished = false;
       try {
+        // Without streaming tool use, a request offering tools goes through Converse, replayed as events.
+        if ((request.tools?.length ?? 0) > 0 && !modelFactsFor(ref).streamingToolUse) {
+          const result = await complete(request, { signal: controller.signal });
+          yield* replayResult(result);
+          isFinished = true;
+          return;
+        }
         const { sdk, client } = await connect();
         const command = new sdk.ConverseStreamCommand(toConverseInput(ref, request));
         const response = await client.send(command, { abortSignal: controller.signal });
@@ -61,20 +86,17 @@ export function createBedrockClient(ref: ModelRef, settings: BedrockSettings): M
       }
     },
 
-    async complete(request: ModelRequest, options: CallOptions = {}): Promise<ModelResult> {
-      try {
-        const { sdk, client } = await connect();
-        const command = new sdk.ConverseCommand(toConverseInput(ref, request));
-        const output = await client.send(
-          command,
-          options.signal ? { abortSignal: options.signal } : {},
-        );
-        return readConverseOutput(output, ref);
-      } catch (error) {
-        throw classify(error, options.signal);
-      }
-    },
+    complete,
   };
+}
+
+/** A whole answer as the events a stream would have carried. */
+function* replayResult(result: ModelResult): Generator<StreamEvent> {
+  for (const part of result.thinking ?? []) yield { type: 'thinking', part };
+  if (result.text !== '') yield { type: 'text_delta', text: result.text };
+  for (const call of result.toolCalls) yield { type: 'tool_call', call };
+  yield { type: 'usage', usage: result.usage };
+  yield { type: 'stop', reason: result.stopReason };
 }
 
 async function openClient(

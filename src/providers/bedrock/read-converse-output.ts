@@ -1,11 +1,11 @@
 import type { ConverseCommandOutput } from '@aws-sdk/client-bedrock-runtime';
 import { ProviderError } from '../provider-error.js';
-import type { ModelRef, ModelResult, ToolCall } from '../types.js';
+import type { ModelRef, ModelResult, ThinkingPart, ToolCall } from '../types.js';
 import { toStopReason } from './to-stop-reason.js';
 import { toUsage } from './to-usage.js';
 import { boundToolArguments } from '../bound-tool-arguments.js';
 
-/** A whole Converse answer as our result; reasoning blocks are dropped. */
+/** A whole Converse answer as our result; reasoning blocks are kept, signed, to go back unchanged. */
 export function readConverseOutput(output: ConverseCommandOutput, ref: ModelRef): ModelResult {
   const message = output.output?.message;
   if (!message) {
@@ -15,7 +15,21 @@ export function readConverseOutput(output: ConverseCommandOutput, ref: ModelRef)
   }
   const texts: string[] = [];
   const toolCalls: ToolCall[] = [];
+  const thinking: ThinkingPart[] = [];
   for (const block of message.content ?? []) {
+    const reasoning = block.reasoningContent;
+    if (reasoning?.redactedContent) {
+      const data = Buffer.from(reasoning.redactedContent).toString('base64');
+      thinking.push({ type: 'redacted_thinking', source: 'bedrock', data });
+    } else if (reasoning?.reasoningText) {
+      const { text = '', signature } = reasoning.reasoningText;
+      thinking.push({
+        type: 'thinking',
+        source: 'bedrock',
+        text,
+        ...(signature ? { signature } : {}),
+      });
+    }
     if (block.text !== undefined) texts.push(block.text);
     if (block.toolUse) {
       toolCalls.push({
@@ -30,5 +44,6 @@ export function readConverseOutput(output: ConverseCommandOutput, ref: ModelRef)
     toolCalls,
     usage: toUsage(output.usage),
     stopReason: toStopReason(output.stopReason),
+    ...(thinking.length > 0 ? { thinking } : {}),
   };
 }

@@ -1,6 +1,6 @@
 import type { ConverseStreamOutput } from '@aws-sdk/client-bedrock-runtime';
 import { ProviderError } from '../provider-error.js';
-import type { ModelRef, StopReason, StreamEvent } from '../types.js';
+import type { ModelRef, StopReason, StreamEvent, ThinkingPart } from '../types.js';
 import { toStopReason } from './to-stop-reason.js';
 import { toUsage } from './to-usage.js';
 import {
@@ -8,6 +8,13 @@ import {
   MAX_ARGUMENT_DEPTH,
   TOO_DEEP_ARGUMENTS,
 } from '../bound-tool-arguments.js';
+
+/** Reasoning still arriving: its text and signature, or opaque redacted bytes. */
+interface OpenReasoning {
+  text: string;
+  signature: string;
+  redacted: Uint8Array[];
+}
 
 /** A tool call whose JSON input is still arriving in fragments. */
 interface OpenToolCall {
@@ -18,14 +25,16 @@ interface OpenToolCall {
 
 /**
  * ConverseStream events as our normalised events: text deltas as they come, each tool call once its
- * block closes (with parsed input), usage from the `metadata` event, and `stop` last. Reasoning deltas
- * are dropped. A stream that ends before `messageStop` failed, whatever the transport said.
+ * block closes (with parsed input), reasoning as `thinking_delta`s and then one signed `thinking` part when its
+ * block closes, usage from the `metadata` event, and `stop` last. A stream that ends before `messageStop`
+ * failed, whatever the transport said.
  */
 export async function* readConverseStream(
   events: AsyncIterable<ConverseStreamOutput>,
   ref: ModelRef,
 ): AsyncGenerator<StreamEvent> {
   const openCalls = new Map<number, OpenToolCall>();
+  const reasoning = new Map<number, OpenReasoning>();
   let stopReason: StopReason | undefined;
   for await (const event of events) {
     if (event.contentBlockStart) {
@@ -40,6 +49,17 @@ export async function* readConverseStream(
     } else if (event.contentBlockDelta) {
       const { delta, contentBlockIndex = 0 } = event.contentBlockDelta;
       if (delta?.text) yield { type: 'text_delta', text: delta.text };
+      if (delta?.reasoningContent) {
+        const open = reasoning.get(contentBlockIndex) ?? { text: '', signature: '', redacted: [] };
+        reasoning.set(contentBlockIndex, open);
+        const { text, signature, redactedContent } = delta.reasoningContent;
+        if (text) {
+          open.text += text;
+          yield { type: 'thinking_delta', text };
+        }
+        if (signature) open.signature += signature;
+        if (redactedContent) open.redacted.push(redactedContent);
+      }
       if (delta?.toolUse) {
         const call = openCalls.get(contentBlockIndex);
         if (!call)
@@ -51,6 +71,11 @@ export async function* readConverseStream(
       }
     } else if (event.contentBlockStop) {
       const index = event.contentBlockStop.contentBlockIndex ?? 0;
+      const thought = reasoning.get(index);
+      if (thought) {
+        reasoning.delete(index);
+        yield { type: 'thinking', part: toThinkingPart(thought) };
+      }
       const call = openCalls.get(index);
       if (call) {
         openCalls.delete(index);
@@ -83,6 +108,21 @@ export async function* readConverseStream(
     };
   }
   yield { type: 'stop', reason: stopReason };
+}
+
+function toThinkingPart(open: OpenReasoning): ThinkingPart {
+  if (open.redacted.length > 0)
+    return {
+      type: 'redacted_thinking',
+      source: 'bedrock',
+      data: Buffer.concat(open.redacted).toString('base64'),
+    };
+  return {
+    type: 'thinking',
+    source: 'bedrock',
+    text: open.text,
+    ...(open.signature === '' ? {} : { signature: open.signature }),
+  };
 }
 
 function parseToolInput(call: OpenToolCall, ref: ModelRef): unknown {

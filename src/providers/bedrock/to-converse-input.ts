@@ -3,31 +3,36 @@ import type {
   SystemContentBlock,
   Tool,
 } from '@aws-sdk/client-bedrock-runtime';
+import { modelFactsFor } from '../model-facts/model-facts-for.js';
+import { planOutputTokens } from '../model-facts/plan-output-tokens.js';
 import type { ModelRef, ModelRequest, ToolDefinition } from '../types.js';
-import { bedrockModelFeatures } from './bedrock-model-features.js';
 import { CACHE_POINT, type JsonDocument, toConverseMessages } from './to-converse-messages.js';
 
 /** The Converse body shared by `Converse` and `ConverseStream` (neither sets a guardrail). */
 export type ConverseInput = Omit<ConverseStreamCommandInput, 'guardrailConfig'>;
 
 /**
- * A request in Converse terms. Cache hints become cache points only for models that take them, and a
- * reasoning budget becomes Claude's `thinking` field (other families ignore it). Claude refuses a
- * temperature alongside thinking, so the temperature is dropped then.
+ * A request in Converse terms, shaped by the model's facts: cache points only for models with prompt
+ * caching (and after the tools only for Claude), `toolResult.status` only where accepted, `maxTokens` and
+ * Claude's `thinking` field from planOutputTokens. Claude refuses a temperature alongside thinking, so the
+ * temperature is dropped for any model that may think.
  */
 export function toConverseInput(ref: ModelRef, request: ModelRequest): ConverseInput {
-  const features = bedrockModelFeatures(ref.model);
-  const cache = features.promptCache ? (request.cache ?? {}) : {};
-  const thinkingBudget = features.thinking ? request.reasoningBudgetTokens : undefined;
+  const facts = modelFactsFor(ref);
+  const cache = facts.promptCache ? (request.cache ?? {}) : {};
+  const plan = planOutputTokens(facts, request);
+  const mayThink =
+    facts.thinking !== 'none' && (plan.thinking !== undefined || facts.thinking !== 'budgeted');
 
   const input: ConverseInput = {
     modelId: ref.model,
     messages: toConverseMessages(request.messages, {
       cacheLastMessage: cache.lastMessage === true,
+      sendToolResultStatus: facts.toolResultStatus,
     }),
     inferenceConfig: {
-      maxTokens: request.maxTokens,
-      ...(request.temperature === undefined || thinkingBudget !== undefined
+      maxTokens: plan.maxTokens,
+      ...(request.temperature === undefined || mayThink
         ? {}
         : { temperature: request.temperature }),
     },
@@ -39,12 +44,15 @@ export function toConverseInput(ref: ModelRef, request: ModelRequest): ConverseI
   }
   if (request.tools && request.tools.length > 0) {
     const tools: Tool[] = request.tools.map(toToolSpec);
-    if (cache.tools && features.toolCache) tools.push(CACHE_POINT);
+    if (cache.tools && facts.toolCache) tools.push(CACHE_POINT);
     input.toolConfig = { tools };
   }
-  if (thinkingBudget !== undefined) {
+  if (plan.thinking !== undefined) {
     input.additionalModelRequestFields = {
-      thinking: { type: 'enabled', budget_tokens: thinkingBudget },
+      thinking:
+        plan.thinking.type === 'enabled'
+          ? { type: 'enabled', budget_tokens: plan.thinking.budgetTokens }
+          : { type: 'adaptive' },
     };
   }
   return input;

@@ -4,7 +4,7 @@ import type {
   Message as ConverseMessage,
   ToolUseBlock,
 } from '@aws-sdk/client-bedrock-runtime';
-import type { DocumentInput, Message } from '../types.js';
+import type { DocumentInput, Message, ThinkingPart } from '../types.js';
 import { createDocumentNamer } from './sanitise-document-name.js';
 
 /** A JSON value as the SDK types a document field (tool input, input schema). */
@@ -19,6 +19,8 @@ const EMPTY_TEXT = '(empty)';
 export interface ConverseMessageOptions {
   /** Put a cache point after the latest message, so the next call re-reads the conversation from cache. */
   cacheLastMessage: boolean;
+  /** Send `toolResult.status` (Claude and Nova accept it; Llama and Mistral reject the request). */
+  sendToolResultStatus: boolean;
 }
 
 /**
@@ -33,7 +35,7 @@ export function toConverseMessages(
   const converse: ConverseMessage[] = [];
   for (const message of messages) {
     const role = message.role === 'assistant' ? 'assistant' : 'user';
-    const content = toContentBlocks(message, nameDocument);
+    const content = toContentBlocks(message, nameDocument, options.sendToolResultStatus);
     const previous = converse.at(-1);
     if (previous?.role === role) previous.content = [...(previous.content ?? []), ...content];
     else converse.push({ role, content });
@@ -43,7 +45,11 @@ export function toConverseMessages(
   return converse;
 }
 
-function toContentBlocks(message: Message, nameDocument: (name: string) => string): ContentBlock[] {
+function toContentBlocks(
+  message: Message,
+  nameDocument: (name: string) => string,
+  sendStatus: boolean,
+): ContentBlock[] {
   switch (message.role) {
     case 'user':
       return orEmptyText([
@@ -54,6 +60,7 @@ function toContentBlocks(message: Message, nameDocument: (name: string) => strin
       ]);
     case 'assistant':
       return orEmptyText([
+        ...(message.thinking ?? []).flatMap(toReasoningBlock),
         ...textBlock(message.text),
         ...message.toolCalls.map((call) => ({
           toolUse: { toolUseId: call.id, name: call.name, input: call.arguments as JsonDocument },
@@ -63,11 +70,28 @@ function toContentBlocks(message: Message, nameDocument: (name: string) => strin
       return message.results.map((result) => ({
         toolResult: {
           toolUseId: result.toolCallId,
-          content: [{ text: result.content === '' ? EMPTY_TEXT : result.content }],
-          status: result.isError ? 'error' : 'success',
+          content: [{ text: result.content.trim() === '' ? EMPTY_TEXT : result.content }],
+          ...(sendStatus ? { status: result.isError ? 'error' : 'success' } : {}),
         },
       }));
   }
+}
+
+/** Bedrock's own reasoning goes back unchanged, signature included; another service's cannot be verified. */
+function toReasoningBlock(part: ThinkingPart): ContentBlock[] {
+  if (part.source !== 'bedrock') return [];
+  if (part.type === 'redacted_thinking')
+    return [{ reasoningContent: { redactedContent: Buffer.from(part.data, 'base64') } }];
+  return [
+    {
+      reasoningContent: {
+        reasoningText: {
+          text: part.text,
+          ...(part.signature === undefined ? {} : { signature: part.signature }),
+        },
+      },
+    },
+  ];
 }
 
 function orEmptyText(blocks: ContentBlock[]): ContentBlock[] {

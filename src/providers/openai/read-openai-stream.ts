@@ -34,6 +34,7 @@ export async function* readOpenAiStream(
   let usage: CompletionUsage | undefined;
   let sawRefusal = false;
   let toolCallCount = 0;
+  let reasoning = '';
 
   for await (const chunk of chunks) {
     // Some servers send usage beside the finish reason, others in a trailing chunk with no choices.
@@ -41,6 +42,12 @@ export async function* readOpenAiStream(
     const choice = chunk.choices?.[0];
     if (!choice) continue;
     const delta = choice.delta ?? {};
+    // DeepSeek, vLLM and llama.cpp send thinking as `reasoning_content` (some as `reasoning`).
+    const reasoningDelta = readReasoning(delta);
+    if (reasoningDelta !== '') {
+      reasoning += reasoningDelta;
+      yield { type: 'thinking_delta', text: reasoningDelta };
+    }
     if (typeof delta.content === 'string' && delta.content !== '') {
       yield { type: 'text_delta', text: delta.content };
     }
@@ -83,8 +90,17 @@ export async function* readOpenAiStream(
     toolCallCount += 1;
     yield { type: 'tool_call', call };
   }
+  // Unsigned: kept in the transcript and shown, never sent back (chat completions has no field for it).
+  if (reasoning !== '')
+    yield { type: 'thinking', part: { type: 'thinking', source: 'openai', text: reasoning } };
   yield { type: 'usage', usage: toUsage(usage) };
   yield { type: 'stop', reason: toStopReason(finishReason, toolCallCount > 0, sawRefusal) };
+}
+
+function readReasoning(delta: object): string {
+  const fields = delta as { reasoning_content?: unknown; reasoning?: unknown };
+  if (typeof fields.reasoning_content === 'string') return fields.reasoning_content;
+  return typeof fields.reasoning === 'string' ? fields.reasoning : '';
 }
 
 function drainToolCalls(partials: Map<number, PartialToolCall>): ToolCall[] {

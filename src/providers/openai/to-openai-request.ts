@@ -3,6 +3,8 @@ import type {
   ChatCompletionMessageParam,
   ChatCompletionTool,
 } from 'openai/resources/chat/completions';
+import { modelFactsFor } from '../model-facts/model-facts-for.js';
+import { planOutputTokens } from '../model-facts/plan-output-tokens.js';
 import { ProviderError } from '../provider-error.js';
 import type {
   DocumentInput,
@@ -13,15 +15,14 @@ import type {
   ToolDefinition,
 } from '../types.js';
 
-/** OpenAI reasoning models (o1, o3, o4-mini, gpt-5…) reject `max_tokens` and any temperature but the default. */
-const REASONING_MODEL = /^(o\d|gpt-5)/;
-
 /**
- * Whether to send `max_completion_tokens` and no temperature. Only for OpenAI's own bare names:
- * OpenRouter ids (`openai/o3-mini`) take `max_tokens`, which OpenRouter translates itself.
+ * Whether to send `max_completion_tokens` and no temperature: OpenAI reasoning models (o1, o3, o4-mini,
+ * gpt-5…, thinking `always` in the model facts) reject `max_tokens` and any temperature but the default.
+ * Only for OpenAI's own bare names: OpenRouter ids (`openai/o3-mini`) take `max_tokens`, which OpenRouter
+ * translates itself.
  */
-export function isReasoningModel(model: string): boolean {
-  return !model.includes('/') && REASONING_MODEL.test(model);
+export function isReasoningModel(ref: ModelRef): boolean {
+  return !ref.model.includes('/') && modelFactsFor(ref).thinking === 'always';
 }
 
 /**
@@ -33,7 +34,9 @@ export function toOpenAiRequest(
   ref: ModelRef,
   request: ModelRequest,
 ): ChatCompletionCreateParamsStreaming {
-  const isReasoning = isReasoningModel(ref.model);
+  const isReasoning = isReasoningModel(ref);
+  // Reasoning tokens count against the same limit, so they get room on top of the answer's share.
+  const { maxTokens } = planOutputTokens(modelFactsFor(ref), request);
   const messages: ChatCompletionMessageParam[] = [];
   if (request.system !== '') messages.push({ role: 'system', content: request.system });
   for (const message of request.messages) messages.push(...toOpenAiMessages(ref, message));
@@ -43,9 +46,7 @@ export function toOpenAiRequest(
     ...(request.tools && request.tools.length > 0
       ? { tools: request.tools.map(toOpenAiTool) }
       : {}),
-    ...(isReasoning
-      ? { max_completion_tokens: request.maxTokens }
-      : { max_tokens: request.maxTokens }),
+    ...(isReasoning ? { max_completion_tokens: maxTokens } : { max_tokens: maxTokens }),
     ...(request.temperature !== undefined && !isReasoning
       ? { temperature: request.temperature }
       : {}),
@@ -64,7 +65,7 @@ function toOpenAiMessages(ref: ModelRef, message: Message): ChatCompletionMessag
         {
           role: 'assistant',
           // Chat completions wants null rather than '' beside tool calls.
-          content: message.text === '' && message.toolCalls.length > 0 ? null : message.text,
+          content: message.text.trim() === '' && message.toolCalls.length > 0 ? null : message.text,
           ...(message.toolCalls.length > 0
             ? { tool_calls: message.toolCalls.map(toOpenAiToolCall) }
             : {}),

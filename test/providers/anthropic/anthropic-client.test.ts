@@ -5,6 +5,7 @@ import { reply } from '../../fakes/script.js';
 import {
   FAKE_API_KEY,
   HELLO,
+  THINKING_REF,
   clientFor,
   collect,
   lastBody,
@@ -100,7 +101,7 @@ describe('anthropic client: answers', () => {
 
   it('sends a thinking budget when one is asked for, and never a temperature', async () => {
     fake = await startFake(reply.text('thought'));
-    await clientFor(fake).complete({
+    await clientFor(fake, {}, THINKING_REF).complete({
       ...HELLO,
       maxTokens: 8000,
       reasoningBudgetTokens: 2048,
@@ -109,6 +110,8 @@ describe('anthropic client: answers', () => {
 
     const body = lastBody(fake);
     expect(body.thinking).toEqual({ type: 'enabled', budget_tokens: 2048 });
+    // The budget comes on top of the answer's share, so thinking cannot starve the answer.
+    expect(body.max_tokens).toBe(8000 + 2048);
     expect(body).not.toHaveProperty('temperature');
     fake.assertDone();
   });
@@ -164,7 +167,13 @@ describe('anthropic client: tools', () => {
 
   it('carries the tool call and its result back in the next request', async () => {
     fake = await startFake(
-      reply.toolCall('read_file', { path: 'README.md' }),
+      {
+        kind: 'answer',
+        toolCalls: [
+          { name: 'read_file', arguments: { path: 'README.md' } },
+          { id: 'toolu_other', name: 'read_file', arguments: { path: 'MISSING.md' } },
+        ],
+      },
       reply.text('It is a readme.'),
     );
     const client = clientFor(fake);
@@ -201,6 +210,12 @@ describe('anthropic client: tools', () => {
             id: 'toolu_fake_1_0',
             name: 'read_file',
             input: { path: 'README.md' },
+          },
+          {
+            type: 'tool_use',
+            id: 'toolu_other',
+            name: 'read_file',
+            input: { path: 'MISSING.md' },
           },
         ],
       },
@@ -310,7 +325,7 @@ describe('anthropic client: documents and cache breakpoints', () => {
 
   it('sends exactly this request for a tool round trip with a document and cache hints', async () => {
     fake = await startFake(reply.text('ok'));
-    await clientFor(fake).complete({
+    await clientFor(fake, {}, THINKING_REF).complete({
       ...withHistory,
       reasoningBudgetTokens: 1024,
       cache: { system: true, tools: true, lastMessage: true },

@@ -21,6 +21,13 @@ export const REF: ModelRef = {
   id: 'anthropic::claude-test-1',
 };
 
+/** A model with budgeted thinking (`thinking: {type: "enabled", budget_tokens}`), in the model facts. */
+export const THINKING_REF: ModelRef = {
+  provider: 'anthropic',
+  model: 'claude-sonnet-4-5',
+  id: 'anthropic::claude-sonnet-4-5',
+};
+
 export const HELLO: ModelRequest = {
   system: 'You are terse.',
   messages: [{ role: 'user', text: 'Say hello.' }],
@@ -34,8 +41,9 @@ export function startFake(...script: ScriptedReply[]): Promise<FakeProviderServe
 export function clientFor(
   fake: FakeProviderServer,
   settings: Partial<AnthropicSettings> = {},
+  ref: ModelRef = REF,
 ): ModelClient {
-  return createAnthropicClient(REF, { apiKey: FAKE_API_KEY, baseURL: fake.url, ...settings });
+  return createAnthropicClient(ref, { apiKey: FAKE_API_KEY, baseURL: fake.url, ...settings });
 }
 
 export async function collect(events: AsyncIterable<StreamEvent>): Promise<StreamEvent[]> {

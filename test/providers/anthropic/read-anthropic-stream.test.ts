@@ -76,7 +76,7 @@ describe('readAnthropicStream', () => {
     ]);
   });
 
-  it('skips thinking blocks and event types it does not know', async () => {
+  it('keeps thinking blocks with their signature and skips event types it does not know', async () => {
     const events = await read([
       START,
       { type: 'content_block_start', index: 0, content_block: { type: 'thinking', thinking: '' } },
@@ -93,7 +93,32 @@ describe('readAnthropicStream', () => {
       { type: 'content_block_stop', index: 1 },
       ...STOP,
     ]);
-    expect(events.map((event) => event.type)).toEqual(['text_delta', 'usage', 'stop']);
+    expect(events.slice(0, 3)).toEqual([
+      { type: 'thinking_delta', text: 'hmm' },
+      {
+        type: 'thinking',
+        part: { type: 'thinking', source: 'anthropic', text: 'hmm', signature: 'sig' },
+      },
+      { type: 'text_delta', text: 'answer' },
+    ]);
+    expect(events.map((event) => event.type).slice(3)).toEqual(['usage', 'stop']);
+  });
+
+  it('keeps a redacted thinking block as received', async () => {
+    const events = await read([
+      START,
+      {
+        type: 'content_block_start',
+        index: 0,
+        content_block: { type: 'redacted_thinking', data: 'opaque==' },
+      },
+      { type: 'content_block_stop', index: 0 },
+      ...STOP,
+    ]);
+    expect(events[0]).toEqual({
+      type: 'thinking',
+      part: { type: 'redacted_thinking', source: 'anthropic', data: 'opaque==' },
+    });
   });
 
   it('takes cumulative counts from message_delta over message_start', async () => {

@@ -1,0 +1,85 @@
+import { modelFactsFor } from '../../../src/providers/model-facts/model-facts-for.js';
+import type { Violation } from '../thinking-ledger.js';
+import { isRecord } from './thinking-rules.js';
+
+const invalid = (message: string, param: string | null, code: string | null): Violation => ({
+  status: 400,
+  type: 'invalid_request_error',
+  message,
+  ...(param === null ? {} : { param }),
+  ...(code === null ? {} : { code }),
+});
+
+/**
+ * The chat-completions rules OpenAI documents and enforces: reasoning models take `max_completion_tokens`
+ * and only the default temperature; the output limit; every `tool` message answers a `tool_calls` id of the
+ * assistant message right before it, and every such id is answered.
+ */
+export function checkOpenAiRequest(body: unknown): Violation | undefined {
+  if (!isRecord(body))
+    return invalid('We could not parse the JSON body of your request.', null, null);
+  const model = typeof body.model === 'string' ? body.model : '';
+  const facts = modelFactsFor({ provider: 'openai', model, id: `openai::${model}` });
+  // OpenAI's own reasoning models; routed names (`openai/o3`) go through servers that translate.
+  const isReasoning = facts.thinking === 'always' && !model.includes('/');
+  if (isReasoning && body.max_tokens !== undefined)
+    return invalid(
+      "Unsupported parameter: 'max_tokens' is not supported with this model. Use 'max_completion_tokens' instead.",
+      'max_tokens',
+      'unsupported_parameter',
+    );
+  if (isReasoning && body.temperature !== undefined && body.temperature !== 1)
+    return invalid(
+      `Unsupported value: 'temperature' does not support ${String(body.temperature)} with this model. Only the default (1) value is supported.`,
+      'temperature',
+      'unsupported_value',
+    );
+  const limit = body.max_completion_tokens ?? body.max_tokens;
+  if (typeof limit === 'number' && limit > facts.maxOutputTokens)
+    return invalid(
+      `max_tokens is too large: ${limit}. This model supports at most ${facts.maxOutputTokens} completion tokens, whereas you provided ${limit}.`,
+      body.max_completion_tokens === undefined ? 'max_tokens' : 'max_completion_tokens',
+      'invalid_value',
+    );
+  const messages = Array.isArray(body.messages) ? body.messages.filter(isRecord) : [];
+  let open: string[] = [];
+  for (const [index, message] of messages.entries()) {
+    if (message.role === 'tool') {
+      const id = String(message.tool_call_id);
+      if (!open.includes(id))
+        return invalid(
+          "Invalid parameter: messages with role 'tool' must be a response to a preceeding message with 'tool_calls'.",
+          `messages.[${index}].role`,
+          null,
+        );
+      open = open.filter((pending) => pending !== id);
+      continue;
+    }
+    if (open.length > 0)
+      return invalid(
+        `An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. The following tool_call_ids did not have response messages: ${open.join(', ')}`,
+        `messages.[${index}].role`,
+        null,
+      );
+    const calls =
+      message.role === 'assistant' && Array.isArray(message.tool_calls) ? message.tool_calls : [];
+    open = calls.filter(isRecord).map((call) => String(call.id));
+    if (
+      message.role === 'assistant' &&
+      calls.length === 0 &&
+      (message.content === null || message.content === undefined)
+    )
+      return invalid(
+        "Invalid value for 'content': expected a string, got null.",
+        `messages.[${index}].content`,
+        null,
+      );
+  }
+  if (open.length > 0)
+    return invalid(
+      `An assistant message with 'tool_calls' must be followed by tool messages responding to each 'tool_call_id'. The following tool_call_ids did not have response messages: ${open.join(', ')}`,
+      `messages.[${messages.length - 1}].role`,
+      null,
+    );
+  return undefined;
+}

@@ -1,0 +1,155 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { ProviderError } from '../../../src/providers/provider-error.js';
+import type { ModelRequest, StreamEvent } from '../../../src/providers/types.js';
+import type { FakeProviderServer } from '../../fakes/fake-provider-server.js';
+import { reply } from '../../fakes/script.js';
+import { startFakeProvider } from '../../fakes/start-fake-provider.js';
+import { clientFor } from '../../agent/loop/loop-harness.js';
+import { useAwsEnvironment } from '../bedrock/bedrock-fixture.js';
+
+useAwsEnvironment();
+
+const TOOL = {
+  name: 'list',
+  description: 'Lists.',
+  inputSchema: { type: 'object', properties: {} },
+};
+const ASK: ModelRequest = {
+  system: 'You are terse.',
+  messages: [{ role: 'user', text: 'List.' }],
+  tools: [TOOL],
+  maxTokens: 512,
+  cache: { system: true, tools: true, lastMessage: true },
+};
+
+let fake: FakeProviderServer | undefined;
+afterEach(async () => {
+  await fake?.close();
+  fake = undefined;
+});
+
+async function collect(events: AsyncIterable<StreamEvent>): Promise<StreamEvent[]> {
+  const seen: StreamEvent[] = [];
+  for await (const event of events) seen.push(event);
+  return seen;
+}
+
+describe('Bedrock requests follow the model facts', () => {
+  it('Llama: Converse (not the stream) for tools, no cache points, no toolResult.status', async () => {
+    fake = await startFakeProvider({
+      script: [reply.toolCall('list', {}), reply.text('done')],
+    });
+    const client = await clientFor(fake, 'bedrock::meta.llama3-1-70b-instruct-v1:0');
+    const events = await collect(client.stream(ASK));
+    const call = events.find((event) => event.type === 'tool_call');
+    expect(call).toBeDefined();
+    const id = call?.type === 'tool_call' ? call.call.id : '';
+    await collect(
+      client.stream({
+        ...ASK,
+        messages: [
+          ...ASK.messages,
+          { role: 'assistant', text: '', toolCalls: [{ id, name: 'list', arguments: {} }] },
+          { role: 'tool', results: [{ toolCallId: id, content: 'none', isError: true }] },
+        ],
+      }),
+    );
+    expect(fake.modelCalls.map((request) => request.path.split('/').at(-1))).toEqual([
+      'converse',
+      'converse',
+    ]);
+    const sent = JSON.stringify(fake.modelCalls[1]!.body);
+    expect(sent).not.toContain('cachePoint');
+    expect(sent).not.toContain('"status"');
+    fake.assertDone();
+  });
+
+  it('Claude 3 Haiku gets no cache points; Claude Sonnet 4.5 gets them', async () => {
+    fake = await startFakeProvider({ script: [reply.text('a'), reply.text('b')] });
+    await (await clientFor(fake, 'bedrock::anthropic.claude-3-haiku-20240307-v1:0')).complete(ASK);
+    await (
+      await clientFor(fake, 'bedrock::us.anthropic.claude-sonnet-4-5-20250929-v1:0')
+    ).complete(ASK);
+    expect(JSON.stringify(fake.modelCalls[0]!.body)).not.toContain('cachePoint');
+    expect(JSON.stringify(fake.modelCalls[1]!.body)).toContain('cachePoint');
+    fake.assertDone();
+  });
+
+  it('a bare id of a profile-only model fails with the inference profile id to use', async () => {
+    fake = await startFakeProvider({ script: [reply.text('never')] });
+    const client = await clientFor(fake, 'bedrock::anthropic.claude-sonnet-4-5-20250929-v1:0');
+    const error = await client.complete(ASK).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(ProviderError);
+    expect(error).toMatchObject({ kind: 'bad_request' });
+    expect((error as ProviderError).hint).toContain('us.anthropic.claude-sonnet-4-5-20250929-v1:0');
+    expect(fake.takeViolations()[0]?.message).toMatch(/on-demand throughput/);
+    expect(fake.pending).toBe(1);
+  });
+});
+
+describe('OpenAI-compatible stream variants', () => {
+  it('reads reasoning_content, a whole tool call without index, no usage, no [DONE], stop with tools', async () => {
+    fake = await startFakeProvider({
+      script: [
+        {
+          kind: 'answer',
+          thinking: [{ text: 'Let me think.' }],
+          toolCalls: [{ name: 'list', arguments: { all: true } }],
+          openai: { noDone: true, wholeToolCalls: true, noUsage: true, stopWithToolCalls: true },
+        },
+      ],
+    });
+    const client = await clientFor(fake, 'openai::qwen3');
+    const result = await client.complete({ ...ASK, cache: {} });
+    expect(result.thinking).toEqual([
+      { type: 'thinking', source: 'openai', text: 'Let me think.' },
+    ]);
+    expect(result.toolCalls).toEqual([
+      { id: 'call_fake_1_0', name: 'list', arguments: { all: true } },
+    ]);
+    expect(result.stopReason).toBe('tool_use');
+    expect(result.usage.inputTokens).toBe(0);
+    fake.assertDone();
+  });
+
+  it('o3 gets max_completion_tokens with room for its reasoning', async () => {
+    fake = await startFakeProvider({ script: [reply.text('ok')] });
+    await (await clientFor(fake, 'openai::o3')).complete({ ...ASK, temperature: 0.2 });
+    const body = fake.modelCalls[0]!.body as Record<string, unknown>;
+    expect(body).not.toHaveProperty('max_tokens');
+    expect(body).not.toHaveProperty('temperature');
+    expect(body.max_completion_tokens).toBeGreaterThan(512);
+    fake.assertDone();
+  });
+});
+
+describe('Anthropic-compatible gateways', () => {
+  it('a stream of data-only SSE lines is explained, not retried', async () => {
+    fake = await startFakeProvider({ script: [{ ...reply.text('hello'), dataOnly: true }] });
+    const client = await clientFor(fake, 'anthropic::claude-haiku-4-5');
+    const error = await client.complete(ASK).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ kind: 'bad_request' });
+    expect((error as ProviderError).message).toMatch(/without `event:` names/);
+    expect(fake.modelCalls).toHaveLength(1);
+    fake.assertDone();
+  });
+
+  it('a 404 without the API error body is a missing route, not an unknown model', async () => {
+    fake = await startFakeProvider({
+      script: [{ kind: 'error', status: 404, rawBody: '{"detail":"Not Found"}' }],
+    });
+    const client = await clientFor(fake, 'anthropic::claude-haiku-4-5');
+    const error = await client.complete(ASK).catch((caught: unknown) => caught);
+    expect(error).toMatchObject({ kind: 'bad_request' });
+    expect((error as ProviderError).message).toMatch(/has no \/v1\/messages route/);
+    expect((error as ProviderError).hint).toMatch(/ANTHROPIC_BASE_URL/);
+    fake.assertDone();
+  });
+
+  it('a 404 with the API error body is still an unknown model (control)', async () => {
+    fake = await startFakeProvider({ script: [reply.error(404, 'not_found_error')] });
+    const client = await clientFor(fake, 'anthropic::claude-haiku-4-5');
+    await expect(client.complete(ASK)).rejects.toMatchObject({ kind: 'model_not_found' });
+    fake.assertDone();
+  });
+});
