@@ -1,7 +1,7 @@
 import type { SimpleCommand } from './command-lexer.js';
 
 // Variables that make a later program run another program or read config that can (`GIT_CONFIG_*`, `GIT_SSH_COMMAND`, `BASH_ENV`).
-const PROGRAM_VARIABLES = /^(?:GIT_CONFIG(?:_PARAMETERS|_COUNT|_KEY_\d+|_VALUE_\d+|_GLOBAL|_SYSTEM)?|GIT_(?:DIR|EXTERNAL_DIFF|SSH|SSH_COMMAND|PAGER|EDITOR|SEQUENCE_EDITOR|ASKPASS|PROXY_COMMAND|EXEC_PATH|TEMPLATE_DIR|ALLOW_PROTOCOL)|SSH_ASKPASS|PAGER|EDITOR|VISUAL|BASH_ENV|ENV|LD_PRELOAD|LD_LIBRARY_PATH|PROMPT_COMMAND)$/u; // prettier-ignore
+const PROGRAM_VARIABLES = /^(?:GIT_CONFIG(?:_PARAMETERS|_COUNT|_KEY_\d+|_VALUE_\d+|_GLOBAL|_SYSTEM)?|GIT_(?:DIR|EXTERNAL_DIFF|SSH|SSH_COMMAND|PAGER|EDITOR|SEQUENCE_EDITOR|ASKPASS|PROXY_COMMAND|EXEC_PATH|TEMPLATE_DIR|ALLOW_PROTOCOL)|SSH_ASKPASS|PAGER|EDITOR|VISUAL|BASH_ENV|ENV|PS4|LD_PRELOAD|LD_LIBRARY_PATH|PROMPT_COMMAND)$/u; // prettier-ignore
 // Builtins that name a variable as a word rather than an assignment before the command.
 const SETTING_BUILTINS = new Set(['export', 'declare', 'typeset', 'readonly', 'local', 'read', 'printf', 'mapfile', 'readarray', 'getopts']); // prettier-ignore
 

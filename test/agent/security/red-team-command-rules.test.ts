@@ -26,6 +26,7 @@ const RM_ATTACKS = [
   "GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=alias.p GIT_CONFIG_VALUE_0='!rm victim.txt' git p",
   `env GIT_CONFIG_PARAMETERS="'alias.p'='!rm victim.txt'" git p`,
   "export GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=alias.p GIT_CONFIG_VALUE_0='!rm victim.txt'; git p",
+  "PS4='$(rm victim.txt)'; set -x; true",
 ];
 const PUSH_ATTACKS = [
   'GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=alias.p GIT_CONFIG_VALUE_0=push git p -q origin main',
