@@ -69,6 +69,12 @@ const HOME_CREDENTIAL_PLACES = [
   '.wrangler',
   '.fly',
   '.supabase',
+  '.pulumi',
+  '.cloudflared',
+  '.config/hcloud',
+  '.config/age',
+  '.config/containers/auth.json',
+  '.terraformrc',
   // The token files only: the model cache beside them is large and holds no secret.
   '.cache/huggingface/token',
   '.cache/huggingface/stored_tokens',

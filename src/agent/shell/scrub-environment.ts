@@ -90,6 +90,15 @@ const CREDENTIAL_NAMES = new Set([
   'KUBECONFIG',
   'MYSQL_PWD',
   'CI_JOB_TOKEN',
+  // Where credentials are, or a daemon that hands out root: the password files, docker and podman, Kerberos, X.
+  'NETRC',
+  'PGPASSFILE',
+  'DOCKER_HOST',
+  'DOCKER_CONFIG',
+  'DOCKER_CERT_PATH',
+  'CONTAINER_HOST',
+  'KRB5CCNAME',
+  'XAUTHORITY',
 ]);
 
 /**
@@ -154,6 +163,8 @@ export function isCredentialLike(name: string, value: string): boolean {
   const words = upper.split(/[^A-Z0-9]+/).filter((word) => word !== '');
   if (words.some((word) => CREDENTIAL_WORDS.has(word))) return true;
   if (CREDENTIAL_LAST_WORDS.has(words.at(-1) ?? '')) return true;
+  // `DB_PWD` is a password; `PWD` alone is the working folder.
+  if (words.length > 1 && words.at(-1) === 'PWD') return true;
   if (CREDENTIAL_FRAGMENTS.some((fragment) => upper.includes(fragment))) return true;
   if (URL_WITH_PASSWORD.test(value)) return true;
   return redactor.redact(value).redactions.length > 0;

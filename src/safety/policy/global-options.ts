@@ -87,10 +87,27 @@ export function findUncertainOption(argv: readonly string[]): string | undefined
   if (name !== 'git') return undefined;
   // Every word is looked at: telling a value from the subcommand would need git's own option table.
   for (const [index, word] of rest.entries()) {
-    if (!word.startsWith('-')) continue;
+    if (!word.startsWith('-c') && !word.startsWith('--config-env')) continue;
     const value = word === '-c' ? (rest[index + 1] ?? '') : word.replace(/^-c/u, '');
-    if (word.startsWith('--config-env') || /^(?:alias\.|include)/iu.test(value))
-      return 'git is given an alias or an included config on the command line, which can run anything';
+    if (word.startsWith('--config-env') || namesProgram(value))
+      return 'git is given an alias, an included config or a program to run on the command line, which can run anything';
   }
   return undefined;
+}
+
+// Config that makes git run a program (`core.fsmonitor`, `diff.external`, `filter.x.clean`, a `!` value).
+const PROGRAM_SECTIONS = /^(?:alias|include|includeif|pager|hook|protocol|credential|filter|submodule)$/u; // prettier-ignore
+const PROGRAM_KEYS = /(?:command|cmd|program|helper|editor|pager|driver|external|textconv|fsmonitor|path|askpass|proxy|pack|hook|browser|filter|dir|server)$/u; // prettier-ignore
+
+const HARMLESS_PAGERS = new Set(['', 'cat', 'less', 'more']);
+
+/** Whether a `-c key=value` word names a program for git to run, or config to read from elsewhere. */
+export function namesProgram(setting: string): boolean {
+  const [key = '', ...valueParts] = setting.split('=');
+  const parts = key.toLowerCase().split('.');
+  const value = valueParts.join('=').trim();
+  // `core.pager=cat` is how people turn paging off; a pager that only shows text runs nothing else.
+  const isPager = parts[0] === 'pager' || parts.at(-1) === 'pager';
+  if (isPager && HARMLESS_PAGERS.has(value)) return false;
+  return PROGRAM_SECTIONS.test(parts[0] ?? '') || PROGRAM_KEYS.test(parts.at(-1) ?? '') || value.startsWith('!'); // prettier-ignore
 }

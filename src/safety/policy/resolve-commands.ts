@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { lexCommand, type CommandSplit, type SimpleCommand } from './command-lexer.js';
+import { findProgramSetting } from './command-setting-variables.js';
 import { findUncertainOption } from './global-options.js';
 import { unwrapFind } from './unwrap-find.js';
 import { SHELL_WRAPPERS } from './unwrap-shells.js';
@@ -68,6 +69,8 @@ export function commandNameOf(command: SimpleCommand): string | undefined {
 
 function resolveInto(command: SimpleCommand, depth: number, state: State): void {
   state.commands.push(command);
+  const setting = findProgramSetting(command);
+  if (setting !== undefined) state.uncertainReason ??= setting;
   const name = commandNameOf(command);
   if (name === undefined) return;
   const why = reasonUncertain(name, command, depth);
