@@ -16,6 +16,7 @@ interface ResolvedToolCall {
   id: string;
   name: string;
   input: unknown;
+  inputJson?: string;
 }
 
 /** The message id and tool ids the fake hands out: deterministic per call, in the API's own style. */
@@ -86,7 +87,10 @@ export function renderStreamEvents(
   for (const call of resolveToolCalls(answer, callNumber)) {
     push({ type: 'content_block_start', index, content_block: toolUseBlock(call, {}) });
     // The real API opens every tool block with an empty piece.
-    for (const piece of ['', ...splitEvenly(JSON.stringify(call.input), DEFAULT_PIECES)]) {
+    for (const piece of [
+      '',
+      ...splitEvenly(call.inputJson ?? JSON.stringify(call.input), DEFAULT_PIECES),
+    ]) {
       push({
         type: 'content_block_delta',
         index,
@@ -133,6 +137,7 @@ function resolveToolCalls(answer: ScriptedAnswer, callNumber: number): ResolvedT
     id: call.id ?? toolUseId(callNumber, index),
     name: call.name,
     input: call.arguments,
+    ...(call.argumentsJson === undefined ? {} : { inputJson: call.argumentsJson }),
   }));
 }
 

@@ -38,7 +38,7 @@ export function toWireAnswer(
   const toolCalls = (answer.toolCalls ?? []).map((call, index) => ({
     id: call.id ?? `call_fake_${callNumber}_${index}`,
     name: call.name,
-    argumentsJson: JSON.stringify(call.arguments ?? {}),
+    argumentsJson: call.argumentsJson ?? JSON.stringify(call.arguments ?? {}),
   }));
   return {
     id: `chatcmpl-fake-${callNumber}`,

@@ -5,6 +5,8 @@ export interface ScriptedToolCall {
   id?: string;
   name: string;
   arguments: unknown;
+  /** The arguments as JSON text, sent as they are (Anthropic and OpenAI streams): for hostile input too deep to stringify. */
+  argumentsJson?: string;
 }
 
 export interface ScriptedUsage {

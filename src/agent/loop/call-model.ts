@@ -1,6 +1,7 @@
 import type { ModelClient, ModelRequest, ToolCall, Usage } from '../../providers/types.js';
 import { EMPTY_USAGE } from '../../providers/types.js';
 import type { AgentEvent } from '../events.js';
+import { boundToolArguments } from '../../providers/bound-tool-arguments.js';
 import { addUsage } from '../../providers/pricing/usage-totals.js';
 
 export interface ModelCallResult {
@@ -28,7 +29,8 @@ export async function* callModel(
       partial.text += event.text;
       yield { type: 'text_delta', text: event.text };
     } else if (event.type === 'tool_call') {
-      toolCalls.push(event.call);
+      // Whatever the provider, nothing deeper than the cap reaches the loop's recursive steps.
+      toolCalls.push({ ...event.call, arguments: boundToolArguments(event.call.arguments) });
     } else if (event.type === 'usage') {
       usage = addUsage(usage, event.usage);
     }

@@ -1,3 +1,4 @@
+import { MAX_ARGUMENT_DEPTH, TOO_DEEP_ARGUMENTS } from '../../providers/bound-tool-arguments.js';
 import type { ToolCall } from '../../providers/types.js';
 import type { AgentTool, ToolContext, ToolRunResult } from '../tools/tool-types.js';
 
@@ -23,6 +24,8 @@ export async function runToolCall(
 /** Providers pass arguments that are not valid JSON on as the raw string (ToolCall.arguments). */
 function describeBrokenArguments(args: unknown): string | undefined {
   if (args === undefined || args === null) return undefined;
+  if (args === TOO_DEEP_ARGUMENTS)
+    return `the arguments nest objects or arrays deeper than ${MAX_ARGUMENT_DEPTH} levels; send a flat JSON object with the named arguments`;
   if (typeof args === 'string')
     return 'the arguments are not valid JSON; send one JSON object with the named arguments';
   if (typeof args !== 'object' || Array.isArray(args))

@@ -1,3 +1,8 @@
+import {
+  dropPartialTokenAtEnd,
+  dropPartialTokenAtStart,
+} from '../../safety/redact/drop-partial-token.js';
+
 /** Most of one stream kept per command: enough for build logs, small next to a tool result cap. */
 export const MAX_STREAM_BYTES = 200 * 1024;
 
@@ -43,10 +48,11 @@ export class OutputCapture {
     if (cutBytes === 0)
       return { text: Buffer.concat([head, tail]).toString('utf8'), truncated: false };
     const marker = `\n…[${cutBytes} bytes of output cut; ${this.totalBytes} in all]…\n`;
-    return {
-      text: head.toString('utf8') + marker + skipContinuationBytes(tail).toString('utf8'),
-      truncated: true,
-    };
+    // The output is redacted after capture: a secret split by the cut would leave its prefix (or
+    // its end) too short to recognise, so the token characters at either edge go too.
+    const headText = dropPartialTokenAtEnd(head.toString('utf8'));
+    const tailText = dropPartialTokenAtStart(skipContinuationBytes(tail).toString('utf8'));
+    return { text: headText + marker + tailText, truncated: true };
   }
 
   /** Drops whole chunks, then a prefix of the first, until the tail fits its budget. */

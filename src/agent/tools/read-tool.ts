@@ -49,13 +49,14 @@ export const readTool = defineTool({
     // The resolved path, so a link named like a source file still counts as the .env it points to.
     return { action: { tool: 'read', path: target.relativePath }, data: target };
   },
-  async execute(args, _context, target) {
+  async execute(args, context, target) {
     const file = await readTextFile(target.absolutePath, MAX_TEXT_FILE_BYTES);
     if (!file.ok) {
       const hint = file.problem === 'not-a-file' ? '; use list for folders' : '';
       throw new ToolFailure(`${target.relativePath} ${file.detail}${hint}`);
     }
-    const lines = splitLines(file.text);
+    // Redact the whole file before any line is cut, so a cut never leaves a token's prefix behind.
+    const lines = splitLines(context.redact(file.text));
     if (args.offset > Math.max(1, lines.length)) {
       throw new ToolFailure(
         `offset ${args.offset} is past the end of ${target.relativePath}, which has ${lines.length} lines`,

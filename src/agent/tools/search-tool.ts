@@ -72,6 +72,7 @@ export const searchTool = defineTool({
       env: context.shell.baseEnv,
       signal: context.signal,
       now: context.now,
+      redact: context.redact,
     });
     return {
       matches: outcome.matches,

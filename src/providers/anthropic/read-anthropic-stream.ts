@@ -1,5 +1,6 @@
 import { ProviderError } from '../provider-error.js';
 import type { ModelRef, StopReason, StreamEvent, Usage } from '../types.js';
+import { boundToolArguments, parseToolArguments } from '../bound-tool-arguments.js';
 
 type OpenBlock =
   | { kind: 'text' }
@@ -127,13 +128,9 @@ function openBlock(block: Record<string, unknown>): OpenBlock | undefined {
 
 /** The joined `partial_json` pieces; none at all means the input came whole with the block start. */
 function parseToolInput(block: { json: string; startInput: unknown }): unknown {
-  if (block.json.trim() === '') return block.startInput;
-  try {
-    return JSON.parse(block.json) as unknown;
-  } catch {
-    // As the OpenAI client does: the raw text, which the loop answers with an invalid-arguments result.
-    return block.json;
-  }
+  if (block.json.trim() === '') return boundToolArguments(block.startInput);
+  // As the OpenAI client does: invalid JSON is the raw text, which the loop answers with an error.
+  return parseToolArguments(block.json);
 }
 
 /** message_delta counts are cumulative: a count present there replaces the one from message_start. */

@@ -3,6 +3,7 @@ import { ProviderError } from '../provider-error.js';
 import type { ModelRef, ModelResult, ToolCall } from '../types.js';
 import { toStopReason } from './to-stop-reason.js';
 import { toUsage } from './to-usage.js';
+import { boundToolArguments } from '../bound-tool-arguments.js';
 
 /** A whole Converse answer as our result; reasoning blocks are dropped. */
 export function readConverseOutput(output: ConverseCommandOutput, ref: ModelRef): ModelResult {
@@ -20,7 +21,7 @@ export function readConverseOutput(output: ConverseCommandOutput, ref: ModelRef)
       toolCalls.push({
         id: block.toolUse.toolUseId ?? '',
         name: block.toolUse.name ?? '',
-        arguments: block.toolUse.input ?? {},
+        arguments: boundToolArguments(block.toolUse.input ?? {}),
       });
     }
   }

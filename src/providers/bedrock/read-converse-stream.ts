@@ -3,6 +3,11 @@ import { ProviderError } from '../provider-error.js';
 import type { ModelRef, StopReason, StreamEvent } from '../types.js';
 import { toStopReason } from './to-stop-reason.js';
 import { toUsage } from './to-usage.js';
+import {
+  jsonTextNestsDeeper,
+  MAX_ARGUMENT_DEPTH,
+  TOO_DEEP_ARGUMENTS,
+} from '../bound-tool-arguments.js';
 
 /** A tool call whose JSON input is still arriving in fragments. */
 interface OpenToolCall {
@@ -82,6 +87,7 @@ export async function* readConverseStream(
 
 function parseToolInput(call: OpenToolCall, ref: ModelRef): unknown {
   if (call.input.trim() === '') return {};
+  if (jsonTextNestsDeeper(call.input, MAX_ARGUMENT_DEPTH)) return TOO_DEEP_ARGUMENTS;
   try {
     return JSON.parse(call.input) as unknown;
   } catch {

@@ -9,6 +9,7 @@ import {
   type ToolCall,
   type Usage,
 } from '../types.js';
+import { parseToolArguments } from '../bound-tool-arguments.js';
 
 interface PartialToolCall {
   index: number;
@@ -92,23 +93,11 @@ function drainToolCalls(partials: Map<number, PartialToolCall>): ToolCall[] {
     .map((partial) => ({
       id: partial.id || `call_${partial.index}`,
       name: partial.name,
-      arguments: parseArguments(partial.argumentsJson),
+      // `''` (no parameters) is `{}`; invalid JSON goes on as the raw string, for the loop to refuse.
+      arguments: parseToolArguments(partial.argumentsJson),
     }));
   partials.clear();
   return calls;
-}
-
-/**
- * Parsed arguments; `''` (a tool without parameters) is `{}`. Invalid JSON is passed on as the raw string,
- * so the tool's argument validation rejects it as a result the model reads and can correct.
- */
-function parseArguments(argumentsJson: string): unknown {
-  if (argumentsJson.trim() === '') return {};
-  try {
-    return JSON.parse(argumentsJson) as unknown;
-  } catch {
-    return argumentsJson;
-  }
 }
 
 /** OpenAI counts cached tokens inside prompt tokens; ours, like Anthropic's and Bedrock's, are uncached input only. */

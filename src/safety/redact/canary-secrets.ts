@@ -122,6 +122,42 @@ export function buildCanarySecrets(): CanarySecret[] {
   return canaries;
 }
 
+// Rules whose secret starts with its own keyword: a word character glued before it must not hide it.
+// Not mailgun-api-key: its `key-` also ends words, so it must start one.
+const GLUED_RULES: ReadonlySet<string> = new Set([
+  'aws-access-key-id',
+  'google-api-key',
+  'github-token',
+  'gitlab-token',
+  'npm-token',
+  'pypi-token',
+  'slack-token',
+  'slack-webhook-url',
+  'stripe-live-key',
+  'anthropic-api-key',
+  'openai-api-key',
+  'sendgrid-api-key',
+  'twilio-key',
+  'jwt',
+]);
+
+/**
+ * The token canaries again with a word character glued before the value (`Xghp_...`), one per
+ * token family: the redactor must still remove the whole value.
+ */
+export function buildGluedCanarySecrets(): CanarySecret[] {
+  return buildCanarySecrets()
+    .filter((canary) => GLUED_RULES.has(canary.rule))
+    .map((canary) => ({
+      ...canary,
+      // Out of its assignment (`password = ...`), so a broader rule cannot take the glued word too.
+      text:
+        canary.rule === 'twilio-key'
+          ? canary.text.replace(canary.value, `X${canary.value}`)
+          : `const blob = "X${canary.value}";\n`,
+    }));
+}
+
 function token(rule: string, before: string, value: string, after = ''): CanarySecret {
   return { rule, text: `${before}${value}${after}\n`, value };
 }

@@ -11,7 +11,10 @@ export interface TokenRuleSpec extends RedactionRuleInfo {
    * the value; otherwise the whole match is.
    */
   pattern: RegExp;
-  /** Whether the keyword must start a word (not follow a letter or digit). Default true. */
+  /**
+   * Whether the keyword must start a word (not follow a letter or digit). Default false: a token's
+   * prefix is distinctive, and a character glued before it (`Xghp_...`) must not hide it.
+   */
   startsWord?: boolean;
   /** Extra check of the value; the default refuses placeholders and low-entropy values. */
   isSecret?: (value: string) => boolean;
@@ -21,7 +24,7 @@ export interface TokenRuleSpec extends RedactionRuleInfo {
 export function defineTokenRule(spec: TokenRuleSpec): AnchoredRule {
   if (!spec.pattern.sticky) throw new Error(`rule ${spec.id}: pattern must be sticky`);
   const pattern = spec.pattern;
-  const startsWord = spec.startsWord ?? true;
+  const startsWord = spec.startsWord ?? false;
   const isSecret = spec.isSecret ?? isRandomToken;
   return {
     id: spec.id,

@@ -1,4 +1,8 @@
-import { buildCanarySecrets, type CanarySecret } from './canary-secrets.js';
+import {
+  buildCanarySecrets,
+  buildGluedCanarySecrets,
+  type CanarySecret,
+} from './canary-secrets.js';
 import type { RedactionRule } from './redaction-rule.js';
 import { REDACTION_RULE_SET } from './redaction-rules.js';
 import { Redactor } from './redactor.js';
@@ -7,7 +11,7 @@ import { RedactorSelfTestError } from './redactor-self-test-error.js';
 export interface RedactorSelfTestOptions {
   /** The rules under test; the default is the built-in set. */
   rules?: readonly RedactionRule[];
-  /** The canaries to run; the default is one per built-in rule. */
+  /** The canaries to run; the default is one per built-in rule, plus glued forms of the tokens. */
   canaries?: readonly CanarySecret[];
 }
 
@@ -17,7 +21,7 @@ export interface RedactorSelfTestOptions {
  */
 export function runRedactorSelfTest(options: RedactorSelfTestOptions = {}): void {
   const rules = options.rules ?? REDACTION_RULE_SET;
-  const canaries = options.canaries ?? buildCanarySecrets();
+  const canaries = options.canaries ?? [...buildCanarySecrets(), ...buildGluedCanarySecrets()];
   const redactor = new Redactor(options.rules === undefined ? {} : { rules });
   for (const rule of rules) {
     if (!canaries.some((canary) => canary.rule === rule.id)) {

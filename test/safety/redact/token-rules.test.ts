@@ -21,10 +21,14 @@ describe('aws-access-key-id', () => {
     );
   });
 
-  it('leaves the documentation example, stand-ins and ids inside longer words alone', () => {
+  it('redacts an id glued to a word before it', () => {
+    const glued = f.awsAccessKeyId();
+    expectRedacted(`blob = X${glued}`, glued, 'aws-access-key-id');
+  });
+
+  it('leaves the documentation example and stand-ins alone', () => {
     expectUntouched(`aws_access_key_id = ${j('AKIA', 'IOSFODNN7', 'EXAMPLE')}`);
     expectUntouched(`id = ${j('AKIA', '0'.repeat(16))}`);
-    expectUntouched(`blob = X${f.awsAccessKeyId()}`);
     expectUntouched('const ASIA_PACIFIC_REGIONS = [];');
   });
 });

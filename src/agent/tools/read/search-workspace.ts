@@ -43,6 +43,8 @@ export interface SearchRequest {
   env: Readonly<Record<string, string | undefined>>;
   signal: AbortSignal;
   now(): number;
+  /** The session's redactor: each file is redacted before matching, so no line is cut mid-secret. */
+  redact(text: string): string;
 }
 
 /**
@@ -92,7 +94,8 @@ export async function searchWorkspace(request: SearchRequest): Promise<SearchOut
       bytesRead += file.bytes;
       outcome.filesSearched += 1;
       const remaining = request.limit - outcome.matches.length;
-      const stopped = await matchFile(worker, file.text, remaining + 1, deadline - request.now());
+      const text = request.redact(file.text);
+      const stopped = await matchFile(worker, text, remaining + 1, deadline - request.now());
       if (typeof stopped === 'string') {
         outcome.stopped = stopped;
         break;

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { createRedactor } from '../../../safety/redact/redactor.js';
 
 const FILE_MODE = 0o600;
 const DIR_MODE = 0o700;
@@ -13,11 +14,33 @@ export interface HistoryStore {
   add(entry: string): void;
 }
 
-export function openHistoryStore(file: string | null, maxEntries: number): HistoryStore {
-  const loaded = file === null ? undefined : loadHistoryFile(file);
+/** Secrets typed into chat are redacted in the session; the history file must not keep them either. */
+function redactForHistory(text: string): string {
+  return createRedactor().redact(text).text;
+}
+
+/**
+ * Opens the history in `file` (null: memory only). Every entry is redacted before it is kept or
+ * saved, and a file written before that (holding a secret in clear) is rewritten redacted.
+ */
+export function openHistoryStore(
+  file: string | null,
+  maxEntries: number,
+  redact: (text: string) => string = redactForHistory,
+): HistoryStore {
+  const loaded = file === null ? undefined : loadHistoryFile(file, redact);
   let entries = (loaded?.entries ?? []).slice(-maxEntries);
   let fileLines = loaded?.lineCount ?? 0;
   let needsRewrite = loaded?.isDamaged ?? false;
+  if (file !== null && loaded?.heldSecret === true) {
+    try {
+      rewriteHistoryFile(file, entries);
+      fileLines = entries.length;
+      needsRewrite = false;
+    } catch {
+      // Retried on the next save, as for any damaged file.
+    }
+  }
 
   const save = (entry: string) => {
     if (file === null) return;
@@ -40,7 +63,8 @@ export function openHistoryStore(file: string | null, maxEntries: number): Histo
     get entries() {
       return entries;
     },
-    add(entry) {
+    add(typed) {
+      const entry = redact(typed);
       if (entry.trim() === '' || entries.at(-1) === entry) return;
       entries = [...entries, entry].slice(-maxEntries);
       save(entry);
@@ -53,9 +77,14 @@ interface LoadedHistory {
   lineCount: number;
   /** Lines that are not JSON strings, or a last line cut short: rewrite before appending. */
   isDamaged: boolean;
+  /** An entry held a secret in clear (saved by an older version): rewrite it at once. */
+  heldSecret: boolean;
 }
 
-function loadHistoryFile(file: string): LoadedHistory | undefined {
+function loadHistoryFile(
+  file: string,
+  redact: (text: string) => string,
+): LoadedHistory | undefined {
   let raw: string;
   try {
     raw = fs.readFileSync(file, 'utf8');
@@ -67,12 +96,18 @@ function loadHistoryFile(file: string): LoadedHistory | undefined {
   if (!isCutShort) lines.pop();
   const entries: string[] = [];
   let isDamaged = isCutShort;
+  let heldSecret = false;
   for (const line of lines) {
     const entry = parseLine(line);
-    if (entry === undefined) isDamaged = true;
-    else entries.push(entry);
+    if (entry === undefined) {
+      isDamaged = true;
+      continue;
+    }
+    const redacted = redact(entry);
+    if (redacted !== entry) heldSecret = true;
+    entries.push(redacted);
   }
-  return { entries, lineCount: lines.length, isDamaged };
+  return { entries, lineCount: lines.length, isDamaged, heldSecret };
 }
 
 function parseLine(line: string): string | undefined {

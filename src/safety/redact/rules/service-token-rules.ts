@@ -58,6 +58,8 @@ export const SERVICE_TOKEN_RULES: readonly AnchoredRule[] = [
     id: 'mailgun-api-key',
     description: 'A Mailgun API key (key- + 32 hex)',
     keywords: ['key-'],
+    // `key-` also ends words (`monkey-`, `hotkey-`): only a word-start one is taken for a key.
+    startsWord: true,
     pattern: /key-[0-9a-f]{32}(?![0-9A-Za-z])/y,
     isSecret: (value) => isRandomToken(value) && hasLetterAndDigit(value.slice(4)),
   }),
