@@ -143,6 +143,7 @@ function buildVendorCanaries(): CanarySecret[] {
     token('maxmind-license-key', 'license: ', join(draw(BASE62, 6), '_', draw(BASE62, 29), '_mmk')),
     token('mailchimp-api-key', 'mc: ', join(draw(HEX, 32), '-us', '12')),
     token('npmrc-auth-token', '//npm.oy-canary.dev/:_authToken=', draw(BASE62, 36)),
+    token('jenkins-credential', '<secret>{', join('AQAAABAAAAAQ', draw(BASE64, 40)), '}</secret>'),
     token('jwt-base64', 'blob: ', Buffer.from(jwtText).toString('base64')),
   ];
 }

@@ -11,6 +11,7 @@ import { URL_CREDENTIAL_RULE } from './rules/url-credential-rule.js';
 import {
   BASE64_JWT_RULE,
   INNER_KEYWORD_TOKEN_RULES,
+  JENKINS_CREDENTIAL_RULE,
   NPMRC_AUTH_TOKEN_RULE,
   VENDOR_TOKEN_RULES,
 } from './rules/vendor-token-rules.js';
@@ -24,6 +25,7 @@ export const REDACTION_RULE_SET: readonly RedactionRule[] = [
   ...VENDOR_TOKEN_RULES,
   ...INNER_KEYWORD_TOKEN_RULES,
   NPMRC_AUTH_TOKEN_RULE,
+  JENKINS_CREDENTIAL_RULE,
   TWILIO_RULE,
   JWT_RULE,
   BASE64_JWT_RULE,

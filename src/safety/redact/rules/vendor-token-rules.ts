@@ -88,3 +88,19 @@ export const NPMRC_AUTH_TOKEN_RULE: AnchoredRule = defineTokenRule({
   // The key follows `:` (a registry scope) or starts a line, as .npmrc writes it.
   pattern: /(?<=^|[:\n])_(?:authToken|auth|password)[ \t]*=[ \t]*["']?([^\s"'#;]{8,2048})/diy,
 });
+
+// Jenkins `credentials.xml` keeps each secret as `{<base64>}` in an element of its own.
+export const JENKINS_CREDENTIAL_RULE: AnchoredRule = defineTokenRule({
+  id: 'jenkins-credential',
+  description: 'A Jenkins stored credential (<secret>{...}</secret>, <password>{...}</password>)',
+  keywords: [
+    '<secret>{',
+    '<password>{',
+    '<privatekey>{',
+    '<passphrase>{',
+    '<token>{',
+    '<apitoken>{',
+  ],
+  pattern: /<(?:secret|password|privateKey|passphrase|token|apiToken)>\{([^{}<\n]{8,4096})\}</diy,
+  isSecret: (value) => !/^\$\{/.test(value),
+});
