@@ -23,7 +23,7 @@ const FORMS: ReadonlyArray<[string, (value: string) => string]> = [
   ['vendor _KEY name', (v) => `MAILGUN_KEY=${v}`],
 ];
 
-console.log(`context forms: ${FORMS.length + 2 + 7} cases`);
+console.log(`context forms: ${FORMS.length + 2 + 7 + 5} cases`);
 
 describe('generic-secret context forms', () => {
   it.each(FORMS)('%s: a fresh value is redacted', (_name, form) => {
@@ -72,5 +72,24 @@ describe('made-up-value heuristics never fire on long random values', () => {
       if (redactor.redact(`token = "${value}"`).text.includes(value)) kept.push(value);
     }
     expect(kept).toEqual([]);
+  });
+});
+
+describe('connection strings', () => {
+  const word = (): string =>
+    j('Blue', randomChars('abcdefghijklmnopqrstuvwxyz', 5), randomChars('0123456789', 4));
+
+  it('redacts a mixed-case word-and-number password in a URL, jdbc string and query', () => {
+    const mysql = word();
+    expectRedacted(`mysql://devuser:${mysql}@db.internal:3306/app`, mysql, 'url-credentials');
+    const jdbc = randomChars(ALNUM, 16);
+    expectRedacted(`jdbc:sqlserver://h:1433;user=sa;password=${jdbc};`, jdbc, 'generic-secret');
+    const query = randomChars(ALNUM, 16);
+    expectRedacted(`https://h.internal/api?user=a&password=${query}`, query, 'generic-secret');
+  });
+
+  it('leaves templated and lower-case example passwords alone', () => {
+    expectUntouched('mysql://devuser:${DB_PASSWORD}@db.internal:3306/app');
+    expectUntouched('amqp://guest:guest2@localhost:5672/');
   });
 });
