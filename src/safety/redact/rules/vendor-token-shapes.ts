@@ -65,6 +65,8 @@ export const VENDOR_TOKEN_SHAPES: Readonly<Record<string, string>> = {
   'yandex-token': 'AQVN{u36}',
   'zapier-webhook': 'hooks.zapier.com/hooks/catch/{d7}/{A8}',
   'discord-webhook': 'discord.com/api/webhooks/{d18}/{u68}',
+  'logic-apps-webhook-signature':
+    'oy.logic.azure.com:443/workflows/{h32}/triggers/manual/paths/invoke?api-version=2016-06-01&sv=1.0&sig={u43}',
   'teams-webhook': 'oy.webhook.office.com/webhookb2/{u36}@{u36}/IncomingWebhook/{h32}/{u36}',
 };
 

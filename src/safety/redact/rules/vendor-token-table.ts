@@ -343,4 +343,11 @@ export const VENDOR_TOKEN_TABLE: readonly VendorTokenRow[] = [
     ['webhook.office.com', 'outlook.office.com/webhook'],
     String.raw`(?:webhook|outlook)\.office\.com/webhook(?:b2)?/[A-Za-z0-9@/_-]{30,400}`,
   ),
+  row(
+    'logic-apps-webhook-signature',
+    'The sig= of a Logic Apps or Power Automate webhook URL',
+    ['logic.azure.com', 'powerplatform.com'],
+    String.raw`(?:logic\.azure|powerplatform)\.com[^\s"'<>]{0,400}?[?&]sig=([A-Za-z0-9_-]{40,50})`,
+    'dy',
+  ),
 ];
