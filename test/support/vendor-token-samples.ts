@@ -156,6 +156,25 @@ const SAMPLES: ReadonlyArray<[rule: string, make: () => string, nearMiss: () => 
     () => j(r(LOWER_ALNUM, 14), '.atl', 'asv1.', r(LOWER_ALNUM, 20)),
   ],
   [
+    'logic-apps-webhook-signature',
+    () =>
+      j(
+        'https://oy.logic.',
+        'azure.com/workflows/',
+        r(HEX, 32),
+        '/triggers/manual/paths/invoke?sv=1.0&sig=',
+        r(URLSAFE, 43),
+      ),
+    () =>
+      j(
+        'https://oy.logic.',
+        'azure.com/workflows/',
+        r(HEX, 32),
+        '/triggers/manual/paths/invoke?sv=1.0&sig=',
+        r(URLSAFE, 12),
+      ),
+  ],
+  [
     'mailchimp-api-key',
     () => j(r(HEX, 32), '-us', r(DIGITS, 2)),
     () => j(r(HEX, 20), '-us', r(DIGITS, 2)),
