@@ -14,6 +14,7 @@ import {
   plantSecretRepo,
   type PlantedSecret,
 } from '../support/plant-secrets.js';
+import { plantFreshSecrets } from '../support/plant-fresh-secrets.js';
 import { runOy } from '../support/run-oy.js';
 import { fakeProviderEnv, startFakeProvider } from '../fakes/start-fake-provider.js';
 import { validateSarif } from '../support/validate-sarif.js';
@@ -25,7 +26,7 @@ const outputs: Record<string, string> = {};
 
 beforeAll(async () => {
   repo = mkdtempSync(path.join(tmpdir(), 'oy-leak-'));
-  planted = await plantSecretRepo(repo);
+  planted = [...(await plantSecretRepo(repo)), ...(await plantFreshSecrets(repo))];
   commitAll(repo);
   for (const [format, out] of [
     ['markdown', 'ISSUES.md'],
@@ -54,6 +55,10 @@ describe('secret leak suite', () => {
     expect(planted.length).toBeGreaterThanOrEqual(60);
     expect(new Set(planted.map((secret) => secret.kind)).size).toBeGreaterThanOrEqual(25);
     expect(PLANTED_SECRET_KINDS.length).toBeGreaterThanOrEqual(25);
+    // Drawn afresh on every run, in the forms the redactor learnt last.
+    expect(
+      planted.filter((secret) => secret.kind.startsWith('fresh:')).length,
+    ).toBeGreaterThanOrEqual(40);
   });
 
   it('writes no planted value into any report, manifest, plan or console output', () => {

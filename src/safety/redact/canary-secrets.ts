@@ -1,4 +1,5 @@
 import { Buffer } from 'node:buffer';
+import { fillTokenShape, VENDOR_TOKEN_SHAPES } from './rules/vendor-token-shapes.js';
 
 /** A made-up secret for one rule, in a line of context, that the redactor must remove. */
 export interface CanarySecret {
@@ -118,8 +119,33 @@ export function buildCanarySecrets(): CanarySecret[] {
     token('jwt', 'Authorization: Bearer ', jwt),
     token('url-credentials', 'DATABASE_URL=postgres://app:', urlPassword, '@db.internal:5432/app'),
     token('generic-secret', 'db_password = "', genericValue, '"'),
+    ...buildVendorCanaries(),
   ];
   return canaries;
+}
+
+/** One canary per vendor token shape, and for the rules whose keyword sits inside the token. */
+function buildVendorCanaries(): CanarySecret[] {
+  let seed = 1000;
+  const draw = (alphabet: string, length: number): string => canaryChars(alphabet, length, ++seed);
+  const vendor = Object.entries(VENDOR_TOKEN_SHAPES).map(([rule, shape]) =>
+    token(rule, 'value: ', fillTokenShape(shape, draw)),
+  );
+  const jwtText = `${Buffer.from('{"alg":"HS256"}').toString('base64url')}.${Buffer.from('{"sub":"oy-canary"}').toString('base64url')}.${draw(BASE62, 43)}`;
+  return [
+    ...vendor,
+    token(
+      'azure-ad-client-secret',
+      'client_secret: ',
+      join(draw(BASE62, 3), '7Q', '~', draw(BASE62, 34)),
+    ),
+    token('terraform-cloud-token', 'TF: ', join(draw(HEX, 14), '.atlas', 'v1.', draw(BASE62, 67))),
+    token('maxmind-license-key', 'license: ', join(draw(BASE62, 6), '_', draw(BASE62, 29), '_mmk')),
+    token('mailchimp-api-key', 'mc: ', join(draw(HEX, 32), '-us', '12')),
+    token('npmrc-auth-token', '//npm.oy-canary.dev/:_authToken=', draw(BASE62, 36)),
+    token('jenkins-credential', '<secret>{', join('AQAAABAAAAAQ', draw(BASE64, 40)), '}</secret>'),
+    token('jwt-base64', 'blob: ', Buffer.from(jwtText).toString('base64')),
+  ];
 }
 
 // Rules whose secret starts with its own keyword: a word character glued before it must not hide it.

@@ -65,6 +65,11 @@ const LEET: Readonly<Record<string, string>> = {
   $: 's',
 };
 
+/** Whether a value holds template syntax or a placeholder marker (`${X}`, `changeme`, `xxxxx`). */
+export function hasTemplateOrMarker(value: string): boolean {
+  return TEMPLATE_SYNTAX.test(value) || PLACEHOLDER_FRAGMENT.test(value);
+}
+
 /** Whether a value is a placeholder, template or stand-in rather than a real secret. */
 export function isPlaceholderValue(value: string): boolean {
   if (TEMPLATE_SYNTAX.test(value) || PLACEHOLDER_FRAGMENT.test(value)) return true;

@@ -26,6 +26,10 @@ const HOME_ROW = 'asdfghjkl';
 const MIN_MASH_LETTERS = 6;
 // Random lower-case letters land on the home row about 35% of the time.
 const MIN_MASH_HOME_ROW_SHARE = 0.6;
+// Typed mashes are short; a longer value, or one holding a long hex run (`dop_v1_<64 hex>`, where
+// a, d and f are home-row keys), is generated, and no "made up" heuristic may judge it.
+const MAX_MASH_CHARS = 24;
+const HEX_RUN = /[0-9a-f]{12}/;
 
 /** Whether a value found after a secret-looking key name is plausibly a real secret. */
 export function isPlausibleSecret(value: string, isQuoted: boolean): boolean {
@@ -50,7 +54,8 @@ export function isPlausibleSecret(value: string, isQuoted: boolean): boolean {
  */
 function looksLikeCode(value: string): boolean {
   if (/[()[\]{}<>]/.test(value)) return true;
-  if (/^[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$]|::|->)/.test(value)) return true;
+  // A member path reads as words (`config.db.password`); a random run after a dot (`hvs.CAES...`) does not.
+  if (/^[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$]|::|->)/.test(value)) return looksLikeWords(value);
   return /^[A-Za-z_$][A-Za-z_$]*$/.test(value) && value.length < ONE_CLASS_MIN_CHARS;
 }
 
@@ -71,7 +76,7 @@ function decodesToPhrase(value: string): boolean {
 
 /** Whether a lower-case, non-hex value was typed by running fingers over the home row. */
 function isKeyboardMash(value: string): boolean {
-  if (/[A-Z]/.test(value) || /^[0-9a-f]+$/.test(value)) return false;
+  if (value.length > MAX_MASH_CHARS || /[A-Z]/.test(value) || HEX_RUN.test(value)) return false;
   const letters = value.replace(/[^a-z]/g, '');
   if (letters.length < MIN_MASH_LETTERS) return false;
   let homeRow = 0;

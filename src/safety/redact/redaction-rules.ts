@@ -8,6 +8,13 @@ import { PRIVATE_KEY_RULES } from './rules/private-key-rules.js';
 import { SERVICE_TOKEN_RULES } from './rules/service-token-rules.js';
 import { TWILIO_RULE } from './rules/twilio-rule.js';
 import { URL_CREDENTIAL_RULE } from './rules/url-credential-rule.js';
+import {
+  BASE64_JWT_RULE,
+  INNER_KEYWORD_TOKEN_RULES,
+  JENKINS_CREDENTIAL_RULE,
+  NPMRC_AUTH_TOKEN_RULE,
+  VENDOR_TOKEN_RULES,
+} from './rules/vendor-token-rules.js';
 
 /** Every rule, most specific first: on a tie the earlier rule names the secret. */
 export const REDACTION_RULE_SET: readonly RedactionRule[] = [
@@ -15,8 +22,13 @@ export const REDACTION_RULE_SET: readonly RedactionRule[] = [
   ...CLOUD_PROVIDER_RULES,
   ...CODE_HOST_RULES,
   ...SERVICE_TOKEN_RULES,
+  ...VENDOR_TOKEN_RULES,
+  ...INNER_KEYWORD_TOKEN_RULES,
+  NPMRC_AUTH_TOKEN_RULE,
+  JENKINS_CREDENTIAL_RULE,
   TWILIO_RULE,
   JWT_RULE,
+  BASE64_JWT_RULE,
   URL_CREDENTIAL_RULE,
   GENERIC_ASSIGNMENT_RULE,
 ];

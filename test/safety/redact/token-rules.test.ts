@@ -120,9 +120,11 @@ describe('stripe-live-key', () => {
     expectRedacted(`STRIPE_KEY=${restricted}`, restricted, 'stripe-live-key');
   });
 
-  it('leaves test keys and stand-ins alone', () => {
-    expectUntouched(`Stripe('${j('sk', '_test_', f.base62(24))}')`);
+  it('redacts test-mode keys too (they open test data) and leaves stand-ins alone', () => {
+    const testKey = j('sk', '_test_', f.base62(24));
+    expectRedacted(`Stripe('${testKey}')`, testKey, 'stripe-key');
     expectUntouched(`Stripe('${j('sk', '_live_', 'x'.repeat(24))}')`);
+    expectUntouched(`Stripe('${j('sk', '_test_', 'x'.repeat(24))}')`);
   });
 });
 

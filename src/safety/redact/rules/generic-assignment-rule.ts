@@ -5,20 +5,30 @@ import type { AnchoredRule, ValueRange } from '../redaction-rule.js';
 const MAX_KEY_CHARS = 64;
 // A key name must end with one of these to make its value a suspect.
 const SECRET_NAME_END =
-  /(?:password|passwd|passphrase|secret|api[_-]?key|access[_-]?key|private[_-]?key|secret[_-]?key|signing[_-]?key|encryption[_-]?key|master[_-]?key|credentials?|authorization|token|auth|pass|pwd)(?:[_-]?(?:value|base))?$/i;
+  /(?:password|passwd|passphrase|secret|api[_-]?key|access[_-]?key|private[_-]?key|secret[_-]?key|signing[_-]?key|encryption[_-]?key|master[_-]?key|credentials?|authorization|token|auth|pass|pwd|(?<=[_-])key)(?:[_-]?(?:value|base))?\d{0,2}$/i;
 // Tokens that page, order or deduplicate requests, or defend forms: handles, not credentials.
 const HANDLE_TOKEN_NAME =
   /(?:next|prev|previous|page|continuation|client|request|lock|idempotency|pagination|cursor|sync|update|change|copy\w*|public|publickey|csrf|xsrf|cancel|cancellation|continue|resume|marker|unit|verification|sequence|upload|batch|forward|backward|start|end|last|first|iterator|shard|stream|grant)[_-]?token$/i;
+// `<VENDOR>_KEY` names a credential; these `_key` names name a lookup, an index or a public half.
+const HANDLE_KEY_NAME =
+  /(?:^|[_-])(?:public|publishable|pub|cache|sort|partition|primary|foreign|unique|idempotency|dedup|row|hash|lookup|map|i18n|translation|message|label|storage|object|s3|file|name|id|index|hot|short|shortcut|react|list|route|query|hmr|group|entry|state|field|item|column|table|node|child|parent|redis|prefix|config|env|default|license|site|recaptcha|captcha|maps|analytics|tracking|ga|sentry|dsn|search|algolia_search|mapbox_public)[_-]key\d{0,2}$/i;
 // Words so common inside other words that they must start one (`db_pass`, `dbPass`, not `bypass`, `oauth`).
 const WORD_START_NAMES = /^(?:authorization|token|auth|pass|pwd)/i;
 // Between key and value: a closing quote or bracket, then an assignment, comparison or mapping.
-const KEY_TO_VALUE = /\\?["'`]?\]?[ \t]*(?:=>|:=|===?|!==?|\?\?=|\|\|=|[:=])[ \t]*/y;
+const KEY_TO_VALUE = /\\?["'`]?\]?[ \t]*(?:=>|:{1,3}=|===?|!==?|\?\?=|\|\|=|[?.+]=|[:=])[ \t]*/y;
+// Go and Rust declarations: `var apiToken string = "..."`, `let token: &str = "..."`.
+const TYPED_DECLARATION =
+  /[ \t]*(?::[ \t]*)?(?:string|String|str|&str|&'static str|\[\]byte|const char\s*\*)[ \t]*=[ \t]*/y;
+// A call passing the name and then the value: `System.setProperty("API_TOKEN", "...")`.
+const NAME_THEN_ARGUMENT = /["'][ \t]*,[ \t]*(?=["'])/y;
+// An XML element's text, on the same line or the next: `<apiToken>\n  value\n</apiToken>`.
+const ELEMENT_TEXT = />[ \t]*(?:\r?\n[ \t]*)?/y;
 // `Authorization: Bearer <token>`: the scheme word is not the secret.
 const AUTH_SCHEME = /(?:bearer|basic|token|bot)[ \t]+/iy;
 // Values are read with sticky patterns bounded one past the longest plausible value, so a hostile
 // line costs a bounded amount of work per keyword.
 const VALUE_SCAN_CHARS = MAX_GENERIC_SECRET_CHARS + 1;
-const UNQUOTED_VALUE = new RegExp(String.raw`[^\s"'\`,;&)\]}>]{0,${VALUE_SCAN_CHARS}}`, 'y');
+const UNQUOTED_VALUE = new RegExp(String.raw`[^\s"'\`,;&)\]}<>]{0,${VALUE_SCAN_CHARS}}`, 'y');
 const QUOTES = ['"', "'", '`'];
 const JWT_SHAPE = /^eyJ[\w-]*\.eyJ[\w-]*\.[\w-]*$/;
 // Up to the closing quote on the same line, stepping over backslash escapes.
@@ -72,6 +82,7 @@ export const GENERIC_ASSIGNMENT_RULE: AnchoredRule = {
     'encryptionkey',
     'master_key',
     'masterkey',
+    '_key',
   ],
   scope: 'anchored',
   findAt(text: string, at: number): ValueRange | undefined {
@@ -81,13 +92,27 @@ export const GENERIC_ASSIGNMENT_RULE: AnchoredRule = {
     // user of a URL (`https://x-access-token:...@host`), which the URL and token rules read.
     if (text[keyStart - 1] === ':' || text.startsWith('//', keyStart - 2)) return undefined;
     const key = text.slice(keyStart, keyEnd);
-    if (!isSecretName(key) || HANDLE_TOKEN_NAME.test(key)) return undefined;
+    if (!isSecretName(key) || HANDLE_TOKEN_NAME.test(key) || HANDLE_KEY_NAME.test(key)) {
+      return undefined;
+    }
     if (isImageQueryKey(text, keyStart)) return undefined;
-    KEY_TO_VALUE.lastIndex = keyEnd;
-    if (KEY_TO_VALUE.exec(text) === null) return undefined;
-    return readValue(text, KEY_TO_VALUE.lastIndex);
+    const valueStart = findValueStart(text, keyStart, keyEnd);
+    return valueStart === undefined ? undefined : readValue(text, valueStart);
   },
 };
+
+/** Where the value of the key ending at `keyEnd` starts, in any of the assignment forms read. */
+function findValueStart(text: string, keyStart: number, keyEnd: number): number | undefined {
+  if (text[keyStart - 1] === '<') {
+    ELEMENT_TEXT.lastIndex = keyEnd;
+    return ELEMENT_TEXT.exec(text) === null ? undefined : ELEMENT_TEXT.lastIndex;
+  }
+  for (const form of [TYPED_DECLARATION, KEY_TO_VALUE, NAME_THEN_ARGUMENT]) {
+    form.lastIndex = keyEnd;
+    if (form.exec(text) !== null) return form.lastIndex;
+  }
+  return undefined;
+}
 
 function isKeyCharacter(code: number): boolean {
   return (

@@ -1,4 +1,4 @@
-import { isPlaceholderValue } from '../is-placeholder-value.js';
+import { hasTemplateOrMarker, isPlaceholderValue } from '../is-placeholder-value.js';
 import { looksLikeWords } from '../looks-like-words.js';
 import type { AnchoredRule, ValueRange } from '../redaction-rule.js';
 
@@ -12,11 +12,14 @@ const MIN_URL_PASSWORD_CHARS = 3;
 const SELF_NAMING_PASSWORD = /^[a-z_-]*(?:pass|secret|pwd|token|key)[a-z_-]*$/i;
 // Short passwords made of words (`flabada`, `guest2`) are examples; longer ones may be passphrases.
 const MAX_WORDS_EXAMPLE_CHARS = 16;
+// Mixed-case words with a number (`mySecret2024`) are how people make real passwords.
+const WORDS_AND_NUMBER = /^(?=.*[a-z])(?=.*[A-Z])(?=.*\d{2})[A-Za-z0-9!#$%^&*_.~-]{8,}$/;
 
 /** Whether the password part of a URL is a real password rather than an example. */
 function isUrlPassword(user: string, encodedPassword: string): boolean {
   const password = decodePercent(encodedPassword);
   if (password.length < MIN_URL_PASSWORD_CHARS || password === decodePercent(user)) return false;
+  if (WORDS_AND_NUMBER.test(password)) return !hasTemplateOrMarker(password);
   if (password.length < MAX_WORDS_EXAMPLE_CHARS && looksLikeWords(password)) return false;
   return !isPlaceholderValue(password) && !SELF_NAMING_PASSWORD.test(password);
 }

@@ -1,0 +1,106 @@
+import { Buffer } from 'node:buffer';
+import { defineTokenRule, isRandomToken } from '../define-token-rule.js';
+import type { AnchoredRule, ValueRange } from '../redaction-rule.js';
+import { VENDOR_TOKEN_TABLE } from './vendor-token-table.js';
+
+/** Every self-identifying vendor token of the table, with the default randomness check. */
+export const VENDOR_TOKEN_RULES: readonly AnchoredRule[] = VENDOR_TOKEN_TABLE.map((row) =>
+  defineTokenRule({ ...row, startsWord: false }),
+);
+
+interface SuffixTokenSpec {
+  id: string;
+  description: string;
+  keywords: readonly string[];
+  /** How many characters before the keyword the token starts. */
+  before: number;
+  /** Sticky pattern of the whole token, tried `before` characters ahead of the keyword. */
+  pattern: RegExp;
+}
+
+/** A token whose telling part sits at a fixed distance inside it (`abcdQ~...`, `...-us12`). */
+function defineInnerKeywordRule(spec: SuffixTokenSpec): AnchoredRule {
+  const { pattern, before } = spec;
+  return {
+    id: spec.id,
+    description: spec.description,
+    keywords: spec.keywords,
+    scope: 'anchored',
+    findAt(text: string, at: number): ValueRange | undefined {
+      const start = at - before;
+      if (start < 0 || (start > 0 && /[A-Za-z0-9]/.test(text[start - 1] ?? ''))) return undefined;
+      pattern.lastIndex = start;
+      const match = pattern.exec(text);
+      if (match === null || !isRandomToken(match[0])) return undefined;
+      return { start, end: start + match[0].length };
+    },
+  };
+}
+
+export const INNER_KEYWORD_TOKEN_RULES: readonly AnchoredRule[] = [
+  defineInnerKeywordRule({
+    id: 'azure-ad-client-secret',
+    description: 'An Azure AD (Entra ID) client secret (3 characters, a digit, Q~, then 31 to 34)',
+    keywords: ['q~'],
+    before: 4,
+    pattern: /[A-Za-z0-9_~.-]{3}\dQ~[A-Za-z0-9_~.-]{31,34}(?![A-Za-z0-9_~.-])/y,
+  }),
+  defineInnerKeywordRule({
+    id: 'terraform-cloud-token',
+    description: 'A Terraform Cloud / HCP token (14 characters, .atlasv1., then 60 to 70)',
+    keywords: ['.atlasv1.'],
+    before: 14,
+    pattern: /[a-z0-9]{14}\.atlasv1\.[a-z0-9_=-]{60,70}(?![a-z0-9_=-])/iy,
+  }),
+  defineInnerKeywordRule({
+    id: 'maxmind-license-key',
+    description: 'A MaxMind license key (6, _, 29 characters, _mmk)',
+    keywords: ['_mmk'],
+    before: 36,
+    pattern: /[A-Za-z0-9]{6}_[A-Za-z0-9]{29}_mmk(?![A-Za-z0-9_])/y,
+  }),
+  defineInnerKeywordRule({
+    id: 'mailchimp-api-key',
+    description: 'A Mailchimp API key (32 hex, -us and a data-centre number)',
+    keywords: ['-us'],
+    before: 32,
+    pattern: /[0-9a-f]{32}-us\d{1,2}(?![A-Za-z0-9])/y,
+  }),
+];
+
+// The base64 of `eyJ` (a JWT's start) is `ZXlK`; a decoded value must read as a JWT header and payload.
+const BASE64_JWT = /ZXlK[A-Za-z0-9+/]{40,8000}={0,2}(?![A-Za-z0-9+/=])/y;
+
+export const BASE64_JWT_RULE: AnchoredRule = defineTokenRule({
+  id: 'jwt-base64',
+  description: 'A base64-encoded JSON Web Token (ZXlK...)',
+  keywords: ['zxlk'],
+  pattern: BASE64_JWT,
+  isSecret: (value) =>
+    /^eyJ[A-Za-z0-9_-]+\.eyJ/.test(Buffer.from(value, 'base64').toString('latin1')),
+});
+
+// `.npmrc`: `//registry.npmjs.org/:_authToken=...` (any registry), including legacy UUID tokens.
+export const NPMRC_AUTH_TOKEN_RULE: AnchoredRule = defineTokenRule({
+  id: 'npmrc-auth-token',
+  description: 'An npm registry token in .npmrc (_authToken=, _auth=, _password=)',
+  keywords: ['_authtoken', '_auth=', '_password='],
+  // The key follows `:` (a registry scope) or starts a line, as .npmrc writes it.
+  pattern: /(?<=^|[:\n])_(?:authToken|auth|password)[ \t]*=[ \t]*["']?([^\s"'#;]{8,2048})/diy,
+});
+
+// Jenkins `credentials.xml` keeps each secret as `{<base64>}` in an element of its own.
+export const JENKINS_CREDENTIAL_RULE: AnchoredRule = defineTokenRule({
+  id: 'jenkins-credential',
+  description: 'A Jenkins stored credential (<secret>{...}</secret>, <password>{...}</password>)',
+  keywords: [
+    '<secret>{',
+    '<password>{',
+    '<privatekey>{',
+    '<passphrase>{',
+    '<token>{',
+    '<apitoken>{',
+  ],
+  pattern: /<(?:secret|password|privateKey|passphrase|token|apiToken)>\{([^{}<\n]{8,4096})\}</diy,
+  isSecret: (value) => !/^\$\{/.test(value),
+});

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { createRedactor } from '../../../src/safety/redact/redactor.js';
+import { expectRedacted, expectUntouched } from '../../support/expect-redaction.js';
+import { randomChars } from '../../support/vendor-token-samples.js';
+
+const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+const LOWER_ALNUM = 'abcdefghijklmnopqrstuvwxyz0123456789';
+const HEX = '0123456789abcdef';
+const fresh = (): string => randomChars(ALNUM, 32);
+const j = (...parts: string[]): string => parts.join('');
+
+const FORMS: ReadonlyArray<[string, (value: string) => string]> = [
+  ['Go typed var', (v) => `var apiToken string = "${v}"`],
+  ['Rust typed let', (v) => `let api_token: &str = "${v}";`],
+  ['Java setProperty', (v) => `System.setProperty("SERVICE_TOKEN", "${v}");`],
+  ['Makefile ?=', (v) => `SERVICE_TOKEN ?= "${v}"`],
+  ['Makefile ::=', (v) => `SERVICE_TOKEN ::= ${v}`],
+  ['Makefile :::=', (v) => `SERVICE_TOKEN :::= ${v}`],
+  ['PHP .=', (v) => `$serviceToken .= "${v}";`],
+  ['XML own line', (v) => `<serviceToken>\n    ${v}\n</serviceToken>`],
+  ['XML inline', (v) => `<password>${v}</password>`],
+  ['name ending in a digit', (v) => `api_token2 = "${v}"`],
+  ['vendor _KEY name', (v) => `MAILGUN_KEY=${v}`],
+];
+
+console.log(`context forms: ${FORMS.length + 2 + 7 + 5} cases`);
+
+describe('generic-secret context forms', () => {
+  it.each(FORMS)('%s: a fresh value is redacted', (_name, form) => {
+    const value = fresh();
+    const text = form(value);
+    const result = createRedactor().redact(text);
+    expect(result.text).not.toContain(value);
+    expect(result.redactions.map((r) => r.rule)).toContain('generic-secret');
+  });
+
+  it('an unquoted dotted value after a secret name is a value, not code', () => {
+    const value = j('abc', '.', randomChars(ALNUM, 40));
+    expectRedacted(`SERVICE_TOKEN=${value}`, value, 'generic-secret');
+  });
+
+  it('the control: without the rules the value stays', () => {
+    const value = fresh();
+    expect(createRedactor({ rules: [] }).redact(`var apiToken string = "${value}"`).text).toContain(
+      value,
+    );
+  });
+
+  it('leaves identifiers, type annotations, lookup keys and prose alone', () => {
+    expectUntouched('password: string;');
+    expectUntouched('var apiToken string = os.Getenv("API_TOKEN")');
+    expectUntouched('SERVICE_TOKEN ?= $(shell cat token.txt)');
+    expectUntouched('const token = config.auth.serviceToken;');
+    expectUntouched('cache_key = "users:list:all:v2"');
+    expectUntouched('<password>\n    ${DB_PASSWORD}\n</password>');
+    expectUntouched(`public_key = "${randomChars(ALNUM, 40)}"`);
+  });
+});
+
+describe('made-up-value heuristics never fire on long random values', () => {
+  it('2,000 fresh tokens in `token = "..."` form are all redacted', () => {
+    const shapes = [
+      () => j('do', 'p_v1_', randomChars(HEX, 64)),
+      () => randomChars(HEX, 40),
+      () => randomChars(LOWER_ALNUM, 32),
+      () => randomChars(ALNUM, 40),
+    ];
+    const redactor = createRedactor();
+    const kept: string[] = [];
+    for (let index = 0; index < 2000; index += 1) {
+      const value = (shapes[index % shapes.length] ?? fresh)();
+      if (redactor.redact(`token = "${value}"`).text.includes(value)) kept.push(value);
+    }
+    expect(kept).toEqual([]);
+  });
+});
+
+describe('connection strings', () => {
+  const word = (): string =>
+    j('Blue', randomChars('abcdefghijklmnopqrstuvwxyz', 5), randomChars('0123456789', 4));
+
+  it('redacts a mixed-case word-and-number password in a URL, jdbc string and query', () => {
+    const mysql = word();
+    expectRedacted(`mysql://devuser:${mysql}@db.internal:3306/app`, mysql, 'url-credentials');
+    const jdbc = randomChars(ALNUM, 16);
+    expectRedacted(`jdbc:sqlserver://h:1433;user=sa;password=${jdbc};`, jdbc, 'generic-secret');
+    const query = randomChars(ALNUM, 16);
+    expectRedacted(`https://h.internal/api?user=a&password=${query}`, query, 'generic-secret');
+  });
+
+  it('leaves templated and lower-case example passwords alone', () => {
+    expectUntouched('mysql://devuser:${DB_PASSWORD}@db.internal:3306/app');
+    expectUntouched('amqp://guest:guest2@localhost:5672/');
+  });
+});
