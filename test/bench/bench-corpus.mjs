@@ -3,7 +3,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync } 
 import path from 'node:path';
 
 /** Directories oy skips by default: renamed in the copy so that the code in them is measured too. */
-const SKIPPED_DIR_NAMES = new Set([
+export const SKIPPED_DIR_NAMES = new Set([
   'node_modules',
   'vendor',
   'third_party',
