@@ -1,9 +1,17 @@
 // Builds the large real-code corpus for the benchmarks: a copy of the installed node_modules.
-import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  realpathSync,
+  renameSync,
+} from 'node:fs';
 import path from 'node:path';
 
 /** Directories oy skips by default: renamed in the copy so that the code in them is measured too. */
-const SKIPPED_DIR_NAMES = new Set([
+export const SKIPPED_DIR_NAMES = new Set([
   'node_modules',
   'vendor',
   'third_party',
@@ -22,7 +30,8 @@ export function buildNodeModulesCorpus(projectRoot, workDir) {
   const corpus = path.join(workDir, 'corpus');
   if (existsSync(corpus)) return corpus;
   mkdirSync(workDir, { recursive: true });
-  cpSync(path.join(projectRoot, 'node_modules'), path.join(corpus, 'packages'), {
+  // node_modules may itself be a symlink (a shared install): copy what it points to.
+  cpSync(realpathSync(path.join(projectRoot, 'node_modules')), path.join(corpus, 'packages'), {
     recursive: true,
     verbatimSymlinks: true,
   });

@@ -1,18 +1,36 @@
 // `npm run bench`: P1, P2, P3, P4 and P8 from performance.md, as ratios against references measured in the same run.
-// Usage: node test/bench/run-bench.mjs [corpus-dir] [--runs N]
+// Usage: node test/bench/run-bench.mjs [corpus-dir] [--runs N] [--growth-runs N] [--no-growth]
+// Without a corpus-dir: the node_modules copy and the varied corpus, plus the growth table.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildNodeModulesCorpus, readCorpusTexts } from './bench-corpus.mjs';
+import { buildScaledCorpus, buildVariedCorpus } from './varied-corpus.mjs';
 
 const projectRoot = path.resolve(import.meta.dirname, '..', '..');
 const oyBin = path.join(projectRoot, 'bin', 'oy.js');
 const args = process.argv.slice(2);
 const runsFlag = args.indexOf('--runs');
 const runs = runsFlag === -1 ? 3 : Number(args[runsFlag + 1]);
-const corpusArg = args.find((arg, index) => !arg.startsWith('--') && args[index - 1] !== '--runs');
+const corpusArg = args.find(
+  (arg, index) => !arg.startsWith('--') && !['--runs', '--growth-runs'].includes(args[index - 1]),
+);
 const REPOMIX_VERSION = '1.14.0';
+const growthFlag = args.indexOf('--growth-runs');
+const growthRuns = growthFlag === -1 ? 1 : Number(args[growthFlag + 1]);
+const JS_EXTENSIONS = new Set([
+  '.js',
+  '.mjs',
+  '.cjs',
+  '.ts',
+  '.mts',
+  '.cts',
+  '.json',
+  '.md',
+  '.yml',
+  '.yaml',
+]);
 
 const work = mkdtempSync(path.join(tmpdir(), 'oy-bench-'));
 const home = path.join(work, 'home');
@@ -65,28 +83,24 @@ function installRepomix() {
   return bin;
 }
 
-const corpus = corpusArg ? path.resolve(corpusArg) : buildNodeModulesCorpus(projectRoot, work);
-console.error(`corpus: ${corpus}`);
-const results = { date: new Date().toISOString(), corpus, runs, node: process.version };
-
-// P1, P2, P3: oy audit --dry-run against repomix on the same tree, interleaved runs.
+const corpora = corpusArg
+  ? [{ name: 'given', root: path.resolve(corpusArg), extensions: undefined }]
+  : [
+      {
+        name: 'node_modules',
+        root: buildNodeModulesCorpus(projectRoot, work),
+        extensions: JS_EXTENSIONS,
+      },
+      { name: 'varied', root: buildVariedCorpus(work).corpus, extensions: undefined },
+    ];
+const results = { date: new Date().toISOString(), runs, node: process.version, corpora: {} };
 const repomixBin = installRepomix();
 const emptyConfig = path.join(work, 'repomix.config.json');
 writeFileSync(emptyConfig, '{}\n');
-const repomixArgs = [
-  repomixBin,
-  corpus,
-  '--config',
-  emptyConfig,
-  '-o',
-  path.join(work, 'repomix-out.txt'),
-  '--style',
-  'plain',
-  '--no-file-summary',
-  '--no-directory-structure',
-  '--quiet',
-];
-const oyArgs = (extra) => [
+const wall = (list) => median(list.map((item) => item.wallMs));
+const peak = (list) => median(list.map((item) => item.peakKib));
+
+const oyArgs = (corpus, extra) => [
   oyBin,
   'audit',
   corpus,
@@ -96,48 +110,96 @@ const oyArgs = (extra) => [
   '--quiet',
   ...extra,
 ];
-const oyCold = [];
-const oyWarm = [];
-const repomix = [];
-let plan;
-for (let run = 0; run < runs; run++) {
-  rmSync(path.join(home, '.cache'), { recursive: true, force: true });
-  repomix.push(measure(process.execPath, repomixArgs));
-  const cold = measure(process.execPath, oyArgs(['--json']));
-  plan = JSON.parse(cold.stdout);
-  oyCold.push(cold);
-  oyWarm.push(measure(process.execPath, oyArgs([])));
-  console.error(
-    `run ${run + 1}/${runs}: repomix ${repomix.at(-1).wallMs.toFixed(0)} ms, oy cold ${cold.wallMs.toFixed(0)} ms, oy warm ${oyWarm.at(-1).wallMs.toFixed(0)} ms`,
-  );
-}
-const wall = (list) => median(list.map((item) => item.wallMs));
-const peak = (list) => median(list.map((item) => item.peakKib));
-results.P1 = {
-  oyMs: wall(oyCold),
-  repomixMs: wall(repomix),
-  ratio: wall(oyCold) / wall(repomix),
-  target: 0.5,
-};
-results.P2 = {
-  oyPeakKib: peak(oyCold),
-  repomixPeakKib: peak(repomix),
-  ratio: peak(oyCold) / peak(repomix),
-  target: 0.5,
-};
-results.P3 = {
-  warmMs: wall(oyWarm),
-  coldMs: wall(oyCold),
-  ratio: wall(oyWarm) / wall(oyCold),
-  target: 0.2,
-};
-results.corpusFiles = {
-  reviewed: plan.files.reviewed,
-  skipped: plan.files.skipped,
-  chunks: plan.chunks.length,
-};
 
-// P4: start-up against `node -e 0`.
+/** P1, P2, P3: oy audit --dry-run against repomix on the same tree, interleaved runs. */
+function measureCollector(name, corpus) {
+  const repomixArgs = [
+    repomixBin,
+    corpus,
+    '--config',
+    emptyConfig,
+    '-o',
+    path.join(work, 'repomix-out.txt'),
+    '--style',
+    'plain',
+    '--no-file-summary',
+    '--no-directory-structure',
+    '--quiet',
+  ];
+  const oyCold = [];
+  const oyWarm = [];
+  const repomix = [];
+  let plan;
+  for (let run = 0; run < runs; run++) {
+    rmSync(path.join(home, '.cache'), { recursive: true, force: true });
+    repomix.push(measure(process.execPath, repomixArgs));
+    const cold = measure(process.execPath, oyArgs(corpus, ['--json']));
+    plan = JSON.parse(cold.stdout);
+    oyCold.push(cold);
+    oyWarm.push(measure(process.execPath, oyArgs(corpus, [])));
+    console.error(
+      `${name} run ${run + 1}/${runs}: repomix ${repomix.at(-1).wallMs.toFixed(0)} ms, oy cold ${cold.wallMs.toFixed(0)} ms, oy warm ${oyWarm.at(-1).wallMs.toFixed(0)} ms`,
+    );
+  }
+  return {
+    corpus,
+    P1: {
+      oyMs: wall(oyCold),
+      repomixMs: wall(repomix),
+      ratio: wall(oyCold) / wall(repomix),
+      target: 0.5,
+    },
+    P2: {
+      oyPeakKib: peak(oyCold),
+      repomixPeakKib: peak(repomix),
+      ratio: peak(oyCold) / peak(repomix),
+      target: 0.5,
+    },
+    P3: {
+      warmMs: wall(oyWarm),
+      coldMs: wall(oyCold),
+      ratio: wall(oyWarm) / wall(oyCold),
+      target: 0.2,
+    },
+    files: {
+      reviewed: plan.files.reviewed,
+      skipped: plan.files.skipped,
+      chunks: plan.chunks.length,
+    },
+  };
+}
+
+// P8: redactor plus index throughput on real code, in this process (one core).
+const { createRedactor } = await import(
+  path.join(projectRoot, 'dist', 'safety', 'redact', 'redactor.js')
+);
+const { indexFile } = await import(
+  path.join(projectRoot, 'dist', 'audit', 'index', 'index-file.js')
+);
+function measureThroughput(corpus, extensions) {
+  const texts = readCorpusTexts(corpus, { extensions });
+  const bytes = texts.reduce((sum, item) => sum + Buffer.byteLength(item.text), 0);
+  const p8 = [];
+  for (let run = 0; run < runs; run++) {
+    const started = process.hrtime.bigint();
+    for (const item of texts) {
+      const redacted = createRedactor().redact(item.text);
+      indexFile({ path: item.path, text: redacted.text });
+    }
+    p8.push(bytes / 1e6 / (Number(process.hrtime.bigint() - started) / 1e9));
+  }
+  return { megabytes: bytes / 1e6, files: texts.length, mbPerSecond: median(p8), target: 50 };
+}
+
+for (const { name, root, extensions } of corpora) {
+  console.error(`corpus ${name}: ${root}`);
+  results.corpora[name] = {
+    ...measureCollector(name, root),
+    P8: measureThroughput(root, extensions),
+  };
+}
+
+// P4: start-up against `node -e 0` (independent of the corpus).
 const startRuns = Math.max(runs * 5, 11);
 const startup = { node: [], version: [], auditHelp: [] };
 for (let run = 0; run < startRuns; run++) {
@@ -154,65 +216,79 @@ results.P4 = {
   target: 1.5,
 };
 
-// P8: redactor plus index throughput on real code, in this process (one core).
-const { createRedactor } = await import(
-  path.join(projectRoot, 'dist', 'safety', 'redact', 'redactor.js')
-);
-const { indexFile } = await import(
-  path.join(projectRoot, 'dist', 'audit', 'index', 'index-file.js')
-);
-const texts = readCorpusTexts(corpus, {
-  extensions: new Set([
-    '.js',
-    '.mjs',
-    '.cjs',
-    '.ts',
-    '.mts',
-    '.cts',
-    '.json',
-    '.md',
-    '.yml',
-    '.yaml',
-  ]),
-});
-const bytes = texts.reduce((sum, item) => sum + Buffer.byteLength(item.text), 0);
-const p8 = [];
-for (let run = 0; run < runs; run++) {
-  const started = process.hrtime.bigint();
-  for (const item of texts) {
-    const redacted = createRedactor().redact(item.text);
-    indexFile({ path: item.path, text: redacted.text });
+// How cost grows: the varied corpus at 1x, 2x and 4x copies, oy cold only; per-file figures should stay flat.
+if (!corpusArg && !args.includes('--no-growth')) {
+  results.growth = [];
+  for (const copies of [1, 2, 4]) {
+    const corpus = buildScaledCorpus(work, copies);
+    const cold = [];
+    let plan;
+    for (let run = 0; run < growthRuns; run++) {
+      rmSync(path.join(home, '.cache'), { recursive: true, force: true });
+      const measured = measure(process.execPath, oyArgs(corpus, ['--json']));
+      plan = JSON.parse(measured.stdout);
+      cold.push(measured);
+    }
+    const files = plan.files.reviewed;
+    results.growth.push({
+      copies,
+      files,
+      wallMs: wall(cold),
+      peakKib: peak(cold),
+      msPerFile: wall(cold) / files,
+      kibPerFile: peak(cold) / files,
+    });
+    console.error(
+      `growth ${copies}x: ${files} files, ${wall(cold).toFixed(0)} ms, ${(peak(cold) / 1024).toFixed(0)} MiB`,
+    );
   }
-  p8.push(bytes / 1e6 / (Number(process.hrtime.bigint() - started) / 1e9));
 }
-results.P8 = { megabytes: bytes / 1e6, files: texts.length, mbPerSecond: median(p8), target: 50 };
 
-const rows = [
+const yesNo = (met) => (met ? 'yes' : 'NO');
+const rows = [];
+for (const [name, r] of Object.entries(results.corpora)) {
+  rows.push(
+    [
+      name,
+      'P1',
+      'dry-run wall time vs repomix',
+      `${r.P1.oyMs.toFixed(0)} ms vs ${r.P1.repomixMs.toFixed(0)} ms`,
+      r.P1.ratio.toFixed(3),
+      '≤ 0.5',
+      r.P1.ratio <= 0.5,
+    ],
+    [
+      name,
+      'P2',
+      'peak memory vs repomix',
+      `${(r.P2.oyPeakKib / 1024).toFixed(0)} MiB vs ${(r.P2.repomixPeakKib / 1024).toFixed(0)} MiB`,
+      r.P2.ratio.toFixed(3),
+      '≤ 0.5',
+      r.P2.ratio <= 0.5,
+    ],
+    [
+      name,
+      'P3',
+      'warm cache vs cold',
+      `${r.P3.warmMs.toFixed(0)} ms vs ${r.P3.coldMs.toFixed(0)} ms`,
+      r.P3.ratio.toFixed(3),
+      '≤ 0.2',
+      r.P3.ratio <= 0.2,
+    ],
+    [
+      name,
+      'P8',
+      'redact + index throughput',
+      `${r.P8.megabytes.toFixed(1)} MB`,
+      `${r.P8.mbPerSecond.toFixed(1)} MB/s`,
+      '≥ 50 MB/s',
+      r.P8.mbPerSecond >= 50,
+    ],
+  );
+}
+rows.push(
   [
-    'P1',
-    'dry-run wall time vs repomix',
-    `${results.P1.oyMs.toFixed(0)} ms vs ${results.P1.repomixMs.toFixed(0)} ms`,
-    results.P1.ratio.toFixed(3),
-    '≤ 0.5',
-    results.P1.ratio <= 0.5,
-  ],
-  [
-    'P2',
-    'peak memory vs repomix',
-    `${(results.P2.oyPeakKib / 1024).toFixed(0)} MiB vs ${(results.P2.repomixPeakKib / 1024).toFixed(0)} MiB`,
-    results.P2.ratio.toFixed(3),
-    '≤ 0.5',
-    results.P2.ratio <= 0.5,
-  ],
-  [
-    'P3',
-    'warm cache vs cold',
-    `${results.P3.warmMs.toFixed(0)} ms vs ${results.P3.coldMs.toFixed(0)} ms`,
-    results.P3.ratio.toFixed(3),
-    '≤ 0.2',
-    results.P3.ratio <= 0.2,
-  ],
-  [
+    '(any)',
     'P4',
     'oy --version vs node -e 0',
     `${results.P4.versionMs.toFixed(0)} ms vs ${results.P4.nodeMs.toFixed(0)} ms`,
@@ -221,6 +297,7 @@ const rows = [
     results.P4.versionRatio <= 1.5,
   ],
   [
+    '(any)',
     'P4',
     'oy audit --help vs node -e 0',
     `${results.P4.auditHelpMs.toFixed(0)} ms vs ${results.P4.nodeMs.toFixed(0)} ms`,
@@ -228,21 +305,30 @@ const rows = [
     '≤ 1.5',
     results.P4.auditHelpRatio <= 1.5,
   ],
-  [
-    'P8',
-    'redact + index throughput',
-    `${results.P8.megabytes.toFixed(1)} MB`,
-    `${results.P8.mbPerSecond.toFixed(1)} MB/s`,
-    '≥ 50 MB/s',
-    results.P8.mbPerSecond >= 50,
-  ],
-];
+);
+const corpusLine = Object.entries(results.corpora)
+  .map(([name, r]) => `${name}: ${r.files.reviewed} files reviewed, ${r.files.chunks} chunks`)
+  .join('; ');
+const growthTable = results.growth
+  ? [
+      '',
+      'How cost grows (varied corpus, oy audit --dry-run cold; per-file figures should stay flat)',
+      '',
+      '| copies | files reviewed | wall | peak memory | ms per file | KiB per file |',
+      '|---|---|---|---|---|---|',
+      ...results.growth.map(
+        (g) =>
+          `| ${g.copies}× | ${g.files} | ${g.wallMs.toFixed(0)} ms | ${(g.peakKib / 1024).toFixed(0)} MiB | ${g.msPerFile.toFixed(3)} | ${g.kibPerFile.toFixed(1)} |`,
+      ),
+    ]
+  : [];
 const table = [
-  `Benchmarks (${results.date}, ${runs} runs, medians; corpus ${results.corpusFiles.reviewed} files reviewed, ${results.corpusFiles.chunks} chunks)`,
+  `Benchmarks (${results.date}, ${runs} runs, medians; ${corpusLine})`,
   '',
-  '| id | what | measured | ratio | target | met |',
-  '|---|---|---|---|---|---|',
-  ...rows.map((row) => `| ${row.slice(0, 5).join(' | ')} | ${row[5] ? 'yes' : 'NO'} |`),
+  '| corpus | id | what | measured | ratio | target | met |',
+  '|---|---|---|---|---|---|---|',
+  ...rows.map((row) => `| ${row.slice(0, 6).join(' | ')} | ${yesNo(row[6])} |`),
+  ...growthTable,
 ].join('\n');
 const outDir = path.join(projectRoot, 'bench-results');
 mkdirSync(outDir, { recursive: true });
