@@ -10,6 +10,26 @@ import {
 // A request value that reaches the sink through a variable is one severity lower than a direct read.
 const positives: PositiveCase[] = [
   [
+    'servlet writer output of a parameter',
+    'src/Search.java',
+    'response.getWriter().println("<p>" + request.getParameter("q") + "</p>");',
+    'xss/request-html-response',
+    1,
+    'medium',
+  ],
+  [
+    'express HTML built by concatenation and sent',
+    'src/hello.js',
+    lines(
+      'const name = req.query.name;',
+      "const html = '<h1>' + name + '</h1>';",
+      'res.send(html);',
+    ),
+    'xss/request-html-response',
+    3,
+    'low',
+  ],
+  [
     'express redirect to a query value',
     'src/login.js',
     lines('const next = req.query.next;', 'res.redirect(next);'),
@@ -157,6 +177,25 @@ const positives: PositiveCase[] = [
 ];
 
 const negatives: NegativeCase[] = [
+  [
+    'express HTML with an encoded value',
+    'src/hello.js',
+    lines(
+      'const name = escapeHtml(req.query.name);',
+      "const html = '<h1>' + name + '</h1>';",
+      'res.send(html);',
+    ),
+    'xss/request-html-response',
+  ],
+  [
+    'servlet writer output of an encoded parameter',
+    'src/Search.java',
+    lines(
+      'String q = Encode.forHtml(request.getParameter("q"));',
+      'out.println("<p>" + q + "</p>");',
+    ),
+    'xss/request-html-response',
+  ],
   [
     'redirect to url_for',
     'app/logout.py',

@@ -231,7 +231,39 @@ const TRUST_BOUNDARY: HintRule = {
   ],
 };
 
+const HTML_RESPONSE: HintRule = {
+  id: 'xss/request-html-response',
+  category: 'xss',
+  severity: 'medium',
+  description:
+    'Request data written into a server response (HTML built by concatenation, servlet or response-writer output).',
+  message:
+    'Request data is written into the response without an encoder, so a client can inject markup; encode it for HTML or use an escaping template.',
+  matchers: [
+    ...perLanguage(['js'], {
+      keywords: ['send', 'write', 'end'],
+      pattern: /\bres\.(?:send|write|end)\s*\(/,
+      near: { before: 4, after: 0, requires: /["'`]\s*<\w|<\/\w+>/ },
+    }),
+    ...perLanguage(['java'], {
+      keywords: ['print', 'println', 'write', 'printf', 'format'],
+      pattern:
+        /\b(?:out|writer|pw|getWriter\s*\(\s*\))\.(?:print|println|write|printf|format)\s*\(/,
+    }),
+    ...perLanguage(['python'], {
+      keywords: ['make_response', 'httpresponse'],
+      pattern: /\b(?:make_response|HttpResponse)\s*\(/,
+    }),
+    ...perLanguage(['go'], {
+      keywords: ['fprintf', 'fprint', 'fprintln'],
+      pattern: /\bfmt\.Fprint(?:f|ln)?\s*\(\s*w\s*,/,
+      near: { before: 0, after: 0, requires: /<\w/ },
+    }),
+  ],
+};
+
 export const REQUEST_SINK_RULES: readonly HintRule[] = [
+  HTML_RESPONSE,
   OPEN_REDIRECT,
   NOSQL_INJECTION,
   XXE,
