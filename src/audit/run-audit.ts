@@ -99,7 +99,10 @@ export async function runAudit(options: AuditOptions): Promise<AuditOutcome> {
       : {
           model: ref.id,
           findings: kept ? kept.kept : review.findings,
-          unverified: review.unverified.map(({ reason: _reason, ...finding }) => finding),
+          unverified: review.unverified.map(({ reason, ...finding }) => ({
+            ...finding,
+            unverifiedReason: reason,
+          })),
           summary: review.summary,
           tokensIn:
             review.totals.inputTokens +

@@ -88,6 +88,14 @@ export type HintCategory =
   | 'tls-verification'
   | 'cors'
   | 'jwt'
+  | 'open-redirect'
+  | 'nosql-injection'
+  | 'xxe'
+  | 'template-injection'
+  | 'ldap-injection'
+  | 'xpath-injection'
+  | 'insecure-cookie'
+  | 'trust-boundary'
   | 'hardcoded-credential'
   | 'secret-file'
   | 'prompt-injection'
@@ -159,6 +167,10 @@ export interface Finding {
   preconditions: string;
   fix: string;
   confidence: number;
+  /** The line the model cited, when its evidence was found at another line (`line`). */
+  citedLine?: number;
+  /** Why an unverified finding did not match the source; absent on a verified finding. */
+  unverifiedReason?: string;
 }
 
 /** A redacted secret as the report lists it: rule and place, never the value. */

@@ -209,7 +209,7 @@ describe('secret leak suite', () => {
     const { rendered } = await renderChunks(prepared.chunkPlan.chunks, {
       candidates: new Map(prepared.candidates.map((candidate) => [candidate.path, candidate])),
       sourceHashes: new Map(prepared.files.map((file) => [file.path, file.sourceHash])),
-      redactor: createRedactor(),
+      createRedactor: () => createRedactor(),
       maxFileBytes: options.maxFileBytes,
     });
     const counter = createTokenCounter('o200k_base');

@@ -191,6 +191,7 @@ export function sampleModelReport(): AuditReport {
     preconditions: 'The route is public.',
     fix: 'Call `execFile("git", ["log", ref])` and validate `ref` against `^[\\w./-]+$`.',
     confidence: 0.93,
+    citedLine: 61,
   });
   const ledger: LedgerEntry[] = [
     ...Array.from({ length: 14 }, (_, index): LedgerEntry => ({
@@ -233,6 +234,8 @@ export function sampleModelReport(): AuditReport {
         endLine: 300,
         evidence: 'const password = "hunter2"',
         confidence: 0.4,
+        unverifiedReason:
+          'line 300 is past the end of src/auth.ts (120 lines) and the evidence is not in it',
       }),
       finding({
         title: 'Open redirect in login',
@@ -242,6 +245,7 @@ export function sampleModelReport(): AuditReport {
         line: 1,
         endLine: 2,
         confidence: 0.55,
+        unverifiedReason: 'path src/missing.ts is not a reviewed file',
       }),
     ],
     hints: [

@@ -5,6 +5,7 @@ import { DYNAMIC_CODE_RULES } from './rules/dynamic-code.js';
 import { INSTRUCTION_PHRASE_RULES } from './rules/instruction-phrases.js';
 import { JWT_RULES } from './rules/jwt.js';
 import { PATH_TRAVERSAL_RULES } from './rules/path-traversal.js';
+import { REQUEST_SINK_RULES } from './rules/request-sinks.js';
 import { SQL_INJECTION_RULES } from './rules/sql-injection.js';
 import { SSRF_RULES } from './rules/ssrf.js';
 import { TLS_VERIFICATION_RULES } from './rules/tls-verification.js';
@@ -25,5 +26,6 @@ export const LINE_RULES: readonly HintRule[] = [
   ...TLS_VERIFICATION_RULES,
   ...CORS_RULES,
   ...JWT_RULES,
+  ...REQUEST_SINK_RULES,
   ...INSTRUCTION_PHRASE_RULES,
 ];

@@ -47,10 +47,10 @@ export function findRequestDerivedNames(text: string, language: Language): strin
   for (let match = global.exec(text); match !== null; match = global.exec(text)) {
     const lineStart = text.lastIndexOf('\n', match.index) + 1;
     const before = text.slice(lineStart, match.index);
-    const assigned = ASSIGNED_NAMES.exec(before);
-    if (assigned?.[1] !== undefined) addAssigned(assigned[1], names);
+    addAssignedBefore(before, names);
     if (names.size >= MAX_TRACKED_NAMES) break;
   }
+  followAssignments(text, names);
   const bound = BOUND_PARAMETER[language];
   if (bound !== undefined) {
     bound.lastIndex = 0;
@@ -71,6 +71,41 @@ function globalRequestInput(language: Language, input: RegExp): RegExp {
   }
   global.lastIndex = 0;
   return global;
+}
+
+// Calls whose result no longer carries the raw request value for the sinks these rules watch.
+const SANITISER =
+  /\b(?:escape\w*|encode\w*|Encode\.for\w+|sanitize\w*|sanitise\w*|basename|secure_filename|htmlspecialchars|htmlentities|escapeshellarg|escapeshellcmd|escape_filter_chars|quote|shlex\.quote|Base|parseInt|parseFloat|Number|int|float|Integer\.parseInt|Long\.parseLong|intval|to_i|uuid\.UUID)\s*\(/;
+// Hops followed from a request read through plain assignments (`a = req.x; b = a + "/"; c = f(b)`).
+const MAX_HOPS = 3;
+
+// Adds the names assigned on a line whose right-hand side so far is `before`, unless it sanitises.
+function addAssignedBefore(before: string, names: Set<string>): void {
+  const assigned = ASSIGNED_NAMES.exec(before);
+  if (assigned?.[1] === undefined) return;
+  if (SANITISER.test(before.slice(assigned.index + assigned[1].length))) return;
+  addAssigned(assigned[1], names);
+}
+
+/** Names assigned from tracked names, a few hops deep; one pass over the text per hop. */
+function followAssignments(text: string, names: Set<string>): void {
+  for (let hop = 0; hop < MAX_HOPS && names.size > 0 && names.size < MAX_TRACKED_NAMES; hop++) {
+    const before = names.size;
+    const uses = new RegExp(
+      `(?<![\\w$.])(?:${[...names].map(escapeName).join('|')})(?![\\w$])`,
+      'g',
+    );
+    for (let match = uses.exec(text); match !== null; match = uses.exec(text)) {
+      const lineStart = text.lastIndexOf('\n', match.index) + 1;
+      addAssignedBefore(text.slice(lineStart, match.index), names);
+      if (names.size >= MAX_TRACKED_NAMES) return;
+    }
+    if (names.size === before) return;
+  }
+}
+
+function escapeName(name: string): string {
+  return name.replace(/[$]/g, '\\$');
 }
 
 function addAssigned(target: string, names: Set<string>): void {

@@ -50,7 +50,11 @@ export function listReportRows(report: AuditReport): ReportRow[] {
     ...hints.map(toHintRow),
   ]);
   if (report.mode === 'offline') return deterministic;
-  return [...sortRows(report.findings.map(toFindingRow)), ...deterministic];
+  // Findings keep the reduce step's ranking (the report's order) within each severity.
+  const findings = report.findings
+    .map(toFindingRow)
+    .sort((a, b) => compareSeverity(a.severity, b.severity));
+  return [...findings, ...deterministic];
 }
 
 /**

@@ -1,11 +1,5 @@
 import { normaliseEvidence } from '../report/sarif/fingerprint-result.js';
 
-/**
- * Lines either side of the cited range where the evidence may start: models count lines in a long
- * chunk without line numbers and land a few off; further away, a match is more likely another place.
- */
-export const EVIDENCE_WINDOW_LINES = 5;
-
 /** Source lines one `...` in the evidence may skip: a gap inside one function, not across a file. */
 export const MAX_ELLIPSIS_GAP_LINES = 40;
 
@@ -32,8 +26,9 @@ export interface EvidenceLocation {
 }
 
 /**
- * Finds `evidence` in `fileLines` (the file as the model saw it) starting within
- * `EVIDENCE_WINDOW_LINES` of `line..endLine`, nearest the cited line first. Whitespace is collapsed
+ * Finds `evidence` in the reviewed lines of `fileLines` (the file as the model saw it), however far
+ * from `line..endLine`: models miscount lines in long chunks without line numbers, so the evidence
+ * decides the place and the cited line only picks the nearest of several matches. Whitespace is collapsed
  * and trimmed per line, blank lines are skipped, each evidence line may be part of its source line,
  * `...` is a gap, and every matched line must satisfy `isReviewed`.
  */
@@ -61,13 +56,16 @@ export function locateEvidence(
       return text;
     },
     isReviewed,
-    failed: new Set(),
+    failed: new Uint8Array((pattern.length + 1) * (fileLines.length + 2)),
   };
-  const first = Math.max(1, cited.line - EVIDENCE_WINDOW_LINES);
-  const last = Math.min(fileLines.length, cited.endLine + EVIDENCE_WINDOW_LINES);
-  const starts = Array.from({ length: Math.max(0, last - first + 1) }, (_, index) => first + index);
-  starts.sort((a, b) => distance(a, cited) - distance(b, cited) || a - b);
-  for (const start of starts) {
+  // Every evidence line must occur somewhere reviewed, or no start can match: checked once, linearly.
+  for (const item of pattern) {
+    let found = false;
+    for (let line = 1; line <= fileLines.length && !found; line++)
+      found = isReviewed(line) && containsInOrder(source.lineAt(line), item.pieces);
+    if (!found) return 'not-found';
+  }
+  for (const start of nearestFirst(cited, fileLines.length)) {
     const matched = matchFrom(pattern, 0, start, source);
     if (matched !== undefined) {
       return {
@@ -101,8 +99,8 @@ interface SourceView {
   lineCount: number;
   lineAt: (line: number) => string;
   isReviewed: (line: number) => boolean;
-  /** `index:line` pairs already known not to match, so `...` gaps never backtrack twice. */
-  failed: Set<string>;
+  /** (index, line) pairs already known not to match, so `...` gaps never backtrack twice. */
+  failed: Uint8Array;
 }
 
 /** The source lines matching `pattern[index..]` with its first line at `line`, or undefined. */
@@ -114,10 +112,10 @@ function matchFrom(
 ): number[] | undefined {
   const item = pattern[index];
   if (item === undefined) return [];
-  const key = `${index}:${line}`;
-  if (source.failed.has(key)) return undefined;
+  const key = index * (source.lineCount + 2) + line;
+  if (source.failed[key] === 1) return undefined;
   const matched = matchItem(pattern, index, item, line, source);
-  if (matched === undefined) source.failed.add(key);
+  if (matched === undefined) source.failed[key] = 1;
   return matched;
 }
 
@@ -156,7 +154,16 @@ function containsInOrder(text: string, pieces: readonly string[]): boolean {
   return true;
 }
 
-function distance(line: number, cited: { line: number; endLine: number }): number {
-  if (line < cited.line) return cited.line - line;
-  return line > cited.endLine ? line - cited.endLine : 0;
+/** Every line of the file once: the cited range, then outwards one line each side at a time. */
+function* nearestFirst(
+  cited: { line: number; endLine: number },
+  lineCount: number,
+): Generator<number> {
+  const low = Math.min(Math.max(1, cited.line), lineCount + 1);
+  const high = Math.min(Math.max(low, cited.endLine), lineCount);
+  for (let line = low; line <= high; line++) yield line;
+  for (let step = 1; low - step >= 1 || high + step <= lineCount; step++) {
+    if (low - step >= 1) yield low - step;
+    if (high + step <= lineCount) yield high + step;
+  }
 }

@@ -12,14 +12,17 @@ export interface RenderChunksOptions {
   candidates: ReadonlyMap<string, CandidateFile>;
   /** sha256 of each file as scanned: a file that changed since is not sent. */
   sourceHashes: ReadonlyMap<string, string>;
-  /** One redactor for the whole run, so a value keeps its placeholder number across files and chunks. */
-  redactor: Redactor;
+  /**
+   * A fresh redactor for each file: placeholder numbers count per file, so a secret added to one
+   * file changes no other file's text, and no other chunk's cache key.
+   */
+  createRedactor: () => Redactor;
   maxFileBytes: number;
 }
 
 /**
  * The text a model would see for each chunk: every part's header and lines, read again and redacted.
- * Files are read once per call and redacted in chunk order, so placeholder numbers are deterministic.
+ * Files are read once per call and each is redacted on its own, so its placeholder numbers depend on it alone.
  */
 export async function renderChunks(
   chunks: readonly Chunk[],
@@ -54,5 +57,5 @@ async function readRedacted(
   if ('entry' in read) return { path: filePath, reason: read.entry.reason ?? 'unreadable' };
   if (hashText(read.file.text) !== options.sourceHashes.get(filePath))
     return { path: filePath, reason: 'changed' };
-  return options.redactor.redact(read.file.text).text;
+  return options.createRedactor().redact(read.file.text).text;
 }

@@ -52,11 +52,11 @@ export async function runModelReview(
 ): Promise<ModelReview> {
   const { chunks } = prepared.chunkPlan;
   const redactor = createRedactor();
-  // Rendered in path order, so placeholder numbers (and the map cache keys) do not depend on risk order.
+  // Each file is numbered on its own, so the map cache keys of other chunks survive a new secret.
   const { rendered, redactedTexts } = await renderChunks(chunks, {
     candidates: new Map(prepared.candidates.map((candidate) => [candidate.path, candidate])),
     sourceHashes: new Map(prepared.files.map((file) => [file.path, file.sourceHash])),
-    redactor,
+    createRedactor: () => createRedactor(),
     maxFileBytes: options.maxFileBytes,
   });
   const textById = new Map<string, string>();

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { normaliseEvidence } from '../report/sarif/fingerprint-result.js';
 import type { Finding } from '../types.js';
-import { EVIDENCE_WINDOW_LINES, MIN_EVIDENCE_CHARS, locateEvidence } from './locate-evidence.js';
+import { MIN_EVIDENCE_CHARS, locateEvidence } from './locate-evidence.js';
 import type { RawFinding } from './raw-finding.js';
 
 /** 1-based, inclusive lines of a file that a model saw. */
@@ -13,9 +13,10 @@ export interface LineRange {
 export type UnverifiedFinding = Finding & { reason: string };
 
 /**
- * Checks each finding against the source the model saw: its path was reviewed, its cited line is
- * in the file and in a reviewed range, and its evidence is found near that line. A verified finding
- * gets the lines where its evidence is and a fingerprint; the others keep the reason they failed.
+ * Checks each finding against the source the model saw: its path was reviewed and its evidence is in
+ * the reviewed lines of that file (nearest the cited line when it occurs more than once). A verified
+ * finding gets the lines where its evidence is, a fingerprint and, when the model cited another line,
+ * `citedLine`; the others keep the reason they failed.
  */
 export function verifyFindings(
   findings: readonly RawFinding[],
@@ -47,39 +48,19 @@ export function verifyFindings(
     }
     const isReviewed = (line: number): boolean =>
       ranges.some((range) => line >= range.startLine && line <= range.endLine);
-    if (raw.line > fileLines.length) {
-      unverified.push({
-        ...finding,
-        reason: `line ${raw.line} is past the end of ${raw.path} (${fileLines.length} lines)`,
-      });
-      continue;
-    }
-    if (!isReviewed(raw.line)) {
-      unverified.push({
-        ...finding,
-        reason: `line ${raw.line} is outside the reviewed lines ${ranges.map(formatRange).join(', ')} of ${raw.path}`,
-      });
-      continue;
-    }
     const location = locateEvidence(raw.evidence, fileLines, raw, isReviewed);
-    if (location === 'too-short') {
-      unverified.push({
-        ...finding,
-        reason: `evidence is too short to locate (under ${MIN_EVIDENCE_CHARS} characters)`,
-      });
-    } else if (location === 'not-found') {
-      unverified.push({
-        ...finding,
-        reason: `evidence not found within ${EVIDENCE_WINDOW_LINES} lines of line ${formatCited(raw)}`,
-      });
-    } else {
+    if (typeof location === 'object') {
       verified.push({
         ...finding,
         line: location.startLine,
         endLine: location.endLine,
+        // The model's own line stays in the report when the evidence put the finding elsewhere.
+        ...(location.startLine === raw.line ? {} : { citedLine: raw.line }),
         fingerprint: fingerprintFinding(raw.category, raw.path, location.matchedText),
       });
+      continue;
     }
+    unverified.push({ ...finding, reason: describeMiss(location, raw, fileLines.length, ranges) });
   }
   return { verified, unverified };
 }
@@ -100,6 +81,22 @@ function splitLines(text: string): string[] {
   const lines = text.split('\n');
   if (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
   return lines;
+}
+
+function describeMiss(
+  location: 'too-short' | 'not-found',
+  raw: RawFinding,
+  lineCount: number,
+  ranges: readonly LineRange[],
+): string {
+  if (location === 'too-short')
+    return `evidence is too short to locate (under ${MIN_EVIDENCE_CHARS} characters)`;
+  const reviewed = ranges.map(formatRange).join(', ');
+  if (raw.line > lineCount)
+    return `line ${raw.line} is past the end of ${raw.path} (${lineCount} lines) and the evidence is not in it`;
+  if (!ranges.some((range) => raw.line >= range.startLine && raw.line <= range.endLine))
+    return `line ${raw.line} is outside the reviewed lines ${reviewed} of ${raw.path} and the evidence is not in them`;
+  return `evidence not found in the reviewed lines ${reviewed} of ${raw.path} (cited line ${formatCited(raw)})`;
 }
 
 function formatRange(range: LineRange): string {

@@ -19,6 +19,14 @@ const FAMILIES = [
   'prompt-injection',
   'ci',
   'secret',
+  'redirect',
+  'nosql',
+  'xml',
+  'template',
+  'ldap',
+  'xpath',
+  'cookie',
+  'session',
 ];
 
 describe('HINT_RULES', () => {
@@ -48,16 +56,24 @@ describe('HINT_RULES', () => {
       'cors',
       'dynamic-code',
       'hardcoded-credential',
+      'insecure-cookie',
       'jwt',
+      'ldap-injection',
+      'nosql-injection',
+      'open-redirect',
       'path-traversal',
       'prompt-injection',
       'secret-file',
       'sql-injection',
       'ssrf',
+      'template-injection',
       'tls-verification',
+      'trust-boundary',
       'unsafe-deserialization',
       'weak-crypto',
+      'xpath-injection',
       'xss',
+      'xxe',
     ]);
   });
 

@@ -4,6 +4,7 @@ import {
   listReportedHints,
   listReportRows,
 } from '../../../src/audit/report/list-report-rows.js';
+import { renderDetailedFindings } from '../../../src/audit/report/markdown/render-detailed-findings.js';
 import type { AuditReport } from '../../../src/audit/types.js';
 import { finding, hint, sampleEmptyReport } from '../../support/sample-report.js';
 
@@ -59,6 +60,24 @@ describe('listReportRows', () => {
       ['secret', 'high', null],
       ['hint', 'medium', null],
     ]);
+  });
+
+  test("findings keep the report's (reduce) order within a severity, grouped most severe first", () => {
+    const report: AuditReport = {
+      ...sampleEmptyReport('model'),
+      findings: [
+        finding({ title: 'ranked first', severity: 'high', path: 'z.ts', line: 90 }),
+        finding({ title: 'low', severity: 'low', path: 'a.ts', line: 1 }),
+        finding({ title: 'critical', severity: 'critical', path: 'y.ts', line: 5 }),
+        finding({ title: 'ranked second', severity: 'high', path: 'a.ts', line: 1 }),
+      ],
+    };
+    const titles = ['critical', 'ranked first', 'ranked second', 'low'];
+    expect(listReportRows(report).map((row) => row.title)).toEqual(titles);
+    const markdown = renderDetailedFindings(report);
+    const positions = titles.map((title) => markdown.indexOf(title));
+    expect(positions.every((at) => at >= 0)).toBe(true);
+    expect([...positions].sort((a, b) => a - b)).toEqual(positions);
   });
 
   test('a one-line finding has no end line', () => {

@@ -1,9 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import {
-  EVIDENCE_WINDOW_LINES,
-  MAX_ELLIPSIS_GAP_LINES,
-} from '../../../src/audit/review/locate-evidence.js';
+import { MAX_ELLIPSIS_GAP_LINES } from '../../../src/audit/review/locate-evidence.js';
 import type { RawFinding } from '../../../src/audit/review/raw-finding.js';
 import {
   fingerprintFinding,
@@ -89,18 +86,58 @@ describe('verifyFindings: verified', () => {
     expect(verifiedLines({ evidence: '"SELECT * FROM users WHERE id = " + id' })).toEqual([20, 20]);
   });
 
-  it('corrects a line a few below the evidence', () => {
+  it('corrects a line a few below the evidence and keeps the cited line', () => {
     expect(verifiedLines({ line: 23, endLine: 23 })).toEqual([20, 20]);
+    expect(verifyOne({ line: 23, endLine: 23 }).verified[0]?.citedLine).toBe(23);
   });
 
   it('corrects a line a few above the evidence', () => {
     expect(verifiedLines({ line: 16, endLine: 16 })).toEqual([20, 20]);
   });
 
-  it('finds evidence exactly at the edge of the window', () => {
-    expect(
-      verifiedLines({ line: 20 + EVIDENCE_WINDOW_LINES, endLine: 20 + EVIDENCE_WINDOW_LINES }),
-    ).toEqual([20, 20]);
+  it('has no cited line when the model cited the evidence line', () => {
+    expect(verifyOne({}).verified[0]).not.toHaveProperty('citedLine');
+  });
+
+  it('verifies evidence that occurs once, however far the cited line (50 lines off)', () => {
+    const long = [
+      ...Array.from({ length: 100 }, (_, index) => `step(${index});`),
+      'const rows = db.query("SELECT * FROM t WHERE id = " + req.query.id);',
+    ].join('\n');
+    const { verified, unverified } = verifyFindings(
+      [
+        raw({
+          path: 'long.ts',
+          line: 51,
+          endLine: 51,
+          evidence: 'db.query("SELECT * FROM t WHERE id = " + req.query.id)',
+        }),
+      ],
+      new Map([['long.ts', long]]),
+      new Map([['long.ts', [{ startLine: 1, endLine: 101 }]]]),
+    );
+    expect(unverified).toEqual([]);
+    expect(verified[0]).toMatchObject({ line: 101, endLine: 101, citedLine: 51 });
+  });
+
+  it('matches evidence that occurs several times nearest the cited line', () => {
+    const repeated = Array.from({ length: 120 }, (_, index) =>
+      index % 40 === 10 ? 'exec("rm " + name);' : `step(${index});`,
+    ).join('\n');
+    const at = (line: number) =>
+      verifyFindings(
+        [raw({ path: 'rep.ts', line, endLine: line, evidence: 'exec("rm " + name);' })],
+        new Map([['rep.ts', repeated]]),
+        new Map([['rep.ts', [{ startLine: 1, endLine: 120 }]]]),
+      ).verified[0]?.line;
+    // The evidence is on lines 11, 51 and 91.
+    expect([at(1), at(45), at(60), at(85), at(120)]).toEqual([11, 51, 51, 91, 91]);
+  });
+
+  it('verifies evidence in a reviewed range when the cited line is outside it', () => {
+    const ranges = new Map([['src/db.ts', [{ startLine: 15, endLine: 25 }]]]);
+    const { verified } = verifyOne({ line: 3, endLine: 3 }, ranges);
+    expect(verified[0]).toMatchObject({ line: 20, citedLine: 3 });
   });
 
   it('finds evidence inside a cited range', () => {
@@ -178,16 +215,16 @@ describe('verifyFindings: verified', () => {
 });
 
 describe('verifyFindings: unverified', () => {
-  it('rejects evidence beyond the window', () => {
-    const line = 20 + EVIDENCE_WINDOW_LINES + 1;
-    expect(reasonOf({ line, endLine: line })).toBe(
-      `evidence not found within ${EVIDENCE_WINDOW_LINES} lines of line ${line}`,
+  it('rejects evidence that is not in the file', () => {
+    expect(reasonOf({ evidence: 'eval(userInput)' })).toBe(
+      'evidence not found in the reviewed lines 1-30 of src/db.ts (cited line 20)',
     );
   });
 
-  it('rejects evidence that is not in the file', () => {
-    expect(reasonOf({ evidence: 'eval(userInput)' })).toBe(
-      `evidence not found within ${EVIDENCE_WINDOW_LINES} lines of line 20`,
+  it('rejects evidence that is only outside the reviewed ranges', () => {
+    const ranges = new Map([['src/db.ts', [{ startLine: 1, endLine: 10 }]]]);
+    expect(reasonOf({ line: 5, endLine: 5 }, ranges)).toMatch(
+      /^evidence not found in the reviewed lines 1-10/,
     );
   });
 
@@ -263,8 +300,8 @@ describe('verifyFindings: unverified', () => {
   });
 
   it('rejects a line past the end of the file', () => {
-    expect(reasonOf({ line: 31, endLine: 31 })).toBe(
-      'line 31 is past the end of src/db.ts (30 lines)',
+    expect(reasonOf({ line: 31, endLine: 31, evidence: 'eval(userInput)' })).toBe(
+      'line 31 is past the end of src/db.ts (30 lines) and the evidence is not in it',
     );
   });
 
@@ -279,7 +316,7 @@ describe('verifyFindings: unverified', () => {
       ],
     ]);
     expect(reasonOf({}, ranges)).toBe(
-      'line 20 is outside the reviewed lines 1-10, 25-30 of src/db.ts',
+      'line 20 is outside the reviewed lines 1-10, 25-30 of src/db.ts and the evidence is not in them',
     );
   });
 

@@ -25,7 +25,8 @@ export function renderDetailedFindings(report: AuditReport): string {
     parts.push(...renderHintDetails(listReportedHints(report), 'hints', '###'));
     return parts.join('\n\n');
   }
-  const findings = [...report.findings].sort(compareFindings);
+  // Grouped by severity, keeping the reduce step's ranking (the report's order) within each.
+  const findings = [...report.findings].sort((a, b) => compareSeverity(a.severity, b.severity));
   const shown = findings.filter(
     (finding, index) =>
       index < DETAILED_FINDINGS_MIN ||
@@ -109,17 +110,6 @@ function formatProse(text: string): string {
   return text.trim() === ''
     ? '(not given)'
     : escapeMarkdownText(text.trim(), { keepsCodeSpans: true });
-}
-
-function compareFindings(a: Finding, b: Finding): number {
-  return (
-    compareSeverity(a.severity, b.severity) ||
-    compareText(a.path, b.path) ||
-    a.line - b.line ||
-    compareText(a.category, b.category) ||
-    compareText(a.title, b.title) ||
-    compareText(a.evidence, b.evidence)
-  );
 }
 
 function compareHints(a: SecurityHint, b: SecurityHint): number {
