@@ -60,7 +60,8 @@ function isPushed(): boolean {
 
 async function runWith(mode: string, permissions: Record<string, string[]>) {
   const config = path.join(path.dirname(workspace), 'config.json');
-  writeFileSync(config, JSON.stringify({ permissions }));
+  // The policy is under test, not the sandbox: bwrap would keep the push from reaching the sibling remote.
+  writeFileSync(config, JSON.stringify({ permissions, agent: { sandbox: 'off' } }));
   fake.enqueue(
     ...[...ATTACKS, CONTROL].map((command) => reply.toolCall('bash', { command })),
     reply.text('Done.'),
