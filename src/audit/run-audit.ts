@@ -9,6 +9,8 @@ import { buildAuditReport, type ReviewSummary } from './assemble/build-audit-rep
 import { readGitState } from './assemble/read-git-state.js';
 import { applyBaseline, readBaseline, renderBaseline } from './gates/baseline.js';
 import { evaluateGates, type GateResult } from './gates/evaluate-gates.js';
+import { fingerprintSecrets, suppressSecrets } from './gates/suppress-secrets.js';
+import { findingRuleId } from './report/list-report-rows.js';
 import { renderManifest } from './outputs/render-manifest.js';
 import { resolveOutputPath } from '../safety/paths/resolve-output-path.js';
 import type { AuditPlan } from './plan/audit-plan.js';
@@ -28,6 +30,7 @@ export type AuditOutcome =
       manifestPath: string | null;
       gates: GateResult;
       suppressedByBaseline: number;
+      suppressedByComment: number;
     };
 
 /** The audit, as the pipeline reads: the deterministic stages, then the plan, or the review and the report. */
@@ -126,18 +129,54 @@ export async function runAudit(options: AuditOptions): Promise<AuditOutcome> {
     chunkTokens: options.chunkTokens,
     ...(reviewSummary ? { review: reviewSummary } : {}),
   });
+  const secretResults = fingerprintSecrets(report);
+  report.suppressed = [
+    ...suppressSecrets(secretResults, prepared.files, baseline),
+    ...(kept?.suppressed ?? []).map((finding) => ({
+      ruleId: findingRuleId(finding.category),
+      path: finding.path,
+      line: finding.line,
+      by: 'baseline' as const,
+    })),
+  ];
+  const suppressedPlaces = new Set(
+    report.suppressed.map((item) => `${item.ruleId}\0${item.path}\0${item.line}`),
+  );
+  const gatedSecrets = secretResults
+    .map(({ row }) => row)
+    .filter((row) => !suppressedPlaces.has(`${row.ruleId}\0${row.path}\0${row.line}`));
   const { reportPath, manifestPath } = prepared.outputs;
   await writeFileAtomic(reportPath, renderReport(report, options.format));
   if (manifestPath !== null) await writeFileAtomic(manifestPath, renderManifest(report));
   if (writeBaselinePath !== null)
     await writeFileAtomic(
       writeBaselinePath,
-      renderBaseline(review?.findings ?? [], report.generatedAt),
+      renderBaseline(
+        [
+          ...(review?.findings ?? []),
+          ...secretResults
+            .filter(
+              ({ row }) =>
+                !report.suppressed.some(
+                  (item) =>
+                    item.by === 'allow-comment' && item.path === row.path && item.line === row.line,
+                ),
+            )
+            .map(({ row, fingerprint }) => ({
+              fingerprint,
+              category: row.category,
+              path: row.path,
+              title: row.title,
+            })),
+        ],
+        report.generatedAt,
+      ),
     );
   progress({ stage: 'report', done: 1, total: 1 });
   const gates = evaluateGates({
     findings: report.findings,
     configChanges: report.configChanges,
+    secrets: gatedSecrets,
     failOn: options.failOn,
     minCoverage: options.minCoverage,
     coverage: report.coverage,
@@ -151,7 +190,8 @@ export async function runAudit(options: AuditOptions): Promise<AuditOutcome> {
     reportPath,
     manifestPath,
     gates,
-    suppressedByBaseline: kept?.suppressed.length ?? 0,
+    suppressedByBaseline: report.suppressed.filter((item) => item.by === 'baseline').length,
+    suppressedByComment: report.suppressed.filter((item) => item.by === 'allow-comment').length,
   };
 }
 

@@ -43,14 +43,28 @@ export function listReportRows(report: AuditReport): ReportRow[] {
   const hints = listReportedHints(report).filter(
     (hint) => report.mode === 'offline' || hint.category === 'prompt-injection',
   );
+  const suppressed = new Set(report.suppressed.map(suppressedKey));
   const deterministic = sortRows([
-    ...listSecretRows(report),
-    ...listSecretFileRows(report),
+    ...[...listSecretRows(report), ...listSecretFileRows(report)].filter(
+      (row) => !suppressed.has(suppressedKey(row)),
+    ),
     ...report.configChanges.map(toConfigChangeRow),
     ...hints.map(toHintRow),
   ]);
   if (report.mode === 'offline') return deterministic;
   return [...sortRows(report.findings.map(toFindingRow)), ...deterministic];
+}
+
+/** Committed secrets and committed secret-bearing files: the deterministic results `--fail-on` counts. */
+export function listSecretResults(report: AuditReport): ReportRow[] {
+  return sortRows([
+    ...listSecretRows(report),
+    ...listSecretFileRows(report).filter((row) => row.severity !== 'info'),
+  ]);
+}
+
+function suppressedKey(place: { ruleId: string; path: string; line: number | null }): string {
+  return `${place.ruleId}\0${place.path}\0${place.line ?? ''}`;
 }
 
 /**

@@ -155,6 +155,11 @@ export async function runAuditCommand(
   if (outcome.suppressedByBaseline > 0 && !flags.quiet) {
     process.stderr.write(`${outcome.suppressedByBaseline} finding(s) suppressed by --baseline\n`);
   }
+  if (outcome.suppressedByComment > 0 && !flags.quiet) {
+    process.stderr.write(
+      `${outcome.suppressedByComment} committed secret(s) accepted by an oy:allow comment\n`,
+    );
+  }
   // The report is written whatever the verdict; the gates only decide the exit code.
   for (const reason of outcome.gates.reasons)
     process.stderr.write(`gate: ${neutralizeControl(reason)}\n`);
