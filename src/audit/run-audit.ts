@@ -11,6 +11,7 @@ import { applyBaseline, readBaseline, renderBaseline } from './gates/baseline.js
 import { evaluateGates, type GateResult } from './gates/evaluate-gates.js';
 import { fingerprintSecrets, suppressSecrets } from './gates/suppress-secrets.js';
 import { findingRuleId } from './report/list-report-rows.js';
+import { refuseForeignFile } from './outputs/refuse-foreign-outputs.js';
 import { renderManifest } from './outputs/render-manifest.js';
 import { resolveOutputPath } from '../safety/paths/resolve-output-path.js';
 import type { AuditPlan } from './plan/audit-plan.js';
@@ -41,7 +42,11 @@ export async function runAudit(options: AuditOptions): Promise<AuditOutcome> {
   const writeBaselinePath =
     options.writeBaselinePath === null
       ? null
-      : resolveOutputPath(options.root, options.writeBaselinePath, '--write-baseline');
+      : resolveOutputPath(options.root, options.writeBaselinePath, '--write-baseline', {
+          allowOyDir: true,
+        });
+  if (writeBaselinePath !== null && !options.isForced)
+    refuseForeignFile('--write-baseline', writeBaselinePath);
   const baseline =
     options.baselinePath === null
       ? null

@@ -174,6 +174,7 @@ describe('secret leak suite', () => {
       format: 'markdown',
       out: 'chunk-test.md',
       manifest: null,
+      isForced: false,
       include: [],
       exclude: [],
       projectInclude: [],
