@@ -51,7 +51,18 @@ export async function runAudit(options: AuditOptions): Promise<AuditOutcome> {
     options.baselinePath === null
       ? null
       : await readBaseline(resolveInput(options.root, options.baselinePath));
+  if (
+    ref !== null &&
+    options.maxCostUsd !== null &&
+    priceFor(ref) === undefined &&
+    !options.isDryRun
+  ) {
+    throw new UsageError(`--max-cost cannot be enforced: ${ref.id} has no known price`, {
+      hint: 'drop --max-cost, or use a model with a known price (see `oy model`)',
+    });
+  }
   const prepared = await prepareAudit(options);
+  refuseEmptySelection(prepared.files.length, options);
   const plan =
     ref === null
       ? prepared.plan
@@ -198,6 +209,23 @@ export async function runAudit(options: AuditOptions): Promise<AuditOutcome> {
     suppressedByBaseline: report.suppressed.filter((item) => item.by === 'baseline').length,
     suppressedByComment: report.suppressed.filter((item) => item.by === 'allow-comment').length,
   };
+}
+
+/**
+ * A run your own `--include`/`--exclude` emptied is a typo, not a clean result: say which.
+ * (An empty repository, a `.oyignore` that leaves out everything, or a `--diff` touching no
+ * auditable file still give a report: the coverage gate speaks for the last two.)
+ */
+function refuseEmptySelection(fileCount: number, options: AuditOptions): void {
+  if (fileCount > 0 || options.diffRef !== null) return;
+  const narrowing = [
+    ...options.include.map((glob) => `--include '${glob}'`),
+    ...options.exclude.map((glob) => `--exclude '${glob}'`),
+  ];
+  if (narrowing.length === 0) return;
+  throw new UsageError(`nothing to audit: ${narrowing.join(', ')} left no file to audit`, {
+    hint: 'check the globs against the paths (relative to the workspace root), or see what is selected with --dry-run --manifest <file>',
+  });
 }
 
 /** Files of chunks the model could not review are `failed(<kind>)`, not `reviewed`. */

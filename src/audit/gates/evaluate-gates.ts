@@ -94,8 +94,10 @@ function describePartial(coverage: GateCoverage): string {
 function checkCoverage(coverage: GateCoverage, minCoverage: number | null): string | null {
   if (minCoverage === null) return null;
   const { reviewed, unreviewed, ratio } = coverageRatio(coverage);
-  if (ratio >= minCoverage) return null;
   const total = reviewed + unreviewed;
+  // A run that reviewed nothing proves nothing: it never meets a coverage floor.
+  if (total === 0) return `\`--min-coverage ${minCoverage}\`: no file was reviewed`;
+  if (ratio >= minCoverage) return null;
   return `\`--min-coverage ${minCoverage}\`: ${reviewed} of ${total} reviewable files reviewed (${formatRatio(ratio)}); ${unreviewed} failed, skipped for size or a read error, or left out by the repository's own .oyignore or .oy/config.json`;
 }
 

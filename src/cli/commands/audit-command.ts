@@ -1,4 +1,4 @@
-import { realpathSync, statSync } from 'node:fs';
+import { existsSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { AuditOptions } from '../../audit/audit-options.js';
 import { renderPlan } from '../../audit/plan/render-plan.js';
@@ -174,6 +174,12 @@ function resolveAuditTarget(pathArg: string | undefined, focusArgs: string[], fl
   if (pathArg === undefined) return { root: base, focus: focusArgs };
   const candidate = path.resolve(base, pathArg);
   if (isDirectory(candidate)) return { root: realpathSync(candidate), focus: focusArgs };
+  // A word with a separator or a dot, or an existing file, was meant as a path: never a focus word.
+  if (/[/\\.]/.test(pathArg) || existsSync(candidate)) {
+    throw new UsageError(`${pathArg} is not a directory to audit`, {
+      hint: 'give the workspace directory (or none for the current one); focus words come after it',
+    });
+  }
   return { root: base, focus: [pathArg, ...focusArgs] };
 }
 
