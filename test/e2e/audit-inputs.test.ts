@@ -47,6 +47,16 @@ describe('audit: inputs', () => {
     expect(result.stderr).toMatch(/^hint: .+/m);
   });
 
+  it.each([[['--concurrency', '0']], [['--format', 'xml']], [['--max-cost', 'abc']]])(
+    'a bad value %j gets its error and a hint line',
+    async (flags: string[]) => {
+      const result = await audit(['--offline', ...flags]);
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(new RegExp(`^error: ${flags[0]} `, 'm'));
+      expect(result.stderr).toMatch(/^hint: .+/m);
+    },
+  );
+
   it('--min-coverage is never met by a run that reviewed nothing', async () => {
     const empty = realpathSync(mkdtempSync(path.join(tmpdir(), 'oy-inputs-empty-')));
     const result = await runOy(['audit', '--offline', '--min-coverage', '0.5'], { cwd: empty });
