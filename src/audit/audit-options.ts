@@ -9,6 +9,8 @@ export interface AuditOptions {
   /** `--out` as given (resolved against the workspace), or null for the format's default name. */
   out: string | null;
   manifest: string | null;
+  /** `--force`: overwrite an existing output file that holds no oy marker. */
+  isForced: boolean;
   include: string[];
   exclude: string[];
   /** The project file's `audit.include`/`audit.exclude`: repository content, counted as not reviewed. */

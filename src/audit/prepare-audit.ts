@@ -14,6 +14,7 @@ import { comparePaths } from '../shared/files/compare-paths.js';
 import type { CollectResult } from './collect/collect-types.js';
 import { hintWeight } from './index/hint-weight.js';
 import { indexFile } from './index/index-file.js';
+import { refuseForeignOutputs } from './outputs/refuse-foreign-outputs.js';
 import { resolveAuditOutputs, type AuditOutputs } from './outputs/resolve-audit-outputs.js';
 import { countLedger, summariseChunk, type AuditPlan } from './plan/audit-plan.js';
 import { ScanCache } from './scan/scan-cache.js';
@@ -38,6 +39,7 @@ export interface PreparedAudit {
 export async function prepareAudit(options: AuditOptions): Promise<PreparedAudit> {
   const progress = options.onProgress ?? (() => undefined);
   const outputs = resolveAuditOutputs(options.root, options.format, options.out, options.manifest);
+  refuseForeignOutputs(outputs, options.isForced);
   runRedactorSelfTest();
 
   progress({ stage: 'collect', done: 0, total: 0 });

@@ -9,6 +9,9 @@ import { buildAuditReport, type ReviewSummary } from './assemble/build-audit-rep
 import { readGitState } from './assemble/read-git-state.js';
 import { applyBaseline, readBaseline, renderBaseline } from './gates/baseline.js';
 import { evaluateGates, type GateResult } from './gates/evaluate-gates.js';
+import { fingerprintSecrets, suppressSecrets } from './gates/suppress-secrets.js';
+import { findingRuleId } from './report/list-report-rows.js';
+import { refuseForeignFile } from './outputs/refuse-foreign-outputs.js';
 import { renderManifest } from './outputs/render-manifest.js';
 import { resolveOutputPath } from '../safety/paths/resolve-output-path.js';
 import type { AuditPlan } from './plan/audit-plan.js';
@@ -28,6 +31,7 @@ export type AuditOutcome =
       manifestPath: string | null;
       gates: GateResult;
       suppressedByBaseline: number;
+      suppressedByComment: number;
     };
 
 /** The audit, as the pipeline reads: the deterministic stages, then the plan, or the review and the report. */
@@ -38,12 +42,27 @@ export async function runAudit(options: AuditOptions): Promise<AuditOutcome> {
   const writeBaselinePath =
     options.writeBaselinePath === null
       ? null
-      : resolveOutputPath(options.root, options.writeBaselinePath, '--write-baseline');
+      : resolveOutputPath(options.root, options.writeBaselinePath, '--write-baseline', {
+          allowOyDir: true,
+        });
+  if (writeBaselinePath !== null && !options.isForced)
+    refuseForeignFile('--write-baseline', writeBaselinePath);
   const baseline =
     options.baselinePath === null
       ? null
       : await readBaseline(resolveInput(options.root, options.baselinePath));
+  if (
+    ref !== null &&
+    options.maxCostUsd !== null &&
+    priceFor(ref) === undefined &&
+    !options.isDryRun
+  ) {
+    throw new UsageError(`--max-cost cannot be enforced: ${ref.id} has no known price`, {
+      hint: 'drop --max-cost, or use a model with a known price (see `oy model`)',
+    });
+  }
   const prepared = await prepareAudit(options);
+  refuseEmptySelection(prepared.files.length, options);
   const plan =
     ref === null
       ? prepared.plan
@@ -129,18 +148,54 @@ export async function runAudit(options: AuditOptions): Promise<AuditOutcome> {
     chunkTokens: options.chunkTokens,
     ...(reviewSummary ? { review: reviewSummary } : {}),
   });
+  const secretResults = fingerprintSecrets(report);
+  report.suppressed = [
+    ...suppressSecrets(secretResults, prepared.files, baseline),
+    ...(kept?.suppressed ?? []).map((finding) => ({
+      ruleId: findingRuleId(finding.category),
+      path: finding.path,
+      line: finding.line,
+      by: 'baseline' as const,
+    })),
+  ];
+  const suppressedPlaces = new Set(
+    report.suppressed.map((item) => `${item.ruleId}\0${item.path}\0${item.line}`),
+  );
+  const gatedSecrets = secretResults
+    .map(({ row }) => row)
+    .filter((row) => !suppressedPlaces.has(`${row.ruleId}\0${row.path}\0${row.line}`));
   const { reportPath, manifestPath } = prepared.outputs;
   await writeFileAtomic(reportPath, renderReport(report, options.format));
   if (manifestPath !== null) await writeFileAtomic(manifestPath, renderManifest(report));
   if (writeBaselinePath !== null)
     await writeFileAtomic(
       writeBaselinePath,
-      renderBaseline(review?.findings ?? [], report.generatedAt),
+      renderBaseline(
+        [
+          ...(review?.findings ?? []),
+          ...secretResults
+            .filter(
+              ({ row }) =>
+                !report.suppressed.some(
+                  (item) =>
+                    item.by === 'allow-comment' && item.path === row.path && item.line === row.line,
+                ),
+            )
+            .map(({ row, fingerprint }) => ({
+              fingerprint,
+              category: row.category,
+              path: row.path,
+              title: row.title,
+            })),
+        ],
+        report.generatedAt,
+      ),
     );
   progress({ stage: 'report', done: 1, total: 1 });
   const gates = evaluateGates({
     findings: report.findings,
     configChanges: report.configChanges,
+    secrets: gatedSecrets,
     failOn: options.failOn,
     minCoverage: options.minCoverage,
     coverage: report.coverage,
@@ -154,8 +209,26 @@ export async function runAudit(options: AuditOptions): Promise<AuditOutcome> {
     reportPath,
     manifestPath,
     gates,
-    suppressedByBaseline: kept?.suppressed.length ?? 0,
+    suppressedByBaseline: report.suppressed.filter((item) => item.by === 'baseline').length,
+    suppressedByComment: report.suppressed.filter((item) => item.by === 'allow-comment').length,
   };
+}
+
+/**
+ * A run your own `--include`/`--exclude` emptied is a typo, not a clean result: say which.
+ * (An empty repository, a `.oyignore` that leaves out everything, or a `--diff` touching no
+ * auditable file still give a report: the coverage gate speaks for the last two.)
+ */
+function refuseEmptySelection(fileCount: number, options: AuditOptions): void {
+  if (fileCount > 0 || options.diffRef !== null) return;
+  const narrowing = [
+    ...options.include.map((glob) => `--include '${glob}'`),
+    ...options.exclude.map((glob) => `--exclude '${glob}'`),
+  ];
+  if (narrowing.length === 0) return;
+  throw new UsageError(`nothing to audit: ${narrowing.join(', ')} left no file to audit`, {
+    hint: 'check the globs against the paths (relative to the workspace root), or see what is selected with --dry-run --manifest <file>',
+  });
 }
 
 /** Files of chunks the model could not review are `failed(<kind>)`, not `reviewed`. */

@@ -182,6 +182,15 @@ export interface SecretLocation {
   isTracked: boolean;
 }
 
+/** A committed secret or secret-bearing file that `--baseline` or an `oy:allow` comment accepted: rule and place, never the value. */
+export interface SuppressedResult {
+  ruleId: string;
+  path: string;
+  /** null for a whole file. */
+  line: number | null;
+  by: 'baseline' | 'allow-comment';
+}
+
 /** A secret-bearing file (a .env, a private key) found in the workspace and never read. */
 export interface SecretFile {
   path: string;
@@ -242,6 +251,8 @@ export interface AuditReport {
   secretFiles: SecretFile[];
   /** Audit configuration files the `--diff` change touches; always empty without `--diff`. */
   configChanges: ConfigChange[];
+  /** Committed secrets and secret-bearing files left out of the results and the gates, and why. */
+  suppressed: SuppressedResult[];
   coverage: Coverage;
   method: Method;
 }

@@ -105,6 +105,7 @@ export function createCli(): CAC {
       'Exit 4 when less than this share (0 to 1) of files was reviewed',
     )
     .option('--allow-partial', 'Exit 0 even when some chunks could not be reviewed')
+    .option('--force', 'Overwrite an existing --out or --manifest file that oy did not write')
     .option('--no-cache', 'Do not read or write the scan and review caches')
     .example('oy audit --out report.md')
     .example('oy audit . auth --format sarif --out oy.sarif')

@@ -18,7 +18,10 @@ export function handleError(
   const write = (text: string) => void stderr.write(neutralizeControl(text));
   if (error instanceof OyError) {
     write(`error: ${error.message}\n`);
+    // Every error says what to do next; a bad value without its own advice points at the help.
     if (error.hint) write(`hint: ${error.hint}\n`);
+    else if (error.exitCode === EXIT.usage)
+      write('hint: run oy <command> --help for the flags and the values they take\n');
     if (isVerbose && error.stack) write(`${error.stack}\n`);
     return error.exitCode;
   }

@@ -137,6 +137,7 @@ export function sampleOfflineReport(): AuditReport {
       { path: 'deploy/server.pem', isTracked: true },
     ],
     configChanges: [],
+    suppressed: [],
     coverage: coverageOf(ledger, { chunks: 2, durationMs: 1834 }),
     method: {
       oyVersion: '0.1.0',
@@ -271,6 +272,7 @@ export function sampleModelReport(): AuditReport {
     secrets: [{ rule: 'stripe-live-key', path: 'src/billing.ts', line: 8, isTracked: true }],
     secretFiles: [],
     configChanges: [],
+    suppressed: [],
     coverage: {
       ...coverageOf(ledger, { chunks: 5, durationMs: 125_400 }),
       cacheHits: 2,
@@ -308,6 +310,7 @@ export function sampleEmptyReport(mode: AuditReport['mode'] = 'offline'): AuditR
     secrets: [],
     secretFiles: [],
     configChanges: [],
+    suppressed: [],
     coverage: coverageOf(ledger, { chunks: 1, durationMs: 240 }),
     method: {
       oyVersion: '0.1.0',

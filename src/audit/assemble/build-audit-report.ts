@@ -70,6 +70,7 @@ export function buildAuditReport(input: AuditReportInput): AuditReport {
     secrets,
     secretFiles: input.secretFiles,
     configChanges: input.configChanges,
+    suppressed: [],
     coverage: buildCoverage(input),
     method: {
       oyVersion: OY_VERSION,

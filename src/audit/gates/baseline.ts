@@ -59,7 +59,10 @@ export async function readBaseline(filePath: string): Promise<Set<string>> {
  * A baseline file for `--write-baseline`: one entry per distinct fingerprint, sorted by path,
  * category and fingerprint, so the same findings always give the same bytes and diffs stay small.
  */
-export function renderBaseline(findings: readonly Finding[], generatedAt: string): string {
+export function renderBaseline(
+  findings: readonly Pick<Finding, 'fingerprint' | 'category' | 'path' | 'title'>[],
+  generatedAt: string,
+): string {
   const entries = findings
     .map(({ fingerprint, category, path, title }) => ({ fingerprint, category, path, title }))
     .sort(

@@ -11,6 +11,8 @@ export interface GateInput {
   findings: readonly Finding[];
   /** Edits to the audit's own configuration in a `--diff` run: they gate at their severity too. */
   configChanges: readonly ConfigChange[];
+  /** Committed secrets and secret-bearing files not suppressed: they gate at their severity, offline too. */
+  secrets: readonly GatedResult[];
   failOn: Severity | null;
   minCoverage: number | null;
   coverage: GateCoverage;
@@ -46,7 +48,7 @@ export function evaluateGates(input: GateInput): GateResult {
 }
 
 /** What `--fail-on` weighs, one shape for every kind of result. */
-interface GatedResult {
+export interface GatedResult {
   severity: Severity;
   title: string;
   path: string;
@@ -64,7 +66,9 @@ function listGated(input: GateInput): GatedResult[] {
     line: null,
     endLine: null,
   }));
-  return [...findings, ...changes].sort((a, b) => compareSeverity(a.severity, b.severity));
+  return [...findings, ...input.secrets, ...changes].sort((a, b) =>
+    compareSeverity(a.severity, b.severity),
+  );
 }
 
 function checkFailOn(results: readonly GatedResult[], failOn: Severity | null): string | null {
@@ -90,8 +94,10 @@ function describePartial(coverage: GateCoverage): string {
 function checkCoverage(coverage: GateCoverage, minCoverage: number | null): string | null {
   if (minCoverage === null) return null;
   const { reviewed, unreviewed, ratio } = coverageRatio(coverage);
-  if (ratio >= minCoverage) return null;
   const total = reviewed + unreviewed;
+  // A run that reviewed nothing proves nothing: it never meets a coverage floor.
+  if (total === 0) return `\`--min-coverage ${minCoverage}\`: no file was reviewed`;
+  if (ratio >= minCoverage) return null;
   return `\`--min-coverage ${minCoverage}\`: ${reviewed} of ${total} reviewable files reviewed (${formatRatio(ratio)}); ${unreviewed} failed, skipped for size or a read error, or left out by the repository's own .oyignore or .oy/config.json`;
 }
 

@@ -43,9 +43,11 @@ export function listReportRows(report: AuditReport): ReportRow[] {
   const hints = listReportedHints(report).filter(
     (hint) => report.mode === 'offline' || hint.category === 'prompt-injection',
   );
+  const suppressed = new Set(report.suppressed.map(suppressedKey));
   const deterministic = sortRows([
-    ...listSecretRows(report),
-    ...listSecretFileRows(report),
+    ...[...listSecretRows(report), ...listSecretFileRows(report)].filter(
+      (row) => !suppressed.has(suppressedKey(row)),
+    ),
     ...report.configChanges.map(toConfigChangeRow),
     ...hints.map(toHintRow),
   ]);
@@ -55,6 +57,18 @@ export function listReportRows(report: AuditReport): ReportRow[] {
     .map(toFindingRow)
     .sort((a, b) => compareSeverity(a.severity, b.severity));
   return [...findings, ...deterministic];
+}
+
+/** Committed secrets and committed secret-bearing files: the deterministic results `--fail-on` counts. */
+export function listSecretResults(report: AuditReport): ReportRow[] {
+  return sortRows([
+    ...listSecretRows(report),
+    ...listSecretFileRows(report).filter((row) => row.severity !== 'info'),
+  ]);
+}
+
+function suppressedKey(place: { ruleId: string; path: string; line: number | null }): string {
+  return `${place.ruleId}\0${place.path}\0${place.line ?? ''}`;
 }
 
 /**

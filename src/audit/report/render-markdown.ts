@@ -6,6 +6,7 @@ import { renderFindingsSummary } from './markdown/render-findings-summary.js';
 import { renderHeader } from './markdown/render-header.js';
 import { renderMethod } from './markdown/render-method.js';
 import { renderSecrets } from './markdown/render-secrets.js';
+import { renderSuppressed } from './markdown/render-suppressed.js';
 import { renderUnverified } from './markdown/render-unverified.js';
 
 /**
@@ -14,13 +15,15 @@ import { renderUnverified } from './markdown/render-unverified.js';
  * can add a section, a link or HTML of its own.
  */
 export function renderMarkdown(report: AuditReport): string {
-  return `${[
+  const sections = [
     renderHeader(report),
     renderFindingsSummary(report, listReportRows(report)),
     renderDetailedFindings(report),
     renderUnverified(report),
     renderSecrets(report),
+    renderSuppressed(report),
     renderCoverage(report),
     renderMethod(report),
-  ].join('\n\n')}\n`;
+  ];
+  return `${sections.filter((section) => section !== null).join('\n\n')}\n`;
 }

@@ -7,7 +7,7 @@ import { fingerprintResult } from './sarif/fingerprint-result.js';
 import { locateArtifact } from './sarif/locate-artifact.js';
 import type { SarifInvocation, SarifLog, SarifResult } from './sarif/sarif-log.js';
 import { SOURCE_ROOT_ID } from './sarif/sarif-log.js';
-import { toSarifLevel } from './sarif/security-severity.js';
+import { toRowLevel } from './sarif/security-severity.js';
 
 const SARIF_SCHEMA_URI =
   'https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json';
@@ -30,7 +30,7 @@ export function renderSarif(report: AuditReport): string {
     return {
       ruleId: row.ruleId,
       ruleIndex: ruleIndexes.get(row.ruleId) ?? 0,
-      level: toSarifLevel(row.severity),
+      level: toRowLevel(row),
       message: { text: revealInvisible(describeResult(row)) },
       // A whole-file result points at line 1: code scanning wants a region on every result.
       locations: [locateArtifact(row.path, row.line ?? 1, row.endLine)],

@@ -1,4 +1,4 @@
-import type { ProviderError } from '../../providers/provider-error.js';
+import { ProviderError } from '../../providers/provider-error.js';
 import type { Message, ModelClient, ModelRequest, Usage } from '../../providers/types.js';
 import { EMPTY_USAGE } from '../../providers/types.js';
 import { addUsage } from '../../providers/pricing/usage-totals.js';
@@ -10,7 +10,15 @@ export const MAP_MAX_TOKENS = 8192;
 
 export type ChunkReview =
   | { status: 'reviewed'; findings: RawFinding[]; usage: Usage; calls: number }
-  | { status: 'failed'; reason: string; detail: string; usage: Usage; calls: number };
+  | {
+      status: 'failed';
+      reason: string;
+      detail: string;
+      usage: Usage;
+      calls: number;
+      /** The provider's classified error, when a provider call is what failed. */
+      error?: ProviderError;
+    };
 
 /**
  * One map call: the prompt, the model's JSON answer parsed leniently, and one repair attempt with the
@@ -44,8 +52,9 @@ export async function reviewChunk(
       messages.push({ role: 'user', text: renderRepairPrompt(parsed.error) });
     }
   } catch (error) {
-    const kind = (error as ProviderError).kind ?? 'error';
-    return { status: 'failed', reason: kind, detail: (error as Error).message, usage, calls };
+    if (error instanceof ProviderError)
+      return { status: 'failed', reason: error.kind, detail: error.message, usage, calls, error };
+    return { status: 'failed', reason: 'error', detail: (error as Error).message, usage, calls };
   }
   return { status: 'failed', reason: 'parse', detail: 'no answer', usage, calls };
 }

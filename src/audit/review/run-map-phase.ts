@@ -4,6 +4,7 @@ import {
   EMPTY_TOTALS,
   type UsageTotals,
 } from '../../providers/pricing/usage-totals.js';
+import type { ProviderError, ProviderErrorKind } from '../../providers/provider-error.js';
 import type { Price } from '../../providers/pricing/price-table.js';
 import type { ModelClient } from '../../providers/types.js';
 import type { Chunk, SecurityHint } from '../types.js';
@@ -30,9 +31,17 @@ export interface MapPhaseInput {
   onChunkDone?: (done: number, total: number, totals: UsageTotals) => void;
 }
 
+/** Failures no retry or other chunk can fix: the key, the account, the model name or the request is wrong. */
+const FATAL_KINDS: ReadonlySet<ProviderErrorKind> = new Set([
+  'auth',
+  'permission',
+  'model_not_found',
+  'bad_request',
+]);
+
 export type MapOutcome =
   | { chunk: Chunk; status: 'reviewed'; findings: RawFinding[]; isFromCache: boolean }
-  | { chunk: Chunk; status: 'failed'; reason: string; detail: string };
+  | { chunk: Chunk; status: 'failed'; reason: string; detail: string; error?: ProviderError };
 
 export interface MapPhaseResult {
   outcomes: MapOutcome[];
@@ -40,9 +49,11 @@ export interface MapPhaseResult {
   calls: number;
   cacheHits: number;
   isStoppedByCost: boolean;
+  /** The first failure that is not transient: the run stops launching calls once it is seen. */
+  fatalError: ProviderError | null;
 }
 
-/** One map call per chunk, `concurrency` at a time, through the cache; a failed chunk never stops the others. */
+/** One map call per chunk, `concurrency` at a time, through the cache; a transient failure never stops the others, a fatal one stops new calls. */
 export async function runMapPhase(input: MapPhaseInput): Promise<MapPhaseResult> {
   const limit = pLimit(input.concurrency);
   let totals: UsageTotals = { ...EMPTY_TOTALS, costUsd: input.price ? 0 : null };
@@ -50,6 +61,7 @@ export async function runMapPhase(input: MapPhaseInput): Promise<MapPhaseResult>
   let cacheHits = 0;
   let done = 0;
   let isStoppedByCost = false;
+  let fatalError: ProviderError | null = null;
   const isSingleCall = input.chunks.length === 1;
   const { provider, model } = input.client.ref;
 
@@ -77,6 +89,9 @@ export async function runMapPhase(input: MapPhaseInput): Promise<MapPhaseResult>
         isFromCache: true,
       };
     }
+    if (fatalError !== null) {
+      return { chunk, status: 'failed', reason: 'stopped', detail: fatalError.message };
+    }
     if (
       input.maxCostUsd !== null &&
       totals.costUsd !== null &&
@@ -101,8 +116,16 @@ export async function runMapPhase(input: MapPhaseInput): Promise<MapPhaseResult>
     const review = await reviewChunk(input.client, prompt, input.signal);
     calls += review.calls;
     totals = addToTotals(totals, review.usage, input.price);
-    if (review.status === 'failed')
-      return { chunk, status: 'failed', reason: review.reason, detail: review.detail };
+    if (review.status === 'failed') {
+      if (review.error && FATAL_KINDS.has(review.error.kind)) fatalError ??= review.error;
+      return {
+        chunk,
+        status: 'failed',
+        reason: review.reason,
+        detail: review.detail,
+        ...(review.error ? { error: review.error } : {}),
+      };
+    }
     await input.cache.set(key, {
       findings: review.findings,
       usage: review.usage,
@@ -121,5 +144,5 @@ export async function runMapPhase(input: MapPhaseInput): Promise<MapPhaseResult>
       }),
     ),
   );
-  return { outcomes, totals, calls, cacheHits, isStoppedByCost };
+  return { outcomes, totals, calls, cacheHits, isStoppedByCost, fatalError };
 }

@@ -1,3 +1,5 @@
+import { ProviderError } from '../../providers/provider-error.js';
+import { OyError, EXIT } from '../../shared/errors.js';
 import { priceFor } from '../../providers/pricing/price-for.js';
 import { addToTotals, type UsageTotals } from '../../providers/pricing/usage-totals.js';
 import type { ModelClient } from '../../providers/types.js';
@@ -15,7 +17,7 @@ import { renderChunks } from './render-chunks.js';
 import { REDUCE_BUDGET_CHARS, renderReducePrompt } from './render-reduce-prompt.js';
 import { renderRepositoryManifest } from './render-repository-manifest.js';
 import { promptVersionHash } from './render-map-prompt.js';
-import { runMapPhase } from './run-map-phase.js';
+import { runMapPhase, type MapOutcome } from './run-map-phase.js';
 import { verifyFindings, type LineRange, type UnverifiedFinding } from './verify-findings.js';
 
 /** Answer budget of the reduce call: a summary and two id lists. */
@@ -99,6 +101,7 @@ export async function runModelReview(
     ...(options.onProgress ? { onChunkDone: options.onProgress } : {}),
   });
 
+  throwIfDead(map.outcomes, map.fatalError);
   const reviewedRanges = new Map<string, LineRange[]>();
   const rawFindings = [];
   for (const outcome of map.outcomes) {
@@ -150,6 +153,21 @@ export async function runModelReview(
     isStoppedByCost: map.isStoppedByCost,
     promptVersionHash: versionHash,
   };
+}
+
+/**
+ * A provider that refuses the key, the account, the model or the request fails the run, and so does a
+ * review in which no chunk was reviewed: neither is a partial result `--allow-partial` could accept.
+ */
+function throwIfDead(outcomes: readonly MapOutcome[], fatalError: ProviderError | null): void {
+  if (fatalError !== null) throw fatalError;
+  if (outcomes.length === 0 || outcomes.some((outcome) => outcome.status === 'reviewed')) return;
+  const first = outcomes.find((outcome) => outcome.status === 'failed');
+  if (first === undefined || first.status !== 'failed') return;
+  const reason = first.error?.message ?? first.detail;
+  throw new OyError(`no chunk could be reviewed: ${reason}`, EXIT.runtime, {
+    hint: first.error?.hint ?? 'run again with --verbose, or check the model with `oy doctor`',
+  });
 }
 
 function markFailed(

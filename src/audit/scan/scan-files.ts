@@ -1,6 +1,7 @@
 import pLimit from 'p-limit';
 import { readCandidate } from '../collect/read-candidate.js';
 import type { CandidateFile, LedgerEntry } from '../types.js';
+import { isOyOutput } from '../outputs/is-oy-output.js';
 import { ScanCache } from './scan-cache.js';
 import type { ScannedFile } from './scanned-file.js';
 import { RedactionFailed, scanText, type ScanTools } from './scan-text.js';
@@ -52,6 +53,14 @@ async function scanCandidate(
   const read = await readCandidate(candidate, options.maxFileBytes);
   if ('entry' in read) return read.entry;
   const { file } = read;
+  if (isOyOutput(file.text)) {
+    return {
+      path: file.path,
+      status: 'skipped',
+      reason: 'oy-output',
+      detail: 'a report, ledger or baseline written by oy',
+    };
+  }
   const key = ScanCache.keyFor(file.path, file.text);
   const cached = options.cache.get(key, options.tools.needsLineTokens);
   if (cached) return { ...cached, size: file.size, isTracked: file.isTracked };

@@ -51,6 +51,8 @@ export function scanText(file: CollectedFile, tools: ScanTools): ScannedFile {
     redactions: redacted.redactions,
     hints,
   };
+  const allowed = listAllowedLines(text, redacted.redactions);
+  if (allowed.length > 0) scanned.allowedSecretLines = allowed;
   if (tools.needsLineTokens(file.path, tokens))
     scanned.lineTokens = chargeAllowance(counter.countLines(text), redacted.redactions);
   return scanned;
@@ -68,6 +70,16 @@ function hintsFromRedactions(path: string, text: string, redactions: Redaction[]
     excerpt: excerptOf(lines[redaction.line - 1] ?? '', redaction.placeholder),
     message: `Hard-coded credential (${redaction.rule}), redacted before any model sees it`,
   }));
+}
+
+/** `oy:allow` (optionally `oy:allow secret`) anywhere on the line, in whatever comment syntax the file uses. */
+const ALLOW_MARKER = /\boy:allow\b/;
+
+function listAllowedLines(text: string, redactions: Redaction[]): number[] {
+  if (redactions.length === 0) return [];
+  const lines = text.split('\n');
+  const secretLines = [...new Set(redactions.map((redaction) => redaction.line))];
+  return secretLines.filter((line) => ALLOW_MARKER.test(lines[line - 1] ?? ''));
 }
 
 function excerptOf(line: string, placeholder: string): string {

@@ -14,5 +14,7 @@ export interface ScannedFile {
   lineCount: number;
   lineTokens?: number[];
   redactions: Redaction[];
+  /** Lines holding a redacted secret and an `oy:allow` marker: the author accepted that secret. */
+  allowedSecretLines?: number[];
   hints: SecurityHint[];
 }

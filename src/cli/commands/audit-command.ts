@@ -1,11 +1,11 @@
-import { realpathSync, statSync } from 'node:fs';
+import { existsSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { AuditOptions } from '../../audit/audit-options.js';
 import { renderPlan } from '../../audit/plan/render-plan.js';
 import { runAudit } from '../../audit/run-audit.js';
 import { parseFailOn, parseMinCoverage } from '../../audit/gates/parse-gate-flags.js';
 import { parseModelId } from '../../providers/model-id/parse-model-id.js';
-import { REPORT_FORMATS, type ConfigFile } from '../../config/config-schema.js';
+import { REPORT_FORMATS, type ConfigFile, type ReportFormat } from '../../config/config-schema.js';
 import { loadConfig } from '../../config/load-config.js';
 import { UsageError } from '../../shared/errors.js';
 import { neutralizeControl } from '../../shared/terminal/neutralize-control.js';
@@ -40,6 +40,7 @@ export interface AuditFlags extends GlobalOptions {
   writeBaseline?: unknown;
   minCoverage?: unknown;
   allowPartial?: boolean;
+  force?: boolean;
   offline?: boolean;
   cache?: boolean;
 }
@@ -60,8 +61,8 @@ export async function runAuditCommand(
   flags: AuditFlags,
 ): Promise<void> {
   const { root, focus } = resolveAuditTarget(pathArg, focusArgs, flags);
-  const flagLayer = readAuditFlags(flags, focus);
   const out = parseText('--out', flags.out) ?? null;
+  const flagLayer = readAuditFlags(flags, focus, out);
   const manifest = parseText('--manifest', flags.manifest) ?? null;
   const diffRef = parseText('--diff', flags.diff) ?? null;
   // A ref that starts with a dash would reach git as an option.
@@ -86,6 +87,7 @@ export async function runAuditCommand(
     format: config.audit.format,
     out,
     manifest,
+    isForced: Boolean(flags.force),
     include: config.audit.include,
     exclude: config.audit.exclude,
     projectInclude: projectAudit.include,
@@ -155,6 +157,11 @@ export async function runAuditCommand(
   if (outcome.suppressedByBaseline > 0 && !flags.quiet) {
     process.stderr.write(`${outcome.suppressedByBaseline} finding(s) suppressed by --baseline\n`);
   }
+  if (outcome.suppressedByComment > 0 && !flags.quiet) {
+    process.stderr.write(
+      `${outcome.suppressedByComment} committed secret(s) accepted by an oy:allow comment\n`,
+    );
+  }
   // The report is written whatever the verdict; the gates only decide the exit code.
   for (const reason of outcome.gates.reasons)
     process.stderr.write(`gate: ${neutralizeControl(reason)}\n`);
@@ -167,6 +174,12 @@ function resolveAuditTarget(pathArg: string | undefined, focusArgs: string[], fl
   if (pathArg === undefined) return { root: base, focus: focusArgs };
   const candidate = path.resolve(base, pathArg);
   if (isDirectory(candidate)) return { root: realpathSync(candidate), focus: focusArgs };
+  // A word with a separator or a dot, or an existing file, was meant as a path: never a focus word.
+  if (/[/\\.]/.test(pathArg) || existsSync(candidate)) {
+    throw new UsageError(`${pathArg} is not a directory to audit`, {
+      hint: 'give the workspace directory (or none for the current one); focus words come after it',
+    });
+  }
   return { root: base, focus: [pathArg, ...focusArgs] };
 }
 
@@ -178,9 +191,9 @@ function isDirectory(candidate: string): boolean {
   }
 }
 
-function readAuditFlags(flags: AuditFlags, focus: string[]): ConfigFile {
+function readAuditFlags(flags: AuditFlags, focus: string[], out: string | null): ConfigFile {
   const audit: NonNullable<ConfigFile['audit']> = {};
-  const format = parseChoice('--format', flags.format, REPORT_FORMATS);
+  const format = resolveReportFormat(parseChoice('--format', flags.format, REPORT_FORMATS), out);
   if (format) audit.format = format;
   const include = parseList('--include', flags.include);
   if (include) audit.include = include;
@@ -201,6 +214,25 @@ function readAuditFlags(flags: AuditFlags, focus: string[]): ConfigFile {
   const layer: ConfigFile = { audit };
   if (flags.model !== undefined) layer.model = parseText('--model', flags.model) as string;
   return layer;
+}
+
+/** `--format` follows `--out`'s extension when not given; a contradiction is refused rather than guessed. */
+function resolveReportFormat(format: ReportFormat | undefined, out: string | null) {
+  const implied = out === null ? undefined : formatOfExtension(out);
+  if (format !== undefined && implied !== undefined && format !== implied) {
+    throw new UsageError(`--format ${format} does not match --out ${out}, a ${implied} file name`, {
+      hint: `drop --format to write ${implied}, or name the file with the ${format} extension`,
+    });
+  }
+  return format ?? implied;
+}
+
+function formatOfExtension(file: string): ReportFormat | undefined {
+  const name = file.toLowerCase();
+  if (name.endsWith('.md') || name.endsWith('.markdown')) return 'markdown';
+  if (name.endsWith('.sarif') || name.endsWith('.sarif.json')) return 'sarif';
+  if (name.endsWith('.json')) return 'json';
+  return undefined;
 }
 
 function printModeNotice(model: string | null, flags: AuditFlags): void {

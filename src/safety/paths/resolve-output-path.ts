@@ -9,7 +9,13 @@ import { isProtectedName } from './protected-names.js';
  * Relative paths are taken from the workspace root. Refuses `..` escapes, absolute paths outside,
  * any existing ancestor whose real path leads outside, and an existing symlink as the destination.
  */
-export function resolveOutputPath(workspaceRoot: string, requested: string, flag: string): string {
+export function resolveOutputPath(
+  workspaceRoot: string,
+  requested: string,
+  flag: string,
+  // `--write-baseline .oy/baseline.json`: the user chose oy's own folder for oy's own file.
+  options: { allowOyDir?: boolean } = {},
+): string {
   const refuse = (why: string): never => {
     const shown = requested.length > 120 ? `${requested.slice(0, 120)}…` : requested;
     throw new UsageError(`${flag} ${JSON.stringify(shown)} ${why}`, {
@@ -25,7 +31,8 @@ export function resolveOutputPath(workspaceRoot: string, requested: string, flag
   if (relative === '') refuse('is the workspace itself');
   if (isOutside(relative)) refuse('is outside the workspace');
   const topDir = relative.split(path.sep)[0] ?? '';
-  if (isProtectedName(topDir)) refuse(`is inside ${topDir}/, which oy never writes`);
+  if (isProtectedName(topDir) && !(options.allowOyDir === true && topDir === '.oy'))
+    refuse(`is inside ${topDir}/, which oy never writes`);
 
   const destination = lstatOrUndefined(target);
   if (destination?.isSymbolicLink()) refuse('is a symbolic link; oy does not write through links');

@@ -9,6 +9,7 @@ const FULL: GateCoverage = { filesReviewed: 10, filesFailed: 0, skippedByReason:
 const FULL_INPUT: GateInput = {
   findings: [],
   configChanges: [],
+  secrets: [],
   failOn: 'info',
   minCoverage: null,
   coverage: FULL,
@@ -20,6 +21,7 @@ function gates(fields: Partial<GateInput>): ReturnType<typeof evaluateGates> {
   return evaluateGates({
     findings: [],
     configChanges: [],
+    secrets: [],
     failOn: null,
     minCoverage: null,
     coverage: FULL,

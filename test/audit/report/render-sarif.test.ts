@@ -145,7 +145,7 @@ describe('renderSarif content', () => {
     expect(SECURITY_SEVERITY_SCORES.info).toBe('0.0');
   });
 
-  test('every result points at its rule and has a level from its severity', () => {
+  test('every result points at its rule and has a level from its severity; a hint is never an error', () => {
     const log = render(sampleOfflineReport());
     const { rules } = log.runs[0].tool.driver;
     const levels = {
@@ -157,7 +157,9 @@ describe('renderSarif content', () => {
     };
     for (const result of log.runs[0].results) {
       expect(rules[result.ruleIndex]?.id).toBe(result.ruleId);
-      expect(result.level).toBe(levels[result.properties.severity as keyof typeof levels]);
+      const level = levels[result.properties.severity as keyof typeof levels];
+      const isHint = result.properties.excerpt !== undefined;
+      expect(result.level).toBe(isHint && level === 'error' ? 'warning' : level);
     }
     expect(new Set(log.runs[0].results.map((result) => result.level))).toEqual(
       new Set(['error', 'warning', 'note']),

@@ -3,7 +3,7 @@ import { labelHintCategory } from '../hint-category-labels.js';
 import type { ReportRow } from '../list-report-rows.js';
 import { compareText, maxSeverity } from '../order-by-severity.js';
 import type { SarifRule } from './sarif-log.js';
-import { SECURITY_SEVERITY_SCORES, toSarifLevel } from './security-severity.js';
+import { SECURITY_SEVERITY_SCORES, toRowLevel } from './security-severity.js';
 
 /**
  * One rule per rule id among the rows, sorted by id. A rule's severity is the highest of its
@@ -30,7 +30,7 @@ export function buildSarifRules(rows: readonly ReportRow[]): SarifRule[] {
         id: row.ruleId,
         shortDescription: { text: short },
         fullDescription: { text: full },
-        defaultConfiguration: { level: toSarifLevel(severity) },
+        defaultConfiguration: { level: toRowLevel({ kind: row.kind, severity }) },
         properties: {
           'security-severity': SECURITY_SEVERITY_SCORES[severity],
           tags: [...new Set(['security', ...tags])],

@@ -27,3 +27,9 @@ const SARIF_LEVELS: Record<Severity, SarifLevel> = {
 export function toSarifLevel(severity: Severity): SarifLevel {
   return SARIF_LEVELS[severity];
 }
+
+/** A deterministic hint may be false, so it never fails a check: at most `warning`. */
+export function toRowLevel(row: { kind: string; severity: Severity }): SarifLevel {
+  const level = toSarifLevel(row.severity);
+  return row.kind === 'hint' && level === 'error' ? 'warning' : level;
+}

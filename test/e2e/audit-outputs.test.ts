@@ -1,0 +1,104 @@
+import { cpSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import type { LedgerEntry } from '../../src/audit/types.js';
+import { commitAll } from '../support/git-fixture.js';
+import { PROJECT_ROOT, runOy } from '../support/run-oy.js';
+
+/** oy's outputs: recognised by content and never audited, named by extension, never clobbering a foreign file. */
+const FIXTURE = path.join(PROJECT_ROOT, 'test', 'fixtures', 'repos', 'webapp');
+let repo: string;
+let cases = 0;
+
+beforeEach(() => {
+  repo = realpathSync(mkdtempSync(path.join(tmpdir(), 'oy-outputs-')));
+  cpSync(FIXTURE, repo, { recursive: true });
+  commitAll(repo);
+  cases++;
+});
+
+afterAll(() => console.log(`audit outputs: ${cases} cases`));
+
+function audit(args: string[]) {
+  return runOy(['audit', '--offline', ...args], { cwd: repo });
+}
+
+function read(file: string): string {
+  return readFileSync(path.join(repo, file), 'utf8');
+}
+
+describe('audit outputs', () => {
+  it('three runs in a row in different formats give the same hint count', async () => {
+    const counts: number[] = [];
+    for (const flags of [
+      ['--format', 'sarif'],
+      ['--format', 'json', '--manifest', 'ledger.json'],
+      [],
+      // The reports under names oy would not choose are still recognised by their content.
+      ['--out', 'renamed.txt', '--manifest', 'other.txt'],
+    ]) {
+      const result = await audit(['--json', ...flags]);
+      expect(result.code, result.stderr).toBe(0);
+      counts.push((JSON.parse(result.stdout) as { hints: number }).hints);
+    }
+    expect(new Set(counts).size).toBe(1);
+    const ledger = JSON.parse(read('other.txt')) as { files: LedgerEntry[] };
+    const skipped = ledger.files
+      .filter((entry) => entry.status === 'skipped' && entry.reason === 'oy-output')
+      .map((entry) => entry.path);
+    expect(skipped).toEqual(
+      expect.arrayContaining(['ISSUES.md', 'ledger.json', 'oy-audit.json', 'oy.sarif']),
+    );
+  }, 120_000);
+
+  it('control: a file that only looks like a report by name is audited', async () => {
+    writeFileSync(path.join(repo, 'oy.sarif'), '{"runs": []}\n');
+    writeFileSync(path.join(repo, 'other.txt'), '# Audit Issues\n\nhand-written\n');
+    await audit(['--out', 'x.md', '--manifest', 'ledger.json']);
+    const ledger = JSON.parse(read('ledger.json')) as { files: LedgerEntry[] };
+    const statuses = ledger.files.filter((entry) => ['oy.sarif', 'other.txt'].includes(entry.path));
+    expect(statuses.map((entry) => entry.status)).toEqual(['reviewed', 'reviewed']);
+  });
+
+  it.each([
+    ['r.sarif', '"version": "2.1.0"'],
+    ['r.sarif.json', '"version": "2.1.0"'],
+    ['r.json', '"schemaVersion": 1'],
+    ['r.md', '# Audit Issues'],
+  ])('--out %s picks the format from the extension', async (out, marker) => {
+    const result = await audit(['--out', out]);
+    expect(result.code, result.stderr).toBe(0);
+    expect(read(out)).toContain(marker);
+  });
+
+  it('--format that contradicts --out is a usage error with a hint', async () => {
+    const result = await audit(['--format', 'markdown', '--out', 'r.sarif']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^error: --format markdown does not match --out r\.sarif/m);
+    expect(result.stderr).toMatch(/^hint: /m);
+  });
+
+  it('a hand-written ISSUES.md is not overwritten without --force', async () => {
+    writeFileSync(path.join(repo, 'ISSUES.md'), '# Our issues\n\n- keep me\n');
+    const refused = await audit([]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/^error: --out would overwrite .*ISSUES\.md/m);
+    expect(refused.stderr).toMatch(/^hint: .*--force/m);
+    expect(read('ISSUES.md')).toContain('keep me');
+    const forced = await audit(['--force']);
+    expect(forced.code, forced.stderr).toBe(0);
+    expect(read('ISSUES.md')).not.toContain('keep me');
+    // oy's own report is replaced without --force.
+    const again = await audit([]);
+    expect(again.code, again.stderr).toBe(0);
+  });
+
+  it('--write-baseline may write under .oy/, and the baseline reads back', async () => {
+    const written = await audit(['--write-baseline', '.oy/baseline.json']);
+    expect(written.code, written.stderr).toBe(0);
+    expect(JSON.parse(read('.oy/baseline.json'))).toMatchObject({ tool: 'oy' });
+    const gated = await audit(['--baseline', '.oy/baseline.json', '--fail-on', 'high']);
+    expect(gated.code, gated.stderr).toBe(0);
+  });
+});
