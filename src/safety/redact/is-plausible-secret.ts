@@ -56,10 +56,17 @@ function looksLikeCode(value: string): boolean {
   if (/[()[\]{}<>]/.test(value)) return true;
   // A member path reads as words (`config.db.password`); a random run after a dot (`hvs.CAES...`) does not.
   if (/^[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$]|::|->)/.test(value)) return looksLikeWords(value);
-  return /^[A-Za-z_$][A-Za-z_$]*$/.test(value) && value.length < ONE_CLASS_MIN_CHARS;
+  // A random run of letters (`rEUcsbMVApqeycsN`) is a key, not a name, whatever its length.
+  return (
+    /^[A-Za-z_$][A-Za-z_$]*$/.test(value) &&
+    value.length < ONE_CLASS_MIN_CHARS &&
+    looksLikeWords(value)
+  );
 }
 
+/** Whether a short value names a secret (`my_token_v2`); a long random one holds `key` or `Pwd` by chance. */
 function namesASecret(value: string): boolean {
+  if (value.length > MAX_MASH_CHARS) return false;
   return SECRET_WORD_AFTER_SEPARATOR.test(value) || SECRET_WORD_IN_CAMEL_CASE.test(value);
 }
 

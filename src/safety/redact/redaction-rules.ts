@@ -19,10 +19,11 @@ import {
 /** Every rule, most specific first: on a tie the earlier rule names the secret. */
 export const REDACTION_RULE_SET: readonly RedactionRule[] = [
   ...PRIVATE_KEY_RULES,
+  // Vendor formats anchor on their host or prefix, so they name a value before the bare `sig=` of Azure SAS.
+  ...VENDOR_TOKEN_RULES,
   ...CLOUD_PROVIDER_RULES,
   ...CODE_HOST_RULES,
   ...SERVICE_TOKEN_RULES,
-  ...VENDOR_TOKEN_RULES,
   ...INNER_KEYWORD_TOKEN_RULES,
   NPMRC_AUTH_TOKEN_RULE,
   JENKINS_CREDENTIAL_RULE,

@@ -93,3 +93,30 @@ describe('connection strings', () => {
     expectUntouched('amqp://guest:guest2@localhost:5672/');
   });
 });
+
+describe('values the heuristics must never call made up', () => {
+  const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+  it('redacts unquoted random letters with no digit (not an identifier), and keeps real names', () => {
+    const redactor = createRedactor();
+    const kept: string[] = [];
+    for (let index = 0; index < 500; index += 1) {
+      const value = randomChars(LETTERS, 16);
+      if (redactor.redact(`password=${value}`).text.includes(value)) kept.push(value);
+    }
+    // Before, every such value was taken for a name. The word-shape check still reads about 3% of
+    // random letter runs as camel-case words; that residue is a known limit of the heuristic.
+    expect(kept.length).toBeLessThan(50);
+    expectUntouched('password=EndOfFileToken');
+  });
+
+  it('leaves no tail of a URL-safe Logic Apps signature in clear', () => {
+    for (let index = 0; index < 200; index += 1) {
+      const tail = randomChars(ALNUM, 10);
+      const signature = `${randomChars(ALNUM, 32)}-${tail}`;
+      const url = `https://oy.logic.azure.com/workflows/x/triggers/manual/paths/invoke?sv=1.0&sig=${signature}`;
+      const text = createRedactor().redact(url).text;
+      expect(text).not.toContain(tail);
+    }
+  });
+});

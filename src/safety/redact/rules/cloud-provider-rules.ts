@@ -50,7 +50,8 @@ export const CLOUD_PROVIDER_RULES: readonly AnchoredRule[] = [
     id: 'azure-sas-token',
     description: 'The signature of an Azure shared access signature (sv=...&sig=...)',
     keywords: ['sig='],
-    pattern: /sig=((?:[A-Za-z0-9+/]|%2[BbFf]){30,200}(?:%3[Dd]|=){0,2})(?![A-Za-z0-9+/%=])/dy,
+    // Never a prefix of a URL-safe signature (Logic Apps `sig=...-...`): its tail would stay in clear.
+    pattern: /sig=((?:[A-Za-z0-9+/]|%2[BbFf]){30,200}(?:%3[Dd]|=){0,2})(?![A-Za-z0-9+/%=_-])/dy,
     isSecret: (value) => isRandomToken(value) && /[A-Z]/.test(value) && /[a-z]/.test(value),
   }),
 ];
