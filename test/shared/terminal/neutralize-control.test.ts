@@ -65,6 +65,16 @@ describe('neutralizeControl', () => {
     expect(neutralizeControl(`+safe line\r+evil line`)).toBe('+safe line^M+evil line');
   });
 
+  it('defuses a hyperlink that hides its target, DCS and APC strings, and 8-bit CSI', () => {
+    const link = `${ESC}]8;;https://evil.example/x${ESC}\\docs.python.org${ESC}]8;;${ESC}\\`;
+    const shown = neutralizeControl(link);
+    expect(shown).toContain('https://evil.example/x');
+    // eslint-disable-next-line no-control-regex -- finding raw control characters is the point
+    expect(shown).not.toMatch(/[\u001b\u0007\u0080-\u009f]/u);
+    const strings = `${ESC}Pq#0;2;0;0;0${ESC}\\${ESC}_hidden${ESC}\\\u009b2J`;
+    expect(neutralizeControl(strings)).toBe('^[Pq#0;2;0;0;0^[\\^[_hidden^[\\<U+009B>2J');
+  });
+
   it('keeps newline and tab; reads CRLF as a line break unless asked to keep CRs', () => {
     expect(neutralizeControl('a\tb\nc')).toBe('a\tb\nc');
     expect(neutralizeControl('one\r\ntwo\r\n')).toBe('one\ntwo\n');
