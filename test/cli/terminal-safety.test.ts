@@ -274,7 +274,7 @@ const CASES: Case[] = [
         editor: refusingEditor,
         stderr: err.stream,
         colors: c,
-        endAnswerLine: () => undefined,
+        pause: () => () => undefined,
       };
       await createChatApprover(channel)(approval('bash', hostile), {
         decision: 'ask',

@@ -55,8 +55,8 @@ export async function runChatCommand(flags: ChatFlags): Promise<void> {
       stderr: process.stderr,
       colors: createColors(shouldColor(process.stderr, flags, env)),
       answerColors,
-      // Markdown is for people at a terminal; piped output stays the model's own text.
-      isMarkdown: answerColors.isColorSupported && process.stdout.isTTY === true,
+      // Markdown is for people at a terminal (coloured or not); piped output stays the model's own text.
+      isMarkdown: process.stdout.isTTY === true,
     },
     oyVersion: OY_VERSION,
     ...(loaded ? { loaded } : {}),

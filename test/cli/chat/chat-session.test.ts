@@ -57,7 +57,7 @@ describe('oy chat session', () => {
     expect(run.editor.questions).toEqual([APPROVAL, APPROVAL]);
     expect(run.stderr.text).toContain('write wants to: write yes.txt\n');
     expect(run.stderr.text).toContain('+approved');
-    expect(run.stderr.text).toContain('• write no.txt denied');
+    expect(run.stderr.text).toContain('• write no.txt denied by you');
     fake.assertDone();
   });
 
@@ -144,7 +144,7 @@ describe('oy chat session', () => {
     expect(existsSync(path.join(root, 'x.txt'))).toBe(false);
     expect(run.editor.questions).toEqual([]);
     expect(run.stderr.text).toContain('mode plan for the next turns\n');
-    expect(run.stderr.text).toMatch(/• write x\.txt denied by mode:plan/u);
+    expect(run.stderr.text).toMatch(/• write x\.txt denied by plan mode/u);
     expect(offeredToolNames(fake.modelCalls[0]!.body)).not.toContain('write');
     expect(run.stderr.text).toContain('· mode plan ·');
   });
