@@ -209,6 +209,11 @@ export class ChatSession {
     return plan;
   }
 
+  /** /diff: the files this chat changed, as they were before it changed them (null: absent). */
+  async originals(): Promise<Map<string, Buffer | null>> {
+    return this.history.originals();
+  }
+
   /** /clear: a fresh conversation in a new session (created at the next turn). */
   async clear(): Promise<void> {
     await this.history.dispose();
