@@ -62,7 +62,10 @@ export function createMarkdownStream(
   const wrapped = (line: string, prefix?: { first: string; rest: string }): string[] => {
     const width = columns();
     if (width === undefined) return [(prefix?.first ?? '') + line];
-    return wrapText(line, width, { firstPrefix: prefix?.first ?? '', restPrefix: prefix?.rest ?? '' });
+    return wrapText(line, width, {
+      firstPrefix: prefix?.first ?? '',
+      restPrefix: prefix?.rest ?? '',
+    });
   };
 
   const renderLine = (line: string): string[] => {

@@ -17,6 +17,7 @@ import { formatSessionDiff } from './diff/format-session-diff.js';
 import type { KeptCommandOutput } from './render/chat-display.js';
 import type { ParsedSlashCommand } from './slash-commands.js';
 import { switchMode } from './switch-mode.js';
+import { visibleWidth, wrapText } from './render/wrap-text.js';
 
 /** What the chat does after a command: go on, or leave. */
 export type SlashOutcome = 'continue' | 'quit';
@@ -69,7 +70,7 @@ export async function runSlashCommand(
       case 'ask':
         if (argument === '') throw new UsageError('/ask needs a question: /ask <question>');
         await chat.runTurn(argument, 'plan');
-        chat.output.stderr.write(`${chat.output.colors.dim(statusLine(chat))}\n`);
+        printStatusLine(chat);
         break;
       case 'permissions':
         say(formatPermissions(chat.state.grants.list(), chat.options.permissions));
@@ -142,6 +143,22 @@ export async function runSlashCommand(
     say(formatChatHelp());
   }
   return 'continue';
+}
+
+/** After each turn, on stderr: the status line, broken between its fields to fit a terminal. */
+export function printStatusLine(chat: ChatSession): void {
+  const { stderr, colors: c } = chat.output;
+  const columns = (stderr as Partial<NodeJS.WriteStream>).columns;
+  const fields = statusLine(chat).split(' · ');
+  const rows: string[] = [];
+  for (const field of fields) {
+    const last = rows.at(-1);
+    const joined = last === undefined ? field : `${last} · ${field}`;
+    if (last !== undefined && (columns === undefined || visibleWidth(joined) <= columns))
+      rows[rows.length - 1] = joined;
+    else rows.push(...(columns === undefined ? [field] : wrapText(field, columns)));
+  }
+  stderr.write(`${rows.map((row) => c.dim(row)).join('\n')}\n`);
 }
 
 /** The line printed after each turn. */

@@ -1,5 +1,8 @@
 import path from 'node:path';
 import { OY_VERSION } from '../../shared/version.js';
+import { parsePermissionRules } from '../../safety/policy/permission-rule.js';
+import { createReadCheck } from '../../safety/policy/read-access.js';
+import { createMentionCompleter } from '../chat/attach/complete-mention.js';
 import { ChatSession } from '../chat/chat-session.js';
 import { createLineEditor } from '../chat/line-editor/create-line-editor.js';
 import { runChat } from '../chat/run-chat.js';
@@ -37,6 +40,10 @@ export async function runChatCommand(flags: ChatFlags): Promise<void> {
     input: process.stdin,
     output: process.stderr,
     historyFile: path.join(paths.stateDir, HISTORY_FILE),
+    complete: createMentionCompleter(
+      root,
+      createReadCheck(parsePermissionRules(config.permissions), root),
+    ),
   });
   const chat = new ChatSession({
     workspaceRoot: root,

@@ -169,7 +169,11 @@ describe('oy chat session', () => {
       answer('y'),
     ]);
     await runScript(run);
-    expect(run.editor.questions).toEqual([AUTO_MODE_QUESTION, AUTO_MODE_QUESTION, AUTO_MODE_QUESTION]);
+    expect(run.editor.questions).toEqual([
+      AUTO_MODE_QUESTION,
+      AUTO_MODE_QUESTION,
+      AUTO_MODE_QUESTION,
+    ]);
     expect(run.stderr.text).toContain('yolo is auto mode\n');
     expect(run.stderr.text.match(/mode stays ask\n/gu)).toHaveLength(2);
     expect(run.stderr.text).toContain('mode auto for the next turns\n');

@@ -64,7 +64,9 @@ function fitColumns(natural: readonly number[], available: number): number[] {
   const total = natural.reduce((sum, value) => sum + value, 0);
   if (total <= available) return [...natural];
   const widths = [...natural];
-  const order = natural.map((value, column) => ({ value, column })).sort((a, b) => a.value - b.value);
+  const order = natural
+    .map((value, column) => ({ value, column }))
+    .sort((a, b) => a.value - b.value);
   let left = Math.max(available, MIN_COLUMN_WIDTH * natural.length);
   order.forEach(({ value, column }, index) => {
     const share = Math.floor(left / (order.length - index));
@@ -76,7 +78,10 @@ function fitColumns(natural: readonly number[], available: number): number[] {
 
 /** The cells of one row: outer pipes dropped, split at pipes not escaped with a backslash. */
 function splitRow(line: string): string[] {
-  const inner = line.trim().replace(/^\|/u, '').replace(/(?<!\\)\|$/u, '');
+  const inner = line
+    .trim()
+    .replace(/^\|/u, '')
+    .replace(/(?<!\\)\|$/u, '');
   return inner.split(/(?<!\\)\|/u).map((cell) => cell.trim().replaceAll('\\|', '|'));
 }
 

@@ -27,7 +27,8 @@ export function describeToolStatus(input: {
   if (!input.ok) return { text: 'failed', isGood: false };
   if (command === undefined) return { text: 'ok', isGood: true };
   if (command.isTimedOut) return { text: 'timed out', isGood: false };
-  if (command.signal !== null) return { text: `killed by ${oneLine(command.signal)}`, isGood: false };
+  if (command.signal !== null)
+    return { text: `killed by ${oneLine(command.signal)}`, isGood: false };
   if (command.exitCode !== null && command.exitCode !== 0)
     return { text: `exit ${command.exitCode}`, isGood: false };
   return { text: 'ok', isGood: true };

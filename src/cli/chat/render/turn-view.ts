@@ -76,7 +76,9 @@ export function createTurnView(options: TurnViewOptions): TurnView {
   };
   const describe = (id: string, tool: string) => {
     const call = calls.get(id);
-    return call === undefined ? neutralizeControl(tool, { lineBreaks: 'show' }) : describeToolCall(call);
+    return call === undefined
+      ? neutralizeControl(tool, { lineBreaks: 'show' })
+      : describeToolCall(call);
   };
 
   const showResult = (event: Extract<AgentEvent, { type: 'tool_result' }>) => {
@@ -173,7 +175,9 @@ export function createTurnView(options: TurnViewOptions): TurnView {
           );
           return;
         case 'error':
-          note(`${event.kind === 'warning' ? 'warning' : 'error'}: ${neutralizeControl(event.message)}`);
+          note(
+            `${event.kind === 'warning' ? 'warning' : 'error'}: ${neutralizeControl(event.message)}`,
+          );
           return;
         case 'done':
           spinner?.stop();

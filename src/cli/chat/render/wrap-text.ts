@@ -2,6 +2,7 @@ import { stripVTControlCharacters } from 'node:util';
 import { displayWidth } from '../line-editor/display-width.js';
 
 /** One SGR colour sequence (zero width) or one code point. */
+// eslint-disable-next-line no-control-regex -- the colour sequences oy itself added are what is matched
 const PIECE = /\u001b\[[\d;]*m|[\s\S]/gu;
 // Tabs are drawn as spaces, so widths are known whatever the terminal's tab stops.
 const TAB_AS_SPACES = '    ';
