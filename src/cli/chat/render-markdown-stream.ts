@@ -6,8 +6,6 @@ import { isDelimiterRow, isTableLine, renderTable } from './render/render-table.
 import { renderInline, renderProse } from './render/render-prose.js';
 import { wrapText } from './render/wrap-text.js';
 
-export { renderInline, renderProseLine } from './render/render-prose.js';
-
 /** A sink for streamed assistant text. */
 export interface MarkdownStream {
   write(text: string): void;

@@ -44,12 +44,6 @@ export function renderProse(line: string, c: Colors, columns?: number): Rendered
     : withPrefix(indent, renderInline(line.slice(indent.length), c));
 }
 
-/** One prose line rendered without wrapping. */
-export function renderProseLine(line: string, c: Colors): string {
-  const prose = renderProse(line, c);
-  return (prose.prefix?.first ?? '') + prose.body;
-}
-
 /** Inline spans: `code` first (nothing inside it is formatted), then links, **bold** and *emphasis*. */
 export function renderInline(text: string, c: Colors): string {
   return text
