@@ -2,6 +2,7 @@ import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { renderDiff } from '../../../agent/tools/render-diff.js';
+import { resolveWorkspacePath } from '../../../safety/paths/resolve-workspace-path.js';
 import { neutralizeControl } from '../../../shared/terminal/neutralize-control.js';
 import type { Colors } from '../../terminal.js';
 import { colorizeDiff } from '../colorize-diff.js';
@@ -27,10 +28,10 @@ export async function formatSessionDiff(
   const parts: string[] = [];
   for (const relativePath of [...originals.keys()].sort()) {
     const before = originals.get(relativePath) ?? null;
-    const now = await readCurrent(path.join(workspaceRoot, relativePath));
+    const now = await readCurrent(workspaceRoot, relativePath);
     const name = neutralizeControl(relativePath, { lineBreaks: 'show' });
     if (now.kind === 'other') {
-      parts.push(c.bold(`${name}: ${now.why}`));
+      parts.push(c.bold(`${name}: ${neutralizeControl(now.why, { lineBreaks: 'show' })}`));
       continue;
     }
     if (before !== null && (before.length > MAX_DIFF_BYTES || before.includes(0))) {
@@ -47,7 +48,11 @@ export async function formatSessionDiff(
   return parts.length === 0 ? 'no changes to the workspace in this chat' : parts.join('\n');
 }
 
-async function readCurrent(absolutePath: string): Promise<Current> {
+async function readCurrent(workspaceRoot: string, relativePath: string): Promise<Current> {
+  // A folder on the way may have become a link out of the workspace since: then nothing is read.
+  const confined = resolveWorkspacePath(workspaceRoot, relativePath, 'read');
+  if (!confined.ok) return { kind: 'other', why: `cannot be shown: ${confined.reason}` };
+  const absolutePath = path.join(workspaceRoot, relativePath);
   let handle;
   try {
     handle = await open(absolutePath, READ_FLAGS);
