@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { createModelClient } from '../providers/create-model-client.js';
+import { withConfiguredFacts } from '../providers/model-facts/configured-models.js';
 import { parseModelId } from '../providers/model-id/parse-model-id.js';
 import { priceFor } from '../providers/pricing/price-for.js';
 import { OyError, UsageError, EXIT } from '../shared/errors.js';
@@ -38,7 +39,10 @@ export type AuditOutcome =
 export async function runAudit(options: AuditOptions): Promise<AuditOutcome> {
   const startedAt = Date.now();
   const progress = options.onProgress ?? (() => undefined);
-  const ref = options.model === null ? null : parseModelId(options.model);
+  const ref =
+    options.model === null
+      ? null
+      : withConfiguredFacts(parseModelId(options.model), options.models);
   const writeBaselinePath =
     options.writeBaselinePath === null
       ? null
@@ -58,7 +62,7 @@ export async function runAudit(options: AuditOptions): Promise<AuditOutcome> {
     !options.isDryRun
   ) {
     throw new UsageError(`--max-cost cannot be enforced: ${ref.id} has no known price`, {
-      hint: 'drop --max-cost, or use a model with a known price (see `oy model`)',
+      hint: `give its price in the user config ("models": {"${ref.id}": {"price": {"input": <usd>, "output": <usd>}}}, USD per million tokens), use a model with a known price (see \`oy model\`), or drop --max-cost`,
     });
   }
   const prepared = await prepareAudit(options);
