@@ -88,6 +88,27 @@ describe('Bedrock requests follow the model facts', () => {
   });
 });
 
+describe('Bedrock documents', () => {
+  it('past five documents in a request, the rest go as delimited text, and names are made valid', async () => {
+    fake = await startFakeProvider({ script: [reply.text('read')] });
+    const client = await clientFor(fake, 'bedrock::us.anthropic.claude-sonnet-4-5-20250929-v1:0');
+    const documents = Array.from({ length: 7 }, (_, index) => ({
+      name: index < 2 ? 'src/app.ts' : `notes ${index}.md`,
+      format: 'txt' as const,
+      data: `document ${index}`,
+    }));
+    const result = await client.complete({
+      ...ASK,
+      messages: [{ role: 'user', text: 'Read these.', documents }],
+    });
+    expect(result.text).toBe('read');
+    const sent = JSON.stringify(fake.modelCalls[0]!.body);
+    expect(sent.match(/"document":/g)).toHaveLength(5);
+    expect(sent).toContain('<document name=\\"notes 6.md\\" format=\\"txt\\">\\ndocument 6');
+    fake.assertDone();
+  });
+});
+
 describe('OpenAI-compatible stream variants', () => {
   it('reads reasoning_content, a whole tool call without index, no usage, no [DONE], stop with tools', async () => {
     fake = await startFakeProvider({
