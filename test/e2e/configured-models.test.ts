@@ -119,3 +119,20 @@ describe('a price in the user config makes cost limits work', () => {
     fake.assertDone();
   });
 });
+
+describe('the context window in the user config sizes audit chunks', () => {
+  it('a chunk, the map prompt and the map answer fit the configured window; a large window keeps the setting', async () => {
+    const plan = async (contextWindow: number) => {
+      const result = await oy(
+        ['audit', '--model', model, '--dry-run', '--json'],
+        userConfig({ [model]: { contextWindow } }),
+      );
+      expect(result.code, result.stderr).toBe(0);
+      return JSON.parse(result.stdout) as { chunkTokens: number };
+    };
+    // 16,384 less the 8,192-token map answer and a 4,096-token prompt reserve.
+    expect((await plan(16_384)).chunkTokens).toBe(4096);
+    expect((await plan(1_000_000)).chunkTokens).toBe(64_000);
+    expect(fake.modelCalls).toHaveLength(0);
+  });
+});
