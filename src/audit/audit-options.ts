@@ -47,6 +47,8 @@ export interface AuditOptions {
   command: string;
   /** Files read, redacted, indexed and counted at once. */
   scanConcurrency: number;
+  /** Scan worker threads: 'auto' (the default) uses the spare cores for a large tree, 0 none. */
+  scanWorkers?: number | 'auto';
   /** The caller's environment, handed to git (HOME for its global excludes and safe.directory). */
   env: Readonly<Record<string, string | undefined>>;
   onProgress?: (event: AuditProgress) => void;
