@@ -1,17 +1,24 @@
 import { z } from 'zod';
 import { TOKEN_ENCODINGS, type TokenEncoding } from '../audit/tokens/token-counter.js';
 
-export const REPORT_FORMATS = ['markdown', 'sarif', 'json'] as const;
-export type ReportFormat = (typeof REPORT_FORMATS)[number];
+import {
+  AUDIT_BOUNDS,
+  DEFAULT_CHUNK_TOKENS,
+  DEFAULT_MAX_CHUNKS,
+  DEFAULT_MAX_FILE_BYTES,
+  REPORT_FORMATS,
+  type ReportFormat,
+} from './config-bounds.js';
+
+export {
+  DEFAULT_CHUNK_TOKENS,
+  DEFAULT_MAX_CHUNKS,
+  DEFAULT_MAX_FILE_BYTES,
+  REPORT_FORMATS,
+  type ReportFormat,
+} from './config-bounds.js';
 
 export { TOKEN_ENCODINGS, type TokenEncoding } from '../audit/tokens/token-counter.js';
-
-/** 1 MiB: larger files are almost always data or generated, and cost more than they tell. */
-export const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
-/** Provider tokens per map call; leaves room for the prompt and the answer in a 200k window. */
-export const DEFAULT_CHUNK_TOKENS = 64_000;
-/** Past this many chunks a run is too large to review without narrowing. */
-export const DEFAULT_MAX_CHUNKS = 80;
 
 const permissionRules = z
   .object({
@@ -21,15 +28,18 @@ const permissionRules = z
   })
   .strict();
 
+const boundedInt = ({ min, max }: { min: number; max: number }) =>
+  z.number().int().min(min).max(max).optional();
+
 const auditSection = z
   .object({
     include: z.array(z.string()).optional(),
     exclude: z.array(z.string()).optional(),
     focus: z.array(z.string()).optional(),
     format: z.enum(REPORT_FORMATS).optional(),
-    chunkTokens: z.number().int().min(1000).max(2_000_000).optional(),
-    maxChunks: z.number().int().min(1).max(100_000).optional(),
-    maxFileBytes: z.number().int().min(1).optional(),
+    chunkTokens: boundedInt(AUDIT_BOUNDS.chunkTokens),
+    maxChunks: boundedInt(AUDIT_BOUNDS.maxChunks),
+    maxFileBytes: boundedInt(AUDIT_BOUNDS.maxFileBytes),
     tokenHeadroom: z.number().min(1).max(4).optional(),
     encoding: z.enum(TOKEN_ENCODINGS as [TokenEncoding, ...TokenEncoding[]]).optional(),
   })
