@@ -303,8 +303,15 @@ const CASES: Case[] = [
     render(hostile) {
       const err = sink(true);
       handleError(new UsageError(`bad ${hostile}`, { hint: `try ${hostile}` }), true, err.stream);
-      for (const args of [['audit', `--x${hostile}`], ['audit', '--format', hostile]])
-        handleError(catchError(() => parseCommandLine(args)), false, err.stream);
+      for (const args of [
+        ['audit', `--x${hostile}`],
+        ['audit', '--format', hostile],
+      ])
+        handleError(
+          catchError(() => parseCommandLine(args)),
+          false,
+          err.stream,
+        );
       handleError(new Error(`boom ${hostile}`), true, err.stream);
       handleError(new Error(`boom ${hostile}`), false, err.stream);
       return err.text();
