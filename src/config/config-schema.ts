@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { TOKEN_ENCODINGS, type TokenEncoding } from '../audit/tokens/token-counter.js';
-
 import {
   AUDIT_BOUNDS,
   DEFAULT_CHUNK_TOKENS,
@@ -9,6 +8,7 @@ import {
   REPORT_FORMATS,
   type ReportFormat,
 } from './config-bounds.js';
+import { describeRuleShapeProblem } from './permission-rule-shape.js';
 
 export {
   DEFAULT_CHUNK_TOKENS,
@@ -20,11 +20,16 @@ export {
 
 export { TOKEN_ENCODINGS, type TokenEncoding } from '../audit/tokens/token-counter.js';
 
+const permissionRule = z.string().superRefine((text, context) => {
+  const problem = describeRuleShapeProblem(text);
+  if (problem !== undefined) context.addIssue({ code: 'custom', message: problem });
+});
+
 const permissionRules = z
   .object({
-    allow: z.array(z.string()).optional(),
-    ask: z.array(z.string()).optional(),
-    deny: z.array(z.string()).optional(),
+    allow: z.array(permissionRule).optional(),
+    ask: z.array(permissionRule).optional(),
+    deny: z.array(permissionRule).optional(),
   })
   .strict();
 
