@@ -104,6 +104,7 @@ export async function runAuditCommand(
     encoding: config.audit.encoding,
     isDryRun: Boolean(flags.dryRun),
     model,
+    models: config.models,
     concurrency: flags.concurrency ?? DEFAULT_CONCURRENCY,
     maxCostUsd: flags.maxCost ?? null,
     failOn: flags.failOn ?? null,
