@@ -7,7 +7,7 @@ export interface AuditOptions {
   /** Absolute real path of the workspace. */
   root: string;
   format: ReportFormat;
-  /** `--out` as given (resolved against the workspace), or null for the format's default name. */
+  /** `--out` as given (resolved against the workspace), `-` for stdout, or null for the format's default name. */
   out: string | null;
   manifest: string | null;
   /** `--force`: overwrite an existing output file that holds no oy marker. */

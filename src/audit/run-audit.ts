@@ -32,7 +32,9 @@ export type AuditOutcome =
       kind: 'report';
       report: AuditReport;
       plan: AuditPlan;
-      reportPath: string;
+      /** null when the report was not written to a file (`--out -`): `reportText` is the report. */
+      reportPath: string | null;
+      reportText: string;
       manifestPath: string | null;
       gates: GateResult;
       suppressedByBaseline: number;
@@ -176,7 +178,8 @@ export async function runAudit(options: AuditOptions): Promise<AuditOutcome> {
     .map(({ row }) => row)
     .filter((row) => !suppressedPlaces.has(`${row.ruleId}\0${row.path}\0${row.line}`));
   const { reportPath, manifestPath } = prepared.outputs;
-  await writeFileAtomic(reportPath, renderReport(report, options.format));
+  const reportText = renderReport(report, options.format);
+  if (reportPath !== null) await writeFileAtomic(reportPath, reportText);
   if (manifestPath !== null) await writeFileAtomic(manifestPath, renderManifest(report));
   if (writeBaselinePath !== null)
     await writeFileAtomic(
@@ -218,6 +221,7 @@ export async function runAudit(options: AuditOptions): Promise<AuditOutcome> {
     report,
     plan,
     reportPath,
+    reportText,
     manifestPath,
     gates,
     suppressedByBaseline: report.suppressed.filter((item) => item.by === 'baseline').length,

@@ -1,9 +1,9 @@
-/** Flags every command accepts (product.md), as cac hands them to an action. */
+/** Flags every command accepts (product.md), as the parser hands them to a command (see flags/command-table.ts). */
 export interface GlobalOptions {
   json?: boolean;
   quiet?: boolean;
   verbose?: boolean;
-  /** cac turns `--no-color` into `color: false`. */
+  /** `--no-color` arrives as `color: false`. */
   color?: boolean;
   cwd?: string;
   model?: string;

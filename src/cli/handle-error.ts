@@ -1,14 +1,6 @@
 import { EXIT, OyError } from '../shared/errors.js';
 import { neutralizeControl } from '../shared/terminal/neutralize-control.js';
 
-interface CacError extends Error {
-  name: 'CACError';
-}
-
-function isCacError(error: unknown): error is CacError {
-  return error instanceof Error && error.name === 'CACError';
-}
-
 /** The one place that turns an error into output and an exit code; messages may quote input, so they are shown inertly. */
 export function handleError(
   error: unknown,
@@ -21,13 +13,9 @@ export function handleError(
     // Every error says what to do next; a bad value without its own advice points at the help.
     if (error.hint) write(`hint: ${error.hint}\n`);
     else if (error.exitCode === EXIT.usage)
-      write('hint: run oy <command> --help for the flags and the values they take\n');
+      write('hint: run oy help <command> for the flags and the values they take\n');
     if (isVerbose && error.stack) write(`${error.stack}\n`);
     return error.exitCode;
-  }
-  if (isCacError(error)) {
-    write(`error: ${error.message}\nhint: run oy --help for the commands and flags\n`);
-    return EXIT.usage;
   }
   const message = error instanceof Error ? error.message : String(error);
   write(`error: internal error: ${message}\n`);

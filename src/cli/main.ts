@@ -1,4 +1,4 @@
-import { EXIT, UsageError } from '../shared/errors.js';
+import { EXIT } from '../shared/errors.js';
 import { createCli } from './create-cli.js';
 import { handleError } from './handle-error.js';
 
@@ -13,19 +13,7 @@ process.on('SIGINT', () => {
 });
 
 try {
-  const cli = createCli();
-  const parsed = cli.parse(process.argv, { run: false });
-  const wantsHelpOrVersion = Boolean(parsed.options.help || parsed.options.version);
-  if (!cli.matchedCommand && !wantsHelpOrVersion) {
-    if (cli.args.length > 0) {
-      throw new UsageError(`unknown command "${cli.args[0]}"`, {
-        hint: 'run oy --help for the commands',
-      });
-    }
-    cli.outputHelp();
-  } else {
-    await cli.runMatchedCommand();
-  }
+  await createCli().run(process.argv.slice(2));
 } catch (error) {
   process.exitCode = handleError(error, isVerbose, process.stderr);
 }

@@ -16,31 +16,7 @@ export function parseWholeNumber(
   return number;
 }
 
-/** One of a fixed set of words. */
-export function parseChoice<T extends string>(
-  flag: string,
-  value: unknown,
-  choices: readonly T[],
-): T | undefined {
-  if (value === undefined) return undefined;
-  const text = String(value);
-  if (!(choices as readonly string[]).includes(text)) {
-    throw new UsageError(`${flag} must be one of ${choices.join(', ')}, got \`${text}\``);
-  }
-  return text as T;
-}
-
-/** A repeatable flag: cac gives a string once and an array when repeated. */
-export function parseList(flag: string, value: unknown): string[] | undefined {
-  if (value === undefined) return undefined;
-  const items = (Array.isArray(value) ? value : [value]).map(String);
-  if (items.some((item) => item.trim() === '' || item === 'true')) {
-    throw new UsageError(`${flag} needs a value, such as ${flag} 'src/**'`);
-  }
-  return items;
-}
-
-/** A string flag that must have a value (cac gives `true` for a bare `--out`). */
+/** A string flag that must have a value (kept for run's own checks; the flag table already refuses a bare `--out`). */
 export function parseText(flag: string, value: unknown): string | undefined {
   if (value === undefined) return undefined;
   if (typeof value !== 'string' || value === '') throw new UsageError(`${flag} needs a value`);

@@ -1,27 +1,42 @@
 import { z } from 'zod';
 import { TOKEN_ENCODINGS, type TokenEncoding } from '../audit/tokens/token-counter.js';
+import {
+  AUDIT_BOUNDS,
+  DEFAULT_CHUNK_TOKENS,
+  DEFAULT_MAX_CHUNKS,
+  DEFAULT_MAX_FILE_BYTES,
+  REPORT_FORMATS,
+  type ReportFormat,
+} from './config-bounds.js';
+import { describeRuleShapeProblem } from './permission-rule-shape.js';
 import type { ConfiguredModel } from '../providers/model-facts/configured-models.js';
 import { parseModelId } from '../providers/model-id/parse-model-id.js';
 
-export const REPORT_FORMATS = ['markdown', 'sarif', 'json'] as const;
-export type ReportFormat = (typeof REPORT_FORMATS)[number];
+export {
+  DEFAULT_CHUNK_TOKENS,
+  DEFAULT_MAX_CHUNKS,
+  DEFAULT_MAX_FILE_BYTES,
+  REPORT_FORMATS,
+  type ReportFormat,
+} from './config-bounds.js';
 
 export { TOKEN_ENCODINGS, type TokenEncoding } from '../audit/tokens/token-counter.js';
 
-/** 1 MiB: larger files are almost always data or generated, and cost more than they tell. */
-export const DEFAULT_MAX_FILE_BYTES = 1024 * 1024;
-/** Provider tokens per map call; leaves room for the prompt and the answer in a 200k window. */
-export const DEFAULT_CHUNK_TOKENS = 64_000;
-/** Past this many chunks a run is too large to review without narrowing. */
-export const DEFAULT_MAX_CHUNKS = 80;
+const permissionRule = z.string().superRefine((text, context) => {
+  const problem = describeRuleShapeProblem(text);
+  if (problem !== undefined) context.addIssue({ code: 'custom', message: problem });
+});
 
 const permissionRules = z
   .object({
-    allow: z.array(z.string()).optional(),
-    ask: z.array(z.string()).optional(),
-    deny: z.array(z.string()).optional(),
+    allow: z.array(permissionRule).optional(),
+    ask: z.array(permissionRule).optional(),
+    deny: z.array(permissionRule).optional(),
   })
   .strict();
+
+const boundedInt = ({ min, max }: { min: number; max: number }) =>
+  z.number().int().min(min).max(max).optional();
 
 const auditSection = z
   .object({
@@ -29,9 +44,9 @@ const auditSection = z
     exclude: z.array(z.string()).optional(),
     focus: z.array(z.string()).optional(),
     format: z.enum(REPORT_FORMATS).optional(),
-    chunkTokens: z.number().int().min(1000).max(2_000_000).optional(),
-    maxChunks: z.number().int().min(1).max(100_000).optional(),
-    maxFileBytes: z.number().int().min(1).optional(),
+    chunkTokens: boundedInt(AUDIT_BOUNDS.chunkTokens),
+    maxChunks: boundedInt(AUDIT_BOUNDS.maxChunks),
+    maxFileBytes: boundedInt(AUDIT_BOUNDS.maxFileBytes),
     tokenHeadroom: z.number().min(1).max(4).optional(),
     encoding: z.enum(TOKEN_ENCODINGS as [TokenEncoding, ...TokenEncoding[]]).optional(),
   })

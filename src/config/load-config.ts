@@ -88,10 +88,17 @@ export async function readConfigFile(filePath: string): Promise<ConfigFile | und
   }
   const parsed = configFileSchema.safeParse(json);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const where = issue?.path.length ? issue.path.join('.') : '(top level)';
-    throw new ConfigError(`config file ${filePath}: ${where}: ${issue?.message ?? 'invalid'}`, {
-      hint: 'see README.md, "Configuration", for the keys a config file may hold',
+    // Every problem at once, so fixing a file takes one round, not one per mistake.
+    const problems = parsed.error.issues.map((issue) => {
+      const where = issue.path.length > 0 ? issue.path.join('.') : '(top level)';
+      return `${where}: ${issue.message}`;
+    });
+    const message =
+      problems.length === 1
+        ? `config file ${filePath}: ${problems[0]}`
+        : `config file ${filePath} has ${problems.length} problems:\n${problems.map((line) => `  ${line}`).join('\n')}`;
+    throw new ConfigError(message, {
+      hint: 'see README.md, "Configuration", for the keys a config file may hold and "Permission rules" for their form',
     });
   }
   return parsed.data;

@@ -20,6 +20,7 @@ import { createMarkdownStream } from '../../src/cli/chat/render-markdown-stream.
 import { runSlashCommand } from '../../src/cli/chat/run-slash-command.js';
 import { parseSlashCommand } from '../../src/cli/chat/slash-commands.js';
 import { renderDoctorReport } from '../../src/cli/doctor/render-doctor-report.js';
+import { parseCommandLine } from '../../src/cli/flags/parse-command-line.js';
 import { handleError } from '../../src/cli/handle-error.js';
 import { renderModelListing } from '../../src/cli/model/render-model-listing.js';
 import { createProgressRenderer } from '../../src/cli/render-progress.js';
@@ -29,6 +30,15 @@ import { renderSessionList } from '../../src/cli/sessions/render-session-list.js
 import { createColors, type Colors } from '../../src/cli/terminal.js';
 import { UsageError } from '../../src/shared/errors.js';
 import { findRawControls, makeHostileText } from '../support/hostile-terminal-text.js';
+
+function catchError(run: () => unknown): unknown {
+  try {
+    run();
+  } catch (error) {
+    return error;
+  }
+  throw new Error('expected an error');
+}
 
 /**
  * Every renderer that prints untrusted text, walked with a hostile string carrying each class of
@@ -369,12 +379,19 @@ const CASES: Case[] = [
     render: (hostile, c) => colorizeDiff(`+added ${hostile}\n-removed ${hostile}`, c),
   },
   {
-    name: 'errors (oy, cac and unknown, verbose)',
+    name: 'errors (oy, a bad flag and unknown, verbose)',
     render(hostile) {
       const err = sink(true);
       handleError(new UsageError(`bad ${hostile}`, { hint: `try ${hostile}` }), true, err.stream);
-      const cac = Object.assign(new Error(`unknown option ${hostile}`), { name: 'CACError' });
-      handleError(cac, false, err.stream);
+      for (const args of [
+        ['audit', `--x${hostile}`],
+        ['audit', '--format', hostile],
+      ])
+        handleError(
+          catchError(() => parseCommandLine(args)),
+          false,
+          err.stream,
+        );
       handleError(new Error(`boom ${hostile}`), true, err.stream);
       handleError(new Error(`boom ${hostile}`), false, err.stream);
       return err.text();

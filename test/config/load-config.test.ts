@@ -66,6 +66,46 @@ describe('loadConfig', () => {
     await expect(attempt).rejects.toThrow(userFile);
   });
 
+  it('lists every schema problem of a file, each with its path', async () => {
+    const { workspace, userFile, env } = setup();
+    writeFileSync(
+      userFile,
+      JSON.stringify({
+        modle: 'x',
+        audit: { maxChunks: -1, format: 'xml' },
+        permissions: { allow: ['Bash(npm test', 'Shell(ls)', 'Bash(git status:*)'] },
+      }),
+    );
+    const attempt = loadConfig({ workspaceRoot: workspace, env, flags: {} });
+    await expect(attempt).rejects.toThrow(`config file ${userFile} has 5 problems:`);
+    const message = await attempt.catch((error: Error) => error.message);
+    for (const line of [
+      '  (top level): Unrecognized key: "modle"',
+      '  audit.maxChunks: ',
+      '  audit.format: ',
+      '  permissions.allow.0: invalid permission rule "Bash(npm test": the parenthesis after Bash is not closed',
+      '  permissions.allow.1: invalid permission rule "Shell(ls)": unknown tool "Shell"',
+    ])
+      expect(message).toContain(line);
+    // Control: the well-formed rule is not among them.
+    expect(message).not.toContain('permissions.allow.2');
+  });
+
+  it.each([['Bash(npm test'], ['Shell(ls)'], ['read(src/**)'], ['Bash(ls))x']])(
+    'refuses the malformed rule %s at load, naming it',
+    async (rule) => {
+      const { workspace, env } = setup();
+      writeFileSync(
+        path.join(workspace, '.oy', 'config.json'),
+        JSON.stringify({ permissions: { deny: [rule] } }),
+      );
+      const attempt = loadConfig({ workspaceRoot: workspace, env, flags: {} });
+      await expect(attempt).rejects.toThrow(
+        `permissions.deny.0: invalid permission rule ${JSON.stringify(rule)}`,
+      );
+    },
+  );
+
   it('treats a missing file as no layer', async () => {
     const { workspace, env } = setup();
     const loaded = await loadConfig({ workspaceRoot: workspace, env, flags: {} });

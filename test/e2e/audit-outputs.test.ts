@@ -1,10 +1,18 @@
-import { cpSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LedgerEntry } from '../../src/audit/types.js';
 import { commitAll } from '../support/git-fixture.js';
 import { PROJECT_ROOT, runOy } from '../support/run-oy.js';
+import { validateSarif } from '../support/validate-sarif.js';
 
 /** oy's outputs: recognised by content and never audited, named by extension, never clobbering a foreign file. */
 const FIXTURE = path.join(PROJECT_ROOT, 'test', 'fixtures', 'repos', 'webapp');
@@ -100,5 +108,27 @@ describe('audit outputs', () => {
     expect(JSON.parse(read('.oy/baseline.json'))).toMatchObject({ tool: 'oy' });
     const gated = await audit(['--baseline', '.oy/baseline.json', '--fail-on', 'high']);
     expect(gated.code, gated.stderr).toBe(0);
+  });
+
+  it('--out - writes the report, and nothing else, to stdout in every format', async () => {
+    const before = readdirSync(repo).sort();
+    const [markdown, json, sarif, refused] = await Promise.all([
+      audit(['--out', '-']),
+      audit(['--out', '-', '--format', 'json']),
+      audit(['--out', '-', '--format', 'sarif']),
+      audit(['--out', '-', '--json']),
+    ]);
+    for (const run of [markdown, json, sarif]) expect(run.code, run.stderr).toBe(0);
+    expect(markdown.stdout).toMatch(/^# Audit Issues\n/);
+    expect((JSON.parse(json.stdout) as { schemaVersion: number }).schemaVersion).toBe(1);
+    expect(validateSarif(JSON.parse(sarif.stdout))).toEqual([]);
+    // Progress and notices stay on stderr, and no report file was written.
+    expect(markdown.stderr).toMatch(/notice: no model configured|writing report/);
+    expect(readdirSync(repo).sort()).toEqual(before);
+    // --json would mix its summary into the report.
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(
+      /^error: --json and --out - would both write to stdout\nhint: /m,
+    );
   });
 });

@@ -2,10 +2,14 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { commitAll } from '../support/git-fixture.js';
 import { PROJECT_ROOT, runOy } from '../support/run-oy.js';
 
 const workspace = mkdtempSync(path.join(tmpdir(), 'oy-cli-'));
 writeFileSync(path.join(workspace, 'index.js'), 'module.exports = 1;\n');
+const gitWorkspace = mkdtempSync(path.join(tmpdir(), 'oy-cli-git-'));
+writeFileSync(path.join(gitWorkspace, 'index.js'), 'module.exports = 1;\n');
+commitAll(gitWorkspace);
 const version = (
   JSON.parse(readFileSync(path.join(PROJECT_ROOT, 'package.json'), 'utf8')) as { version: string }
 ).version;
@@ -29,24 +33,49 @@ describe('the oy command line', () => {
     expect(result.stdout.replace(version, '<version>')).toMatchSnapshot();
   });
 
+  it('oy help and oy help <command> print the same text as --help', async () => {
+    const [help, flagHelp, auditHelp, auditFlagHelp] = await Promise.all([
+      runOy(['help'], { cwd: workspace }),
+      runOy(['--help'], { cwd: workspace }),
+      runOy(['help', 'audit'], { cwd: workspace }),
+      runOy(['audit', '--help'], { cwd: workspace }),
+    ]);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toBe(flagHelp.stdout);
+    expect(auditHelp.code).toBe(0);
+    expect(auditHelp.stdout).toBe(auditFlagHelp.stdout);
+    expect(auditHelp.stdout).toContain('--max-chunks <n>');
+    // A negated switch has no default to show, and true defaults come from the table.
+    expect(auditHelp.stdout).not.toMatch(/--no-\S+.*\(default: true\)/);
+    expect(auditHelp.stdout).toMatch(/--max-chunks <n> +.*\(default: 80\)/);
+  });
+
+  // Every bad value of every flag is tested in-process (test/cli/flags); these go through the CLI.
   it.each([
-    [['frobnicate'], /unknown command "frobnicate"/],
-    [['audit', '--format', 'pdf'], /--format must be one of markdown, sarif, json, got `pdf`/],
+    [['frobnicate'], /^error: unknown command "frobnicate"/],
+    [['help', 'nosuch'], /^error: unknown command "nosuch"/],
     [
-      ['audit', '--max-chunks', '0'],
-      /--max-chunks must be a whole number from 1 to 100000, got `0`/,
+      ['audit', '--max-chunks', '-1'],
+      /^error: --max-chunks must be a whole number from 1 to 100000, got `-1`/,
     ],
-    [['audit', '--chunk-tokens', '12.5'], /--chunk-tokens must be a whole number/],
-    [['audit', '--max-file-bytes', 'lots'], /--max-file-bytes must be a whole number/],
-    [['audit', '--no-such-flag'], /Unknown option `--noSuchFlag`|Unknown option/],
-    [['audit', '--out'], /--out/],
-    [['audit', '--diff=--output=x'], /--diff must name a git ref/],
+    [
+      ['audit', '--concurrency', '0x10'],
+      /^error: --concurrency must be a whole number from 1 to 64, got `0x10`/,
+    ],
+    [['audit', '--no-such-flag'], /^error: unknown flag --no-such-flag for oy audit/],
+    [['audit', '--out'], /^error: --out needs a value/],
+    [['audit', '--diff=--output=x'], /^error: --diff must name a git ref/],
+    [
+      ['audit', '--offline', '--cwd', gitWorkspace, '--diff', 'nosuchref'],
+      /^error: `--diff` needs a git ref that names a commit, got `nosuchref`/,
+    ],
     [['audit', '--cwd', '/no/such/dir'], /does not exist/],
-  ])('rejects %j with exit 2 and one error line', async (args, pattern) => {
+  ])('rejects %j with exit 2, one error line and a hint', async (args, pattern) => {
     const result = await runOy(args, { cwd: workspace });
     expect(result.code, result.stderr).toBe(2);
     expect(result.stderr).toMatch(pattern);
     expect(result.stderr.split('\n')[0]).toMatch(/^error: /);
+    expect(result.stderr.split('\n')[1]).toMatch(/^hint: \S/);
     expect(result.stderr).not.toMatch(/\n\s+at /);
     expect(result.stdout).toBe('');
   });

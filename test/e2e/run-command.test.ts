@@ -181,7 +181,7 @@ describe('oy run', () => {
     [
       ['run', '--model', MODEL, '--mode', 'reckless', 'x y'],
       undefined,
-      /unknown --mode "reckless"/,
+      /--mode must be one of plan, ask, edit, auto, got `reckless`/,
     ],
     [
       ['run', '--model', MODEL, '--max-turns', '0', 'x y'],

@@ -34,7 +34,9 @@ export async function collectCandidates(options: CollectOptions): Promise<Collec
   const gitListing = await listGitFiles(root, gitEnv);
   const isGitRepo = gitListing !== null;
   if (options.diffRef !== undefined && !isGitRepo) {
-    throw new UsageError(`\`--diff\` needs a git work tree, and \`${root}\` is not in one`);
+    throw new UsageError(`\`--diff\` needs a git work tree, and \`${root}\` is not in one`, {
+      hint: 'run oy inside a git checkout, or drop --diff to audit every file',
+    });
   }
   const changed =
     options.diffRef === undefined ? null : await listChangedFiles(root, options.diffRef, gitEnv);

@@ -26,7 +26,9 @@ export async function listChangedFiles(
     env,
   });
   if (!resolved.ok) {
-    throw new UsageError(`\`--diff\` needs a git ref that names a commit, got \`${ref}\``);
+    throw new UsageError(`\`--diff\` needs a git ref that names a commit, got \`${ref}\``, {
+      hint: 'name a branch, tag or commit this clone has (git branch -a lists them); a shallow CI checkout needs it fetched first, such as git fetch origin main then --diff origin/main, or actions/checkout with fetch-depth: 0',
+    });
   }
   const commit = resolved.stdout.toString('utf8').trim();
   // "Changed since ref" means since the fork point, as a pull request sees it.

@@ -9,7 +9,8 @@ export const DEFAULT_REPORT_NAMES: Record<ReportFormat, string> = {
 };
 
 export interface AuditOutputs {
-  reportPath: string;
+  /** null: `--out -`, the report goes to the caller (stdout). */
+  reportPath: string | null;
   manifestPath: string | null;
 }
 
@@ -20,7 +21,8 @@ export function resolveAuditOutputs(
   out: string | null,
   manifest: string | null,
 ): AuditOutputs {
-  const reportPath = resolveOutputPath(root, out ?? DEFAULT_REPORT_NAMES[format], '--out');
+  const reportPath =
+    out === '-' ? null : resolveOutputPath(root, out ?? DEFAULT_REPORT_NAMES[format], '--out');
   const manifestPath = manifest === null ? null : resolveOutputPath(root, manifest, '--manifest');
   if (manifestPath !== null && manifestPath === reportPath) {
     throw new UsageError('--manifest and --out name the same file', {

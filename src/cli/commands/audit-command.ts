@@ -3,56 +3,53 @@ import path from 'node:path';
 import type { AuditOptions } from '../../audit/audit-options.js';
 import { renderPlan } from '../../audit/plan/render-plan.js';
 import { runAudit } from '../../audit/run-audit.js';
-import { parseFailOn, parseMinCoverage } from '../../audit/gates/parse-gate-flags.js';
+import type { Severity } from '../../audit/types.js';
 import { parseModelId } from '../../providers/model-id/parse-model-id.js';
-import { REPORT_FORMATS, type ConfigFile, type ReportFormat } from '../../config/config-schema.js';
+import type { ReportFormat } from '../../config/config-schema.js';
 import { loadConfig } from '../../config/load-config.js';
 import { UsageError } from '../../shared/errors.js';
 import { neutralizeControl } from '../../shared/terminal/neutralize-control.js';
 import { stringifyForTerminal } from '../../shared/terminal/stringify-for-terminal.js';
+import { AUDIT_FLAGS, DEFAULT_CONCURRENCY } from '../flags/audit-flags.js';
+import { buildFlagLayer } from '../flags/build-flag-layer.js';
+import { GLOBAL_FLAGS } from '../flags/command-table.js';
 import type { GlobalOptions } from '../global-options.js';
-import {
-  parseChoice,
-  parseList,
-  parseMaxCost,
-  parseText,
-  parseWholeNumber,
-} from '../parse-flags.js';
 import { createProgressRenderer } from '../render-progress.js';
 import { formatCommandLine } from '../format-command-line.js';
 import { resolveWorkspaceRoot } from '../resolve-workspace-root.js';
 
+/** The flags of `oy audit`, already checked against AUDIT_FLAGS by the parser. */
 export interface AuditFlags extends GlobalOptions {
-  out?: unknown;
-  format?: unknown;
-  manifest?: unknown;
-  include?: unknown;
-  exclude?: unknown;
-  diff?: unknown;
-  maxFileBytes?: unknown;
-  chunkTokens?: unknown;
-  maxChunks?: unknown;
+  out?: string;
+  format?: ReportFormat;
+  manifest?: string;
+  include?: string[];
+  exclude?: string[];
+  diff?: string;
+  maxFileBytes?: number;
+  chunkTokens?: number;
+  maxChunks?: number;
   dryRun?: boolean;
-  concurrency?: unknown;
-  maxCost?: unknown;
-  failOn?: unknown;
-  baseline?: unknown;
-  writeBaseline?: unknown;
-  minCoverage?: unknown;
+  concurrency?: number;
+  maxCost?: number;
+  failOn?: Severity;
+  baseline?: string;
+  writeBaseline?: string;
+  minCoverage?: number;
   allowPartial?: boolean;
   force?: boolean;
   offline?: boolean;
   cache?: boolean;
 }
 
+/** `--out -`: the report goes to stdout. */
+const STDOUT = '-';
+
 /** Headroom for tiktoken's estimate of Claude's tokens (audit.md); OpenAI-compatible models count with tiktoken itself. */
 const CLAUDE_TOKEN_HEADROOM = 1.3;
 const OPENAI_TOKEN_HEADROOM = 1.0;
-/** Map calls in flight at once by default (audit.md). */
-const DEFAULT_CONCURRENCY = 8;
 /** Files read and scanned at once: enough to hide I/O latency without holding many files in memory. */
 const SCAN_CONCURRENCY = 16;
-const MAX_FILE_BYTES_LIMIT = 64 * 1024 * 1024;
 
 /** `oy audit [path] [focus...]`: flags to options, then the audit, then one line (or JSON) on stdout. */
 export async function runAuditCommand(
@@ -61,13 +58,17 @@ export async function runAuditCommand(
   flags: AuditFlags,
 ): Promise<void> {
   const { root, focus } = resolveAuditTarget(pathArg, focusArgs, flags);
-  const out = parseText('--out', flags.out) ?? null;
-  const flagLayer = readAuditFlags(flags, focus, out);
-  const manifest = parseText('--manifest', flags.manifest) ?? null;
-  const diffRef = parseText('--diff', flags.diff) ?? null;
-  // A ref that starts with a dash would reach git as an option.
-  if (diffRef?.startsWith('-'))
-    throw new UsageError(`--diff must name a git ref, got \`${diffRef}\``);
+  const out = flags.out ?? null;
+  if (out === STDOUT && flags.json)
+    throw new UsageError('--json and --out - would both write to stdout', {
+      hint: 'for the report as JSON on stdout use --format json --out -; keep --json with --out <file>',
+    });
+  const flagLayer = buildFlagLayer([...GLOBAL_FLAGS, ...AUDIT_FLAGS], flags);
+  if (focus.length > 0) flagLayer.audit = { ...flagLayer.audit, focus };
+  const format = resolveReportFormat(flags.format, out);
+  if (format !== undefined) flagLayer.audit = { ...flagLayer.audit, format };
+  const manifest = flags.manifest ?? null;
+  const diffRef = flags.diff ?? null;
   const { config, projectAudit, warnings, paths } = await loadConfig({
     workspaceRoot: root,
     env: process.env,
@@ -104,12 +105,12 @@ export async function runAuditCommand(
     isDryRun: Boolean(flags.dryRun),
     model,
     models: config.models,
-    concurrency: parseWholeNumber('--concurrency', flags.concurrency, 1, 64) ?? DEFAULT_CONCURRENCY,
-    maxCostUsd: parseMaxCost(flags.maxCost),
-    failOn: parseFailOn(flags.failOn),
-    baselinePath: parseText('--baseline', flags.baseline) ?? null,
-    writeBaselinePath: parseText('--write-baseline', flags.writeBaseline) ?? null,
-    minCoverage: parseMinCoverage(flags.minCoverage),
+    concurrency: flags.concurrency ?? DEFAULT_CONCURRENCY,
+    maxCostUsd: flags.maxCost ?? null,
+    failOn: flags.failOn ?? null,
+    baselinePath: flags.baseline ?? null,
+    writeBaselinePath: flags.writeBaseline ?? null,
+    minCoverage: flags.minCoverage ?? null,
     allowPartial: Boolean(flags.allowPartial),
     cacheDir: flags.cache === false ? null : paths.cacheDir,
     command: formatCommandLine(['oy', ...process.argv.slice(2)]),
@@ -130,8 +131,11 @@ export async function runAuditCommand(
     );
     return;
   }
-  const shown = path.relative(process.cwd(), outcome.reportPath) || outcome.reportPath;
-  if (flags.json) {
+  if (outcome.reportPath === null) {
+    // `--out -`: the report is stdout's only content; on a terminal it is shown inertly.
+    const text = outcome.reportText.endsWith('\n') ? outcome.reportText : `${outcome.reportText}\n`;
+    process.stdout.write(process.stdout.isTTY ? neutralizeControl(text) : text);
+  } else if (flags.json) {
     const { coverage } = outcome.report;
     const summary = {
       report: outcome.reportPath,
@@ -153,6 +157,7 @@ export async function runAuditCommand(
       ) + '\n',
     );
   } else {
+    const shown = path.relative(process.cwd(), outcome.reportPath) || outcome.reportPath;
     process.stdout.write(`${neutralizeControl(shown, { lineBreaks: 'show' })}\n`);
   }
   if (outcome.suppressedByBaseline > 0 && !flags.quiet) {
@@ -192,34 +197,9 @@ function isDirectory(candidate: string): boolean {
   }
 }
 
-function readAuditFlags(flags: AuditFlags, focus: string[], out: string | null): ConfigFile {
-  const audit: NonNullable<ConfigFile['audit']> = {};
-  const format = resolveReportFormat(parseChoice('--format', flags.format, REPORT_FORMATS), out);
-  if (format) audit.format = format;
-  const include = parseList('--include', flags.include);
-  if (include) audit.include = include;
-  const exclude = parseList('--exclude', flags.exclude);
-  if (exclude) audit.exclude = exclude;
-  if (focus.length > 0) audit.focus = focus;
-  const maxFileBytes = parseWholeNumber(
-    '--max-file-bytes',
-    flags.maxFileBytes,
-    1,
-    MAX_FILE_BYTES_LIMIT,
-  );
-  if (maxFileBytes !== undefined) audit.maxFileBytes = maxFileBytes;
-  const chunkTokens = parseWholeNumber('--chunk-tokens', flags.chunkTokens, 1000, 2_000_000);
-  if (chunkTokens !== undefined) audit.chunkTokens = chunkTokens;
-  const maxChunks = parseWholeNumber('--max-chunks', flags.maxChunks, 1, 100_000);
-  if (maxChunks !== undefined) audit.maxChunks = maxChunks;
-  const layer: ConfigFile = { audit };
-  if (flags.model !== undefined) layer.model = parseText('--model', flags.model) as string;
-  return layer;
-}
-
 /** `--format` follows `--out`'s extension when not given; a contradiction is refused rather than guessed. */
 function resolveReportFormat(format: ReportFormat | undefined, out: string | null) {
-  const implied = out === null ? undefined : formatOfExtension(out);
+  const implied = out === null || out === STDOUT ? undefined : formatOfExtension(out);
   if (format !== undefined && implied !== undefined && format !== implied) {
     throw new UsageError(`--format ${format} does not match --out ${out}, a ${implied} file name`, {
       hint: `drop --format to write ${implied}, or name the file with the ${format} extension`,

@@ -12,7 +12,7 @@ import { parseRunFlags } from '../run/parse-run-flags.js';
 import { prepareAgentCommand } from '../run/prepare-agent-command.js';
 import { createColors, shouldColor } from '../terminal.js';
 
-/** Flags of `oy chat`, as cac hands them over. */
+/** Flags of `oy chat`, as the parser hands them over (flags/agent-flags.ts). */
 export interface ChatFlags extends GlobalOptions {
   mode?: unknown;
   continue?: boolean;

@@ -16,7 +16,7 @@ import { describeTerminal } from '../doctor/describe-terminal.js';
 import { hasPassed, type DoctorCheck } from '../doctor/doctor-check.js';
 import { renderDoctorReport } from '../doctor/render-doctor-report.js';
 import type { GlobalOptions } from '../global-options.js';
-import { parseText } from '../parse-flags.js';
+
 import { createColors, shouldColor } from '../terminal.js';
 
 export interface DoctorFlags extends GlobalOptions {
@@ -31,7 +31,7 @@ export async function runDoctorCommand(flags: DoctorFlags): Promise<void> {
   const config = await checkConfigFiles(paths.userConfigFile, workspace.root);
   const model = checkModel(
     {
-      flag: parseText('--model', flags.model),
+      flag: flags.model,
       env: env.OY_MODEL,
       config: config.userFile?.model,
       models: config.userFile?.models,

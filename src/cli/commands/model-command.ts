@@ -9,7 +9,7 @@ import { stringifyForTerminal } from '../../shared/terminal/stringify-for-termin
 import type { GlobalOptions } from '../global-options.js';
 import { buildModelListing } from '../model/build-model-listing.js';
 import { renderModelListing } from '../model/render-model-listing.js';
-import { parseText } from '../parse-flags.js';
+
 import { createColors, shouldColor } from '../terminal.js';
 
 /** `oy model [id]`: with an id, save it as the default; without, list what is configured and known. */
@@ -22,7 +22,7 @@ export async function runModelCommand(id: string | undefined, flags: GlobalOptio
   try {
     const userFile = await readConfigFile(configFile);
     resolved = resolveModelId({
-      flag: parseText('--model', flags.model),
+      flag: flags.model,
       env: env.OY_MODEL,
       config: userFile?.model,
       models: userFile?.models,

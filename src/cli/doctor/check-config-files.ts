@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { ConfigFile } from '../../config/config-schema.js';
 import { readConfigFile } from '../../config/load-config.js';
 import type { DoctorCheck } from './doctor-check.js';
+import { findRuleProblems } from './find-rule-problems.js';
 
 /** Group or other may read or write it: a config file holds permission rules and is private (product.md). */
 const SHARED_MODE_BITS = 0o066;
@@ -60,6 +61,20 @@ async function checkOneFile(
         status: 'fail',
         detail: (error as Error).message,
         ...(hint ? { hint } : {}),
+        data: { ...data, isValid: false },
+      },
+      values: undefined,
+    };
+  }
+  // The schema checks a rule's shape; the policy's own parser finds the rest (a pipe, a `..`).
+  const ruleProblems = values === undefined ? [] : findRuleProblems(values);
+  if (ruleProblems.length > 0) {
+    return {
+      check: {
+        id,
+        status: 'fail',
+        detail: `${file}: ${ruleProblems.length} invalid permission rule(s):\n${ruleProblems.map((line) => `  ${line}`).join('\n')}`,
+        hint: 'see README.md, "Permission rules", for their form; oy run and oy chat refuse to start until they are fixed',
         data: { ...data, isValid: false },
       },
       values: undefined,

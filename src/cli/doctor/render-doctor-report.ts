@@ -16,9 +16,12 @@ export function renderDoctorReport(checks: readonly DoctorCheck[], colors: Color
   };
   const lines = checks.map((check) => {
     const status = paint[check.status](check.status.padEnd(4));
-    const line = `${status}  ${check.id.padEnd(LABEL_WIDTH)}${neutralizeControl(check.detail)}`;
+    const indent = ' '.repeat(STATUS_WIDTH + LABEL_WIDTH);
+    // A detail of several lines (every problem of a config file) keeps its lines under the first.
+    const detail = neutralizeControl(check.detail).replaceAll('\n', `\n${indent}`);
+    const line = `${status}  ${check.id.padEnd(LABEL_WIDTH)}${detail}`;
     if (!check.hint || check.status === 'ok') return line;
-    return `${line}\n${' '.repeat(STATUS_WIDTH + LABEL_WIDTH)}${colors.dim(`hint: ${neutralizeControl(check.hint)}`)}`;
+    return `${line}\n${indent}${colors.dim(`hint: ${neutralizeControl(check.hint)}`)}`;
   });
   const failed = checks.filter((check) => check.status === 'fail').length;
   lines.push(

@@ -1,5 +1,6 @@
 import ignore, { type Ignore } from 'ignore';
 import type { PermissionRules } from '../../config/config-schema.js';
+import { RULE_SHAPE } from '../../config/permission-rule-shape.js';
 import { ConfigError } from '../../shared/errors.js';
 import { lexCommand } from './command-lexer.js';
 
@@ -38,7 +39,6 @@ export interface ParsedPermissionRules {
   deny: PermissionRule[];
 }
 
-const RULE_SHAPE = /^(Bash|Write|Edit|Read|WebFetch)(?:\((.*)\))?$/su;
 const PREFIX_SUFFIX = ':*';
 const HOST = /^(?:\*\.)?[a-z0-9-]+(?:\.[a-z0-9-]+)*$/u;
 const RULE_EXAMPLES =

@@ -64,7 +64,9 @@ describe('oy chat (piped)', () => {
   it('a bad --mode is a usage error', async () => {
     const result = await chat(['--mode', 'fast'], '');
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('error: unknown --mode "fast"');
+    expect(result.stderr).toContain(
+      'error: --mode must be one of plan, ask, edit, auto, got `fast`',
+    );
   });
 
   it('oy chat --help lists its flags', async () => {

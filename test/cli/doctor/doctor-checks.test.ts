@@ -2,6 +2,7 @@ import { chmodSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { checkConfigFiles } from '../../../src/cli/doctor/check-config-files.js';
 import { checkModel } from '../../../src/cli/doctor/check-model.js';
 import { checkNodeVersion } from '../../../src/cli/doctor/check-node-version.js';
 import { checkSandbox } from '../../../src/cli/doctor/check-sandbox.js';
@@ -134,5 +135,51 @@ describe('renderDoctorReport', () => {
     expect(renderDoctorReport(checks, createColors(false))).toMatchSnapshot();
     expect(hasPassed(checks)).toBe(false);
     expect(hasPassed(checks.filter((check) => check.status !== 'fail'))).toBe(true);
+  });
+});
+
+describe('checkConfigFiles', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'oy-doctor-config-'));
+  const write = (name: string, value: unknown) => {
+    const file = path.join(dir, name);
+    writeFileSync(file, JSON.stringify(value), { mode: 0o600 });
+    return file;
+  };
+
+  it('fails the config check with every malformed rule, by path, and does not throw', async () => {
+    const file = write('shapes.json', {
+      permissions: { allow: ['Bash(npm test'], deny: ['Shell'] },
+    });
+    const { checks, userFile } = await checkConfigFiles(file, null);
+    expect(userFile).toBeUndefined();
+    expect(checks[0]).toMatchObject({ id: 'config', status: 'fail' });
+    expect(checks[0]?.detail).toContain(
+      'permissions.allow.0: invalid permission rule "Bash(npm test"',
+    );
+    expect(checks[0]?.detail).toContain('permissions.deny.0: invalid permission rule "Shell"');
+  });
+
+  it("fails it for rules of the right shape that the policy's parser refuses", async () => {
+    const file = write('parse.json', {
+      permissions: { deny: ['Bash(ls | rm -rf x)', 'Read(../up)'] },
+    });
+    const [check] = (await checkConfigFiles(file, null)).checks;
+    expect(check).toMatchObject({
+      status: 'fail',
+      hint: expect.stringContaining('Permission rules'),
+    });
+    expect(check?.detail).toContain('2 invalid permission rule(s)');
+    expect(check?.detail).toContain(
+      'permissions.deny.0: invalid permission rule "Bash(ls | rm -rf x)"',
+    );
+    expect(check?.detail).toContain('permissions.deny.1: invalid permission rule "Read(../up)"');
+  });
+
+  it('control: well-formed rules pass', async () => {
+    const file = write('good.json', {
+      permissions: { allow: ['Bash(npm test)'], deny: ['Read(secrets/**)'] },
+    });
+    const [check] = (await checkConfigFiles(file, null)).checks;
+    expect(check?.status).toBe('ok');
   });
 });
