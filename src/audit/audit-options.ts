@@ -1,4 +1,5 @@
 import type { ReportFormat, TokenEncoding } from '../config/config-schema.js';
+import type { AuditScope } from './scope/audit-scope.js';
 import type { Severity } from './types.js';
 
 /** Everything `runAudit` needs, already validated by the command layer. */
@@ -21,6 +22,10 @@ export interface AuditOptions {
   maxFileBytes: number;
   chunkTokens: number;
   maxChunks: number;
+  /** `--scope`: which kinds of file the model reviews; `shipping` when absent. */
+  scope?: AuditScope;
+  /** `--riskiest <n>`: review only the n riskiest chunks, the rest `skipped(budget)`; null or absent for all. */
+  riskiestChunks?: number | null;
   /** Tokenizer-to-provider headroom factor; 1.3 when the provider is Claude or unknown. */
   tokenHeadroom: number;
   encoding: TokenEncoding;
@@ -38,6 +43,8 @@ export interface AuditOptions {
   allowPartial: boolean;
   /** The configured model, or null for the offline report. */
   model: string | null;
+  /** `--offline` was given: the report says the run was offline by choice, not for want of a model. */
+  isOfflineByChoice?: boolean;
   /** Directory for the scan cache, or null for no cache. */
   cacheDir: string | null;
   /** The command line that reproduces this run, for the report. */

@@ -87,6 +87,11 @@ export function createCli(): CAC {
     .option('--max-file-bytes <n>', 'Skip files larger than this (default 1048576)')
     .option('--chunk-tokens <n>', 'Provider tokens per chunk (default 64000)')
     .option('--max-chunks <n>', 'Refuse runs that need more chunks than this (default 80)')
+    .option(
+      '--scope <scope>',
+      'What the model reviews: shipping (default; tests, fixtures, docs, translations and examples get the deterministic checks only) or all',
+    )
+    .option('--riskiest <n>', 'Review only the n riskiest chunks; the rest are skipped(budget)')
     .option('--dry-run', 'Print the plan (files, chunks, tokens) and stop')
     .option(
       '--offline',

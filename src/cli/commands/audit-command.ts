@@ -4,6 +4,7 @@ import type { AuditOptions } from '../../audit/audit-options.js';
 import { renderPlan } from '../../audit/plan/render-plan.js';
 import { runAudit } from '../../audit/run-audit.js';
 import { parseFailOn, parseMinCoverage } from '../../audit/gates/parse-gate-flags.js';
+import { parseScope } from '../../audit/scope/parse-scope.js';
 import { parseModelId } from '../../providers/model-id/parse-model-id.js';
 import { REPORT_FORMATS, type ConfigFile, type ReportFormat } from '../../config/config-schema.js';
 import { loadConfig } from '../../config/load-config.js';
@@ -32,6 +33,8 @@ export interface AuditFlags extends GlobalOptions {
   maxFileBytes?: unknown;
   chunkTokens?: unknown;
   maxChunks?: unknown;
+  scope?: unknown;
+  riskiest?: unknown;
   dryRun?: boolean;
   concurrency?: unknown;
   maxCost?: unknown;
@@ -97,6 +100,9 @@ export async function runAuditCommand(
     maxFileBytes: config.audit.maxFileBytes,
     chunkTokens: config.audit.chunkTokens,
     maxChunks: config.audit.maxChunks,
+    scope: parseScope(flags.scope),
+    riskiestChunks: parseWholeNumber('--riskiest', flags.riskiest, 1, 100_000) ?? null,
+    isOfflineByChoice: Boolean(flags.offline),
     tokenHeadroom:
       config.audit.tokenHeadroom ??
       (isOpenAiFamily ? OPENAI_TOKEN_HEADROOM : CLAUDE_TOKEN_HEADROOM),
