@@ -37,6 +37,10 @@ describe('the oy command line', () => {
       /--max-chunks must be a whole number from 1 to 100000, got `0`/,
     ],
     [['audit', '--chunk-tokens', '12.5'], /--chunk-tokens must be a whole number/],
+    [
+      ['audit', '--scope', 'tests'],
+      /--scope` must be one of shipping, all, got `tests`[\s\S]*\nhint: /,
+    ],
     [['audit', '--max-file-bytes', 'lots'], /--max-file-bytes must be a whole number/],
     [['audit', '--no-such-flag'], /Unknown option `--noSuchFlag`|Unknown option/],
     [['audit', '--out'], /--out/],

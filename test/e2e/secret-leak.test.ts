@@ -190,6 +190,8 @@ describe('secret leak suite', () => {
       maxFileBytes: 1024 * 1024,
       chunkTokens: 1500,
       maxChunks: 1000,
+      // Every file the model could ever be sent, docs and test fixtures included.
+      scope: 'all',
       tokenHeadroom: 1.3,
       encoding: 'o200k_base',
       isDryRun: true,
