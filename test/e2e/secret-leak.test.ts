@@ -150,6 +150,9 @@ describe('secret leak suite', () => {
         '--chunk-tokens',
         '1500',
         '--no-cache',
+        // Every file that can reach a model, docs and test fixtures included.
+        '--scope',
+        'all',
         '--out',
         'model-report.md',
         '--manifest',
