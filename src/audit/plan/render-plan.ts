@@ -103,10 +103,11 @@ function renderFolders(plan: AuditPlan, plain: (text: string) => string): string
     });
   }
   for (const folder of rows) {
-    const cost =
-      rate === null
-        ? ''
-        : `${`$${(folder.tokens * plan.headroom * rate).toFixed(2)}`.padStart(8)}  `;
+    const usd =
+      rate === null || folder.tokens === 0
+        ? '-'
+        : `$${(folder.tokens * plan.headroom * rate).toFixed(2)}`;
+    const cost = rate === null ? '' : `${usd.padStart(8)}  `;
     lines.push(
       `  ${String(folder.files).padStart(10)}  ${formatCount(folder.tokens).padStart(9)}  ${cost}${String(folder.deterministicFiles).padStart(17)}  ${formatCount(folder.deterministicTokens).padStart(9)}  ${plain(folder.folder)}`,
     );
