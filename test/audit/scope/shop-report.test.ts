@@ -5,6 +5,7 @@ import path from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
 import type { AuditOptions } from '../../../src/audit/audit-options.js';
 import { coverageRatio } from '../../../src/audit/gates/coverage-ratio.js';
+import { estimateReviewCost } from '../../../src/audit/plan/estimate-review-cost.js';
 import { renderPlan } from '../../../src/audit/plan/render-plan.js';
 import { prepareAudit } from '../../../src/audit/prepare-audit.js';
 import { runAudit } from '../../../src/audit/run-audit.js';
@@ -217,6 +218,14 @@ describe('planning a run that is too big', () => {
     expect(text).toMatch(/\n\s+0\s+0\s+3\s+[\d,]+\s+locales\//);
     expect(text).toContain('Largest files sent to the model');
     expect(text).toContain('deterministic checks only: tests 2, fixtures and test data 2');
+    // With a price, each folder shows its share of the estimate; the shares add up to the whole.
+    const price = { input: 3, output: 15, cacheWrite: 3.75, cacheRead: 0.3 };
+    const estimate = estimateReviewCost(prepared.plan, price);
+    const priced = renderPlan({ ...prepared.plan, estimate });
+    expect(priced).toContain('(cost: its share of the estimate for the whole scope)');
+    expect(priced).toMatch(/\n\s+0\s+0\s+-\s+3\s+[\d,]+\s+locales\//);
+    const shares = [...priced.matchAll(/ \$(\d+\.\d\d) /g)].map((match) => Number(match[1]));
+    expect(shares.reduce((sum, share) => sum + share, 0)).toBeCloseTo(estimate.costUsd!, 1);
   });
 
   test('the --max-chunks error names the heaviest folders and files and how to narrow', async () => {
