@@ -1,6 +1,7 @@
 import type { ReportFormat, TokenEncoding } from '../config/config-schema.js';
 import type { AuditScope } from './scope/audit-scope.js';
 import type { Severity } from './types.js';
+import type { ConfiguredModels } from '../providers/model-facts/configured-models.js';
 
 /** Everything `runAudit` needs, already validated by the command layer. */
 export interface AuditOptions {
@@ -45,6 +46,8 @@ export interface AuditOptions {
   model: string | null;
   /** `--offline` was given: the report says the run was offline by choice, not for want of a model. */
   isOfflineByChoice?: boolean;
+  /** The user config's `models`: facts and prices for models the built-in table lacks. */
+  models?: ConfiguredModels;
   /** Directory for the scan cache, or null for no cache. */
   cacheDir: string | null;
   /** The command line that reproduces this run, for the report. */
