@@ -1,4 +1,5 @@
 import type { ReportFormat, TokenEncoding } from '../config/config-schema.js';
+import type { AuditScope } from './scope/audit-scope.js';
 import type { Severity } from './types.js';
 import type { ConfiguredModels } from '../providers/model-facts/configured-models.js';
 
@@ -22,6 +23,10 @@ export interface AuditOptions {
   maxFileBytes: number;
   chunkTokens: number;
   maxChunks: number;
+  /** `--scope`: which kinds of file the model reviews; `shipping` when absent. */
+  scope?: AuditScope;
+  /** `--riskiest <n>`: review only the n riskiest chunks, the rest `skipped(budget)`; null or absent for all. */
+  riskiestChunks?: number | null;
   /** Tokenizer-to-provider headroom factor; 1.3 when the provider is Claude or unknown. */
   tokenHeadroom: number;
   encoding: TokenEncoding;
@@ -39,6 +44,8 @@ export interface AuditOptions {
   allowPartial: boolean;
   /** The configured model, or null for the offline report. */
   model: string | null;
+  /** `--offline` was given: the report says the run was offline by choice, not for want of a model. */
+  isOfflineByChoice?: boolean;
   /** The user config's `models`: facts and prices for models the built-in table lacks. */
   models?: ConfiguredModels;
   /** Directory for the scan cache, or null for no cache. */

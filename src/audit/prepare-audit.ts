@@ -17,12 +17,20 @@ import { indexFile } from './index/index-file.js';
 import { refuseForeignOutputs } from './outputs/refuse-foreign-outputs.js';
 import { resolveAuditOutputs, type AuditOutputs } from './outputs/resolve-audit-outputs.js';
 import { countLedger, summariseChunk, type AuditPlan } from './plan/audit-plan.js';
+import {
+  countDeterministicByKind,
+  listLargestFiles,
+  measureFolderLoads,
+} from './plan/measure-load.js';
+import { selectRiskiestChunks } from './plan/select-riskiest-chunks.js';
+import { DEFAULT_AUDIT_SCOPE, scopeFile } from './scope/audit-scope.js';
+import { recordScannedFiles, type ScopedFile } from './scope/record-scanned-files.js';
 import { ScanCache } from './scan/scan-cache.js';
 import { scanFiles } from './scan/scan-files.js';
 import { ScanPool } from './scan/scan-pool.js';
 import type { ScannedFile } from './scan/scanned-file.js';
 import { createTokenCounter, type TokenCounter } from './tokens/count-tokens.js';
-import type { CandidateFile, ChunkableFile, LedgerEntry } from './types.js';
+import type { CandidateFile, Chunk, ChunkableFile, LedgerEntry } from './types.js';
 
 /** The deterministic stages' result: everything a report or a model review starts from. */
 export interface PreparedAudit {
@@ -30,8 +38,12 @@ export interface PreparedAudit {
   collected: CollectResult;
   /** Candidates that were scanned (this run's own outputs set aside). */
   candidates: CandidateFile[];
+  /** Every scanned file: all get the deterministic checks, whatever the scope. */
   files: ScannedFile[];
+  /** The chunks the model reviews: the scope's files, cut to `--riskiest` when given. */
   chunkPlan: ChunkPlan;
+  /** Chunks `--riskiest` left out. */
+  droppedChunks: Chunk[];
   ledger: LedgerEntry[];
   plan: AuditPlan;
 }
@@ -87,39 +99,73 @@ export async function prepareAudit(options: AuditOptions): Promise<PreparedAudit
     });
 
     progress({ stage: 'chunk', done: 0, total: scan.files.length });
-    const chunkPlan = planChunks(scan.files.map(toChunkable), {
-      chunkTokens: options.chunkTokens,
-      headroom: options.tokenHeadroom,
-      countTokens: (text) => cache.countHeader(text, (header) => getCounter().count(header)),
-    });
+    const auditScope = options.scope ?? DEFAULT_AUDIT_SCOPE;
+    const scoped: ScopedFile[] = scan.files.map((file) => ({
+      file,
+      ...scopeFile(file.path, auditScope),
+    }));
+    const neededPlan = planChunks(
+      scoped.filter((item) => item.scope === 'model').map((item) => toChunkable(item.file)),
+      {
+        chunkTokens: options.chunkTokens,
+        headroom: options.tokenHeadroom,
+        countTokens: (text) => cache.countHeader(text, (header) => getCounter().count(header)),
+      },
+    );
     await cache.save();
     progress({ stage: 'chunk', done: scan.files.length, total: scan.files.length });
 
-    const oversized = new Set(chunkPlan.oversized.map((item) => item.path));
+    const selection = selectRiskiestChunks(neededPlan.chunks, options.riskiestChunks ?? null);
+    const chunkPlan = { ...neededPlan, chunks: selection.kept };
     const ledger = [
       ...collected.ledger,
       ...ownOutputs,
       ...scan.ledger,
-      ...scan.files.map((file): LedgerEntry =>
-        oversized.has(file.path)
-          ? {
-              path: file.path,
-              status: 'skipped',
-              reason: 'line-too-long',
-              detail: 'a single line exceeds the chunk budget',
-            }
-          : { path: file.path, status: 'reviewed' },
-      ),
+      ...recordScannedFiles({
+        files: scoped,
+        chunkPlan,
+        droppedChunks: selection.dropped,
+        auditScope,
+      }),
     ].sort((a, b) => comparePaths(a.path, b.path));
-    const plan = buildPlan(options, chunkPlan, ledger);
-    return { outputs, collected, candidates, files: scan.files, chunkPlan, ledger, plan };
+    const plan = {
+      ...buildPlan(options, chunkPlan, ledger),
+      scope: auditScope,
+      riskiest: options.riskiestChunks ?? null,
+      chunksNeeded: neededPlan.chunks.length,
+      neededProviderTokens: providerTokens(neededPlan.chunks, options.tokenHeadroom),
+      folders: measureFolderLoads(scoped),
+      largestFiles: listLargestFiles(scoped),
+      deterministicByKind: countDeterministicByKind(scoped),
+    };
+    return {
+      outputs,
+      collected,
+      candidates,
+      files: scan.files,
+      chunkPlan,
+      droppedChunks: selection.dropped,
+      ledger,
+      plan,
+    };
   } finally {
     counter?.free();
     await pool?.close();
   }
 }
 
-function buildPlan(options: AuditOptions, chunkPlan: ChunkPlan, ledger: LedgerEntry[]): AuditPlan {
+type BasePlan = Omit<
+  AuditPlan,
+  | 'scope'
+  | 'riskiest'
+  | 'chunksNeeded'
+  | 'neededProviderTokens'
+  | 'folders'
+  | 'largestFiles'
+  | 'deterministicByKind'
+>;
+
+function buildPlan(options: AuditOptions, chunkPlan: ChunkPlan, ledger: LedgerEntry[]): BasePlan {
   const { chunks } = chunkPlan;
   const planHash = createHash('sha256')
     .update(
@@ -142,13 +188,15 @@ function buildPlan(options: AuditOptions, chunkPlan: ChunkPlan, ledger: LedgerEn
     mapCalls: chunks.length,
     // A repository that fits one chunk is reviewed in a single call, with no reduce step.
     reduceCalls: chunks.length > 1 ? 1 : 0,
-    contentProviderTokens: Math.ceil(
-      chunks.reduce((sum, chunk) => sum + chunk.tokens, 0) * options.tokenHeadroom,
-    ),
+    contentProviderTokens: providerTokens(chunks, options.tokenHeadroom),
     maxChunks: options.maxChunks,
     exceedsMaxChunks: chunks.length > options.maxChunks,
     planHash,
   };
+}
+
+function providerTokens(chunks: readonly Chunk[], headroom: number): number {
+  return Math.ceil(chunks.reduce((sum, chunk) => sum + chunk.tokens, 0) * headroom);
 }
 
 function toChunkable(file: ScannedFile): ChunkableFile {

@@ -20,6 +20,7 @@ import { refuseForeignFile } from './outputs/refuse-foreign-outputs.js';
 import { renderManifest } from './outputs/render-manifest.js';
 import { resolveOutputPath } from '../safety/paths/resolve-output-path.js';
 import type { AuditPlan } from './plan/audit-plan.js';
+import { describeNarrowing } from './plan/describe-narrowing.js';
 import { estimateReviewCost } from './plan/estimate-review-cost.js';
 import { prepareAudit } from './prepare-audit.js';
 import { renderReport } from './report/render-report.js';
@@ -85,11 +86,10 @@ export async function runAudit(options: AuditOptions): Promise<AuditOutcome> {
   let review: Awaited<ReturnType<typeof runModelReview>> | null = null;
   if (ref !== null) {
     if (plan.exceedsMaxChunks) {
+      const { where, hint } = describeNarrowing(plan);
       throw new UsageError(
-        `this run needs ${plan.chunks.length} chunks, more than --max-chunks ${plan.maxChunks}`,
-        {
-          hint: 'narrow it with --include, --exclude, .oyignore or --diff, or raise --max-chunks',
-        },
+        `this run needs ${plan.chunks.length} chunks, more than --max-chunks ${plan.maxChunks}${where === '' ? '' : `: ${where}`}`,
+        { hint },
       );
     }
     const estimate = plan.estimate;
@@ -154,6 +154,9 @@ export async function runAudit(options: AuditOptions): Promise<AuditOutcome> {
     secretFiles: prepared.collected.secretFiles,
     configChanges: prepared.collected.configChanges,
     chunks: prepared.chunkPlan.chunks.length,
+    scope: plan.scope,
+    chunksSkippedByBudget: prepared.droppedChunks.length,
+    isOfflineByChoice: options.isOfflineByChoice === true,
     durationMs: Date.now() - startedAt,
     git: await readGitState(options.root, options.env),
     planHash: plan.planHash,

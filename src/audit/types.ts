@@ -1,4 +1,6 @@
 /** Shared shapes of the audit pipeline, one per stage. */
+import type { AuditScope, ReviewScope } from './scope/audit-scope.js';
+import type { FileKind } from './scope/classify-file.js';
 
 export type Severity = 'critical' | 'high' | 'medium' | 'low' | 'info';
 
@@ -26,7 +28,11 @@ export type SkipReason =
   | 'missing'
   | 'unchanged'
   | 'line-too-long'
-  | 'oy-output';
+  | 'oy-output'
+  /** Outside `--scope`: the deterministic checks ran on it, the model did not see it. */
+  | 'scope'
+  /** In scope, but its chunk was not among the `--riskiest` N. */
+  | 'budget';
 
 export type LedgerStatus = 'reviewed' | 'skipped' | 'failed';
 
@@ -39,6 +45,10 @@ export interface LedgerEntry {
   reason?: SkipReason | string;
   /** A short human explanation (size, error code, the marker found). */
   detail?: string;
+  /** What the file is for, by its path; set on every file that was read and scanned. */
+  kind?: FileKind;
+  /** Who looked at a scanned file: the model, or the deterministic checks only (`--scope`). */
+  scope?: ReviewScope;
 }
 
 /** A file path that survived the path-based filters, not read yet. */
@@ -212,6 +222,10 @@ export interface Coverage {
   skippedByReason: Record<string, number>;
   failedByReason: Record<string, number>;
   chunks: number;
+  /** The `--scope` of the run: which kinds of file the model was given. */
+  scope: AuditScope;
+  /** Chunks left out by `--riskiest`; their files are `skipped(budget)`. */
+  chunksSkippedByBudget: number;
   cacheHits: number;
   tokensIn: number;
   tokensOut: number;
@@ -242,6 +256,8 @@ export interface AuditReport {
   command: string;
   generatedAt: string;
   mode: 'offline' | 'model';
+  /** Why an offline run used no model: `--offline` was given, or none was configured; null for a model run. */
+  offlineReason: 'flag' | 'no-model' | null;
   model: string | null;
   summary: string | null;
   findings: Finding[];

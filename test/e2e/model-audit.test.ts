@@ -126,7 +126,10 @@ describe('model-backed audit', () => {
 
   it('keeps the injection file inside the delimiters and reports its marker', async () => {
     fake.enqueue(findingsAnswer([]));
+    // docs/notes.md holds the hostile text: documentation reaches the model only with --scope all.
     const result = await audit('anthropic::claude-haiku-4-5', [
+      '--scope',
+      'all',
       '--format',
       'json',
       '--out',

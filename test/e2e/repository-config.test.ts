@@ -227,7 +227,7 @@ describe('a --diff that edits the audit configuration is a finding', () => {
     const markdown = await audit(['--offline', '--diff', 'HEAD~1', '--out', 'out/ISSUES.md']);
     expect(markdown.code, markdown.stderr).toBe(0);
     expect(readFileSync(path.join(repo, 'out', 'ISSUES.md'), 'utf8')).toContain(
-      "| medium | The audited change edits the audit's own configuration (.oyignore) | .oyignore | certain |",
+      "| medium | The audited change edits the audit's own configuration (.oyignore) | application code | 1 | .oyignore |",
     );
   });
 

@@ -150,6 +150,9 @@ describe('secret leak suite', () => {
         '--chunk-tokens',
         '1500',
         '--no-cache',
+        // Every file that can reach a model, docs and test fixtures included.
+        '--scope',
+        'all',
         '--out',
         'model-report.md',
         '--manifest',
@@ -190,6 +193,8 @@ describe('secret leak suite', () => {
       maxFileBytes: 1024 * 1024,
       chunkTokens: 1500,
       maxChunks: 1000,
+      // Every file the model could ever be sent, docs and test fixtures included.
+      scope: 'all',
       tokenHeadroom: 1.3,
       encoding: 'o200k_base',
       isDryRun: true,

@@ -10,6 +10,7 @@ import type {
   SecretFile,
   SecretLocation,
 } from '../types.js';
+import type { AuditScope } from '../scope/audit-scope.js';
 import type { GitState } from './read-git-state.js';
 
 /** What the model review adds to a report; absent for an offline run. */
@@ -33,6 +34,11 @@ export interface AuditReportInput {
   secretFiles: SecretFile[];
   configChanges: ConfigChange[];
   chunks: number;
+  /** `--scope`, and the chunks `--riskiest` left out. */
+  scope: AuditScope;
+  chunksSkippedByBudget: number;
+  /** Whether `--offline` was given (an offline run without it had no model configured). */
+  isOfflineByChoice: boolean;
   durationMs: number;
   git: GitState;
   planHash: string;
@@ -62,6 +68,7 @@ export function buildAuditReport(input: AuditReportInput): AuditReport {
     command: input.command,
     generatedAt: input.generatedAt.toISOString(),
     mode: input.review ? 'model' : 'offline',
+    offlineReason: input.review ? null : input.isOfflineByChoice ? 'flag' : 'no-model',
     model: input.review?.model ?? null,
     summary: input.review?.summary ?? null,
     findings: input.review?.findings ?? [],
@@ -106,6 +113,8 @@ function buildCoverage(input: AuditReportInput): Coverage {
     skippedByReason,
     failedByReason,
     chunks: input.chunks,
+    scope: input.scope,
+    chunksSkippedByBudget: input.chunksSkippedByBudget,
     // Cache hits count model reviews served from the cache; an offline run makes none.
     cacheHits: input.review?.cacheHits ?? 0,
     tokensIn: input.review?.tokensIn ?? 0,

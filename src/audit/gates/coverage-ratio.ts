@@ -3,8 +3,8 @@ import type { Coverage, SkipReason } from '../types.js';
 /**
  * Skips that mean "meant to be reviewed, but was not": too big, an error reading it, or left out
  * by the audited repository's own rules (`.oyignore`, the project file), which are not the user's
- * choice. The other skips (the user's excludes, generated, binary, lockfile, secret-bearing,
- * unchanged...) do not lower coverage.
+ * choice, and what `--riskiest` left out. The other skips (the user's excludes, generated, binary,
+ * lockfile, secret-bearing, unchanged, outside `--scope`...) do not lower coverage.
  */
 export const UNREVIEWED_SKIP_REASONS: readonly SkipReason[] = [
   'too-large',
@@ -13,6 +13,8 @@ export const UNREVIEWED_SKIP_REASONS: readonly SkipReason[] = [
   'missing',
   'repository-ignore',
   'project-exclude',
+  // `--riskiest` reviews a part on purpose, but the rest was not reviewed: coverage says so.
+  'budget',
 ];
 
 /** The counts the coverage gate reads: `AuditReport.coverage` fits. */

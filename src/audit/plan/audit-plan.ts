@@ -1,4 +1,7 @@
+import type { AuditScope } from '../scope/audit-scope.js';
+import type { FileKind } from '../scope/classify-file.js';
 import type { Chunk, LedgerEntry } from '../types.js';
+import type { FileLoad, FolderLoad } from './measure-load.js';
 
 /** What `--dry-run` prints: the work a review would do, computed without any network. */
 export interface AuditPlan {
@@ -8,7 +11,22 @@ export interface AuditPlan {
     skipped: Record<string, number>;
     failed: Record<string, number>;
   };
+  /** The chunks the model would review (after `--riskiest`), in path order. */
   chunks: PlannedChunk[];
+  /** `--scope`: which kinds of file the model would be sent. */
+  scope: AuditScope;
+  /** `--riskiest <n>`, or null for every chunk. */
+  riskiest: number | null;
+  /** Chunks the scope needs, before `--riskiest` keeps the riskiest. */
+  chunksNeeded: number;
+  /** Provider tokens of every chunk the scope needs, before `--riskiest`. */
+  neededProviderTokens: number;
+  /** Tokens by top-level folder, heaviest first. */
+  folders: FolderLoad[];
+  /** The files that would cost the most tokens. */
+  largestFiles: FileLoad[];
+  /** Files left to the deterministic checks by `--scope`, by kind. */
+  deterministicByKind: Partial<Record<FileKind, number>>;
   chunkTokens: number;
   /** Tokenizer tokens per chunk: chunkTokens divided by the headroom. */
   budgetTokens: number;
@@ -30,6 +48,8 @@ export interface ReviewEstimate {
   outputTokens: number;
   /** null when the model has no known price. */
   costUsd: number | null;
+  /** Dollars per provider token of chunk content, overheads included, for the whole scope; null without a price. */
+  usdPerContentToken: number | null;
 }
 
 export interface PlannedChunk {

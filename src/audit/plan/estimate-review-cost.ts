@@ -11,12 +11,39 @@ const REDUCE_TOKENS_ESTIMATE = { input: 20_000, output: 1_500 };
 
 /** Tokens and cost a model review of this plan would take, before any call is made. */
 export function estimateReviewCost(plan: AuditPlan, price: Price | undefined): ReviewEstimate {
-  const inputTokens =
-    plan.contentProviderTokens +
-    plan.mapCalls * MAP_PROMPT_OVERHEAD_TOKENS +
-    plan.reduceCalls * REDUCE_TOKENS_ESTIMATE.input;
-  const outputTokens =
-    plan.mapCalls * MAP_ANSWER_TOKENS_ESTIMATE + plan.reduceCalls * REDUCE_TOKENS_ESTIMATE.output;
+  const { inputTokens, outputTokens } = countTokens(
+    plan.contentProviderTokens,
+    plan.mapCalls,
+    plan.reduceCalls,
+  );
   const usage = { inputTokens, outputTokens, cacheReadTokens: 0, cacheWriteTokens: 0 };
-  return { inputTokens, outputTokens, costUsd: price ? costOf(usage, price) : null };
+  // The whole scope's cost spread over its content: what each folder's tokens cost, before --riskiest.
+  const whole = countTokens(
+    plan.neededProviderTokens,
+    plan.chunksNeeded,
+    plan.chunksNeeded > 1 ? 1 : 0,
+  );
+  const wholeCost = price
+    ? costOf({ ...whole, cacheReadTokens: 0, cacheWriteTokens: 0 }, price)
+    : null;
+  return {
+    inputTokens,
+    outputTokens,
+    costUsd: price ? costOf(usage, price) : null,
+    usdPerContentToken:
+      wholeCost === null || plan.neededProviderTokens === 0
+        ? null
+        : wholeCost / plan.neededProviderTokens,
+  };
+}
+
+function countTokens(contentTokens: number, mapCalls: number, reduceCalls: number) {
+  return {
+    inputTokens:
+      contentTokens +
+      mapCalls * MAP_PROMPT_OVERHEAD_TOKENS +
+      reduceCalls * REDUCE_TOKENS_ESTIMATE.input,
+    outputTokens:
+      mapCalls * MAP_ANSWER_TOKENS_ESTIMATE + reduceCalls * REDUCE_TOKENS_ESTIMATE.output,
+  };
 }

@@ -4,7 +4,9 @@ import {
   CONFIG_CHANGE_SEVERITY,
   describeConfigChange,
 } from './describe-config-change.js';
+import { classifyFile, type FileKind } from '../scope/classify-file.js';
 import { compareSeverity, compareText } from './order-by-severity.js';
+import { compareKinds, severityInContext } from './rank-by-context.js';
 
 export type ReportRowKind = 'finding' | 'secret' | 'secret-file' | 'config-change' | 'hint';
 
@@ -14,10 +16,13 @@ export interface ReportRow {
   /** The SARIF rule id: `oy/finding/<category>`, `oy/secret/<rule>`, `oy/secret-file`, `oy/repo-config/changed`, or the hint's own id. */
   ruleId: string;
   title: string;
+  /** A deterministic row's severity where it was found (see `severityInContext`); a finding's own. */
   severity: Severity;
   category: string;
   /** Workspace-relative POSIX path. */
   path: string;
+  /** What the file is for, by its path: application code (`source`) is listed first. */
+  fileKind: FileKind;
   /** 1-based; null for a whole-file result (a secret-bearing file). */
   line: number | null;
   /** Last line of a finding's range; null when the result names one line or none. */
@@ -34,7 +39,8 @@ const SECRET_ROW_CATEGORY = 'hardcoded-credential';
 const SECRET_FILE_RULE_ID = 'oy/secret-file';
 
 /**
- * The rows of the findings summary, most severe first (then path, then line). An offline run lists
+ * The rows of the findings summary: application code first, then tests, fixtures, examples, docs and
+ * translations, each most severe first (then path, then line). An offline run lists
  * every deterministic result; a model run lists its verified findings, then the deterministic rows
  * that must not depend on the model: secrets, secret-bearing files, edits to the audit's own
  * configuration and prompt-injection markers (a file can tell the model to stay quiet about itself).
@@ -57,6 +63,11 @@ export function listReportRows(report: AuditReport): ReportRow[] {
     .map(toFindingRow)
     .sort((a, b) => compareSeverity(a.severity, b.severity));
   return [...findings, ...deterministic];
+}
+
+/** Every reported hint as a row (severity in context), in summary order, whatever the mode. */
+export function listHintRows(report: AuditReport): ReportRow[] {
+  return sortRows(listReportedHints(report).map(toHintRow));
 }
 
 /** Committed secrets and committed secret-bearing files: the deterministic results `--fail-on` counts. */
@@ -92,9 +103,10 @@ export function listReportedHints(report: AuditReport): SecurityHint[] {
   });
 }
 
-/** Most severe first, then path, line, rule and text, so equal input always gives equal order. */
+/** Application code first, then most severe, path, line, rule and text, so equal input always gives equal order. */
 function compareRows(a: ReportRow, b: ReportRow): number {
   return (
+    compareKinds(a.fileKind, b.fileKind) ||
     compareSeverity(a.severity, b.severity) ||
     compareText(a.path, b.path) ||
     (a.line ?? 0) - (b.line ?? 0) ||
@@ -129,6 +141,7 @@ function toFindingRow(finding: Finding): ReportRow {
     severity: finding.severity,
     category: finding.category,
     path: finding.path,
+    fileKind: classifyFile(finding.path),
     line: finding.line,
     endLine: finding.endLine > finding.line ? finding.endLine : null,
     confidence: finding.confidence,
@@ -145,7 +158,7 @@ function listSecretRows(report: AuditReport): ReportRow[] {
       kind: 'secret',
       ruleId: `oy/secret/${secret.rule}`,
       title: `Committed secret (${secret.rule})`,
-      severity: 'high',
+      ...placeInContext('high', SECRET_ROW_CATEGORY, secret.path),
       category: SECRET_ROW_CATEGORY,
       path: secret.path,
       line: secret.line,
@@ -163,7 +176,7 @@ function listSecretFileRows(report: AuditReport): ReportRow[] {
     title: file.isTracked
       ? 'Secret-bearing file committed'
       : 'Secret-bearing file present (not committed)',
-    severity: file.isTracked ? 'high' : 'info',
+    ...placeInContext(file.isTracked ? 'high' : 'info', 'secret-file', file.path),
     category: 'secret-file',
     path: file.path,
     line: null,
@@ -182,6 +195,8 @@ function toConfigChangeRow(change: ConfigChange): ReportRow {
     severity: CONFIG_CHANGE_SEVERITY,
     category: 'repo-config',
     path: change.path,
+    // The audit's own configuration decides what is reviewed: it ranks as code that ships.
+    fileKind: 'source',
     line: null,
     endLine: null,
     confidence: null,
@@ -195,7 +210,7 @@ function toHintRow(hint: SecurityHint): ReportRow {
     kind: 'hint',
     ruleId: hint.ruleId,
     title: hint.message,
-    severity: hint.severity,
+    ...placeInContext(hint.severity, hint.category, hint.path),
     category: hint.category,
     path: hint.path,
     line: hint.line,
@@ -204,4 +219,14 @@ function toHintRow(hint: SecurityHint): ReportRow {
     text: hint.excerpt,
     finding: null,
   };
+}
+
+/** The file's kind and the severity a deterministic result has there. */
+function placeInContext(
+  severity: Severity,
+  category: string,
+  path: string,
+): { severity: Severity; fileKind: FileKind } {
+  const fileKind = classifyFile(path);
+  return { severity: severityInContext(severity, category, fileKind), fileKind };
 }

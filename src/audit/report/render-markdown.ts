@@ -7,11 +7,12 @@ import { renderHeader } from './markdown/render-header.js';
 import { renderMethod } from './markdown/render-method.js';
 import { renderSecrets } from './markdown/render-secrets.js';
 import { renderSuppressed } from './markdown/render-suppressed.js';
+import { renderUnconfirmedHints } from './markdown/render-unconfirmed-hints.js';
 import { renderUnverified } from './markdown/render-unverified.js';
 
 /**
  * The report as Markdown (`ISSUES.md`): header, findings summary, detailed findings, unverified,
- * secrets, coverage, method. Every piece of report text is escaped, so no title, path or evidence
+ * hints the model did not confirm (model runs), secrets, coverage, method. Every piece of report text is escaped, so no title, path or evidence
  * can add a section, a link or HTML of its own.
  */
 export function renderMarkdown(report: AuditReport): string {
@@ -20,6 +21,7 @@ export function renderMarkdown(report: AuditReport): string {
     renderFindingsSummary(report, listReportRows(report)),
     renderDetailedFindings(report),
     renderUnverified(report),
+    renderUnconfirmedHints(report),
     renderSecrets(report),
     renderSuppressed(report),
     renderCoverage(report),

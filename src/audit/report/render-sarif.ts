@@ -84,7 +84,8 @@ function describeResult(row: ReportRow): string {
     case 'secret':
       return `${row.title}: a value matching this rule is in a file git tracks. The value is not shown. Rotate it, then remove it from the repository and its history.`;
     case 'secret-file':
-      return row.severity === 'high'
+      // Only a file git does not track is info, wherever it sits.
+      return row.severity !== 'info'
         ? `${row.title}: git tracks this file; oy did not read it. Remove it from the repository and rotate what it holds.`
         : `${row.title}: oy did not read it. Keep it out of version control.`;
     case 'config-change':
@@ -100,6 +101,7 @@ function describeProperties(row: ReportRow): Record<string, unknown> {
     severity: row.severity,
     confidence: row.confidence ?? 'hint',
     source: row.kind === 'finding' ? 'model' : 'deterministic',
+    fileKind: row.fileKind,
   };
   if (row.kind === 'hint') properties.excerpt = revealInvisible(row.text);
   if (row.finding !== null) properties.findingFingerprint = row.finding.fingerprint;
@@ -163,6 +165,8 @@ function summariseCoverage(report: AuditReport): Omit<Coverage, 'ledger'> {
     skippedByReason: sortByKey(coverage.skippedByReason),
     failedByReason: sortByKey(coverage.failedByReason),
     chunks: coverage.chunks,
+    scope: coverage.scope,
+    chunksSkippedByBudget: coverage.chunksSkippedByBudget,
     cacheHits: coverage.cacheHits,
     tokensIn: coverage.tokensIn,
     tokensOut: coverage.tokensOut,

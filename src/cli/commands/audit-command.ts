@@ -4,6 +4,7 @@ import type { AuditOptions } from '../../audit/audit-options.js';
 import { renderPlan } from '../../audit/plan/render-plan.js';
 import { runAudit } from '../../audit/run-audit.js';
 import type { Severity } from '../../audit/types.js';
+import { DEFAULT_AUDIT_SCOPE, type AuditScope } from '../../audit/scope/audit-scope.js';
 import { parseModelId } from '../../providers/model-id/parse-model-id.js';
 import type { ReportFormat } from '../../config/config-schema.js';
 import { loadConfig } from '../../config/load-config.js';
@@ -29,6 +30,8 @@ export interface AuditFlags extends GlobalOptions {
   maxFileBytes?: number;
   chunkTokens?: number;
   maxChunks?: number;
+  scope?: AuditScope;
+  riskiest?: number;
   dryRun?: boolean;
   concurrency?: number;
   maxCost?: number;
@@ -98,6 +101,9 @@ export async function runAuditCommand(
     maxFileBytes: config.audit.maxFileBytes,
     chunkTokens: config.audit.chunkTokens,
     maxChunks: config.audit.maxChunks,
+    scope: flags.scope ?? DEFAULT_AUDIT_SCOPE,
+    riskiestChunks: flags.riskiest ?? null,
+    isOfflineByChoice: Boolean(flags.offline),
     tokenHeadroom:
       config.audit.tokenHeadroom ??
       (isOpenAiFamily ? OPENAI_TOKEN_HEADROOM : CLAUDE_TOKEN_HEADROOM),

@@ -7,6 +7,7 @@ import {
 } from '../../config/config-bounds.js';
 import type { ConfigFile } from '../../config/config-schema.js';
 import { SEVERITIES } from '../../audit/types.js';
+import { AUDIT_SCOPES, DEFAULT_AUDIT_SCOPE } from '../../audit/scope/audit-scope.js';
 import type { FlagSpec } from './flag-spec.js';
 
 /** Map calls in flight at once by default (audit.md). */
@@ -99,6 +100,23 @@ export const AUDIT_FLAGS: readonly FlagSpec[] = [
     configKey: 'audit.maxChunks',
     help: 'Refuse runs that need more chunks than this',
     defaultText: String(DEFAULT_MAX_CHUNKS),
+  },
+  {
+    name: 'scope',
+    kind: 'choice',
+    placeholder: '<scope>',
+    example: '--scope all',
+    choices: AUDIT_SCOPES,
+    help: 'What the model reviews: shipping (tests, fixtures, docs, translations and examples get the deterministic checks only) or all',
+    defaultText: DEFAULT_AUDIT_SCOPE,
+  },
+  {
+    name: 'riskiest',
+    kind: 'integer',
+    placeholder: '<n>',
+    example: '--riskiest 40',
+    bounds: { min: 1, max: AUDIT_BOUNDS.maxChunks.max },
+    help: 'Review only the n riskiest chunks; the rest are skipped(budget)',
   },
   { name: 'dry-run', kind: 'switch', help: 'Print the plan (files, chunks, tokens) and stop' },
   {

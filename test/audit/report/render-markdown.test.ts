@@ -27,6 +27,12 @@ const SECTIONS = [
   'Coverage',
   'Method',
 ];
+/** A model report also lists the hints no verified finding bears out. */
+const MODEL_SECTIONS = [
+  ...SECTIONS.slice(0, 4),
+  'Hints the model did not confirm',
+  ...SECTIONS.slice(4),
+];
 const SEVERITY_ORDER: Severity[] = ['critical', 'high', 'medium', 'low', 'info'];
 
 /** The rows of the table that follows a `##` heading, as plain cell text. */
@@ -78,7 +84,7 @@ describe('renderMarkdown structure', () => {
     'the %s report has exactly the sections, in order, and no HTML',
     async (_name, report) => {
       const root = await parseMarkdown(renderMarkdown(report));
-      expect(topHeadings(root)).toEqual(SECTIONS);
+      expect(topHeadings(root)).toEqual(report.mode === 'model' ? MODEL_SECTIONS : SECTIONS);
       expect(listNodes(root).filter((node) => node.type === 'html')).toEqual([]);
     },
   );
@@ -106,87 +112,218 @@ describe('renderMarkdown structure', () => {
   });
 });
 
+describe('transparency and unconfirmed hints', () => {
+  /** A model run that left tests and translations to the deterministic checks and cut one chunk by --riskiest. */
+  function scopedModelReport(): AuditReport {
+    const report = sampleModelReport();
+    report.coverage.ledger.push(
+      { path: 'src/view.tsx', status: 'reviewed', kind: 'source', scope: 'model' },
+      {
+        path: 'test/app.test.ts',
+        status: 'skipped',
+        reason: 'scope',
+        kind: 'test',
+        scope: 'deterministic',
+      },
+      {
+        path: 'locales/en.json',
+        status: 'skipped',
+        reason: 'scope',
+        kind: 'translation',
+        scope: 'deterministic',
+      },
+      { path: 'src/cold.ts', status: 'skipped', reason: 'budget', kind: 'source', scope: 'model' },
+    );
+    report.coverage.skippedByReason = { ...report.coverage.skippedByReason, scope: 2, budget: 1 };
+    report.coverage.chunksSkippedByBudget = 1;
+    report.hints.push(
+      hint({
+        path: 'test/app.test.ts',
+        line: 7,
+        ruleId: 'js/eval',
+        message: 'Code evaluated from a string',
+      }),
+      hint({
+        path: 'src/cold.ts',
+        line: 2,
+        ruleId: 'js/eval',
+        message: 'Code evaluated from a string',
+      }),
+      hint({
+        path: 'src/view.tsx',
+        line: 9,
+        ruleId: 'js/inner-html',
+        category: 'xss',
+        message: 'HTML inserted without escaping',
+      }),
+    );
+    return report;
+  }
+
+  test('a model report opens with what the model reviewed and what got the deterministic checks only', () => {
+    const header = renderMarkdown(scopedModelReport()).split('## Findings summary')[0]!;
+    expect(header).toContain(
+      '> Reviewed by the model `claude-sonnet-4-5`: 16 files in 5 chunks, with the deterministic checks on every file read. Deterministic checks only (`--scope shipping`): tests 1, translations 1; `--scope all` sends them to the model too. Not reviewed by the model: 1 chunk left out by `--riskiest` (files `skipped(budget)`).',
+    );
+    expect(header).not.toMatch(/configure a model/i);
+  });
+
+  test('an offline run by choice says so and does not ask to configure a model', () => {
+    const report = sampleOfflineReport();
+    report.offlineReason = 'flag';
+    const header = renderMarkdown(report).split('## Findings summary')[0]!;
+    expect(header).toContain('offline by choice (`--offline`)');
+    expect(header).not.toMatch(/configure a model/i);
+    // Control: without --offline the same report says how to add a model.
+    expect(renderMarkdown(sampleOfflineReport())).toMatch(/configure a model/);
+  });
+
+  test('hints no verified finding bears out are listed, apart from those the model never saw', async () => {
+    const root = await parseMarkdown(renderMarkdown(scopedModelReport()));
+    const section = sectionOf(root, 'Hints the model did not confirm');
+    const tables = section
+      .filter((node) => node.type === 'table')
+      .map((table) => table.children!.slice(1).map((row) => row.children!.map(textOf)));
+    expect(section.filter((node) => node.type === 'heading').map(textOf)).toEqual([
+      'Reviewed, not confirmed',
+      'Not sent to the model',
+    ]);
+    expect(tables[0]).toEqual([
+      ['medium', 'HTML inserted without escaping', 'application code', '1', 'src/view.tsx:9'],
+    ]);
+    expect(tables[1]).toEqual([
+      ['medium', 'Code evaluated from a string', 'application code', '1', 'src/cold.ts:2'],
+      ['low', 'Code evaluated from a string', 'tests', '1', 'test/app.test.ts:7'],
+    ]);
+    // The hint at the place of the verified command-injection finding is confirmed, so not listed.
+    expect(section.map(textOf).join(' ')).not.toContain('src/app.ts:42');
+  });
+});
+
 describe('findings summary', () => {
-  test('offline: secrets, secret files, hints and markers, most severe first, confidence "hint"', async () => {
+  test('offline: one line per rule with its count and first places, application code first', async () => {
     const rows = tableAfter(
       await parseMarkdown(renderMarkdown(sampleOfflineReport())),
       'Findings summary',
     );
-    const report = sampleOfflineReport();
-    // One hint repeats a committed secret and is folded into it; the untracked secret is not a finding.
-    const expected = 3 + report.secretFiles.length + report.hints.length - 1;
-    expect(rows).toHaveLength(expected);
-    expect(rows.map((row) => row[3])).toEqual(rows.map(() => 'hint'));
-    const ranks = rows.map((row) => SEVERITY_ORDER.indexOf(row[0] as Severity));
-    expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+    // The 14 Math.random hints are one line, not 14.
     expect(rows).toContainEqual([
-      'high',
-      'Committed secret (aws-access-key-id)',
-      'config/settings.py:4',
-      'hint',
+      'low',
+      'Math.random used for a token',
+      'application code',
+      '14',
+      'src/tokens/token-01.ts:3, src/tokens/token-02.ts:4, src/tokens/token-03.ts:5 and 11 more',
     ]);
     expect(rows).toContainEqual([
       'high',
-      'Secret-bearing file committed',
-      'deploy/server.pem',
-      'hint',
+      'Shell command built with interpolation',
+      'application code',
+      '2',
+      'scripts/deploy.js:7, src/app.ts:42',
+    ]);
+    expect(rows).toContainEqual([
+      'high',
+      'Committed secret (aws-access-key-id)',
+      'application code',
+      '1',
+      'config/settings.py:4',
     ]);
     expect(rows).toContainEqual([
       'info',
       'Secret-bearing file present (not committed)',
+      'application code',
+      '1',
       '.env',
-      'hint',
+    ]);
+    // Documentation comes after application code; a prompt-injection marker keeps its severity.
+    expect(rows.at(-1)).toEqual([
+      'medium',
+      'Text addressed to an AI reviewer',
+      'documentation',
+      '1',
+      'README.md:88',
+    ]);
+    const application = rows.filter((row) => row[2] === 'application code');
+    const ranks = application.map((row) => SEVERITY_ORDER.indexOf(row[0] as Severity));
+    expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
+    // One hint repeats a committed secret and is folded into it; the untracked secret is not a finding.
+    expect(rows.map((row) => row[1])).not.toContain('Hard-coded credential');
+    expect(rows.flatMap((row) => row[4])).not.toContain('notes/local.txt:1');
+  });
+
+  test('a result outside application code ranks one step lower and comes after it', async () => {
+    const report = sampleOfflineReport();
+    report.hints.push(
+      hint({
+        ruleId: 'js/md5-password',
+        category: 'weak-crypto',
+        severity: 'high',
+        path: 'test/fixtures/users.js',
+        line: 4,
+        message: 'MD5 used for a password',
+      }),
+      hint({
+        ruleId: 'js/md5-password',
+        category: 'weak-crypto',
+        severity: 'high',
+        path: 'src/users.js',
+        line: 9,
+        message: 'MD5 used for a password',
+      }),
+    );
+    report.secrets.push({ rule: 'jwt', path: 'src/auth.test.ts', line: 3, isTracked: true });
+    const rows = tableAfter(await parseMarkdown(renderMarkdown(report)), 'Findings summary');
+    const md5 = rows.filter((row) => row[1] === 'MD5 used for a password');
+    expect(md5).toEqual([
+      ['high', 'MD5 used for a password', 'application code', '1', 'src/users.js:9'],
+      [
+        'medium',
+        'MD5 used for a password',
+        'fixtures and test data',
+        '1',
+        'test/fixtures/users.js:4',
+      ],
     ]);
     expect(rows).toContainEqual([
       'medium',
-      'Text addressed to an AI reviewer',
-      'README.md:88',
-      'hint',
+      'Committed secret (jwt)',
+      'tests',
+      '1',
+      'src/auth.test.ts:3',
     ]);
-    expect(rows.map((row) => row[1])).not.toContain('Hard-coded credential');
-    expect(rows.map((row) => row[2])).not.toContain('notes/local.txt:1');
+    const kinds = rows.map((row) => row[2]);
+    expect(kinds.lastIndexOf('application code')).toBeLessThan(kinds.indexOf('tests'));
   });
 
-  test('rows of one severity are ordered by path, then line', async () => {
-    const rows = tableAfter(
-      await parseMarkdown(renderMarkdown(sampleOfflineReport())),
-      'Findings summary',
-    );
-    const high = rows.filter((row) => row[0] === 'high').map((row) => row[2]!);
-    expect(high).toEqual([
-      '.github/workflows/ci.yml:12',
-      'config/settings.py:4',
-      'config/settings.py:5',
-      'deploy/server.pem',
-      'scripts/deploy.js:7',
-      'scripts/release.sh:2',
-      'src/app.ts:42',
-      'src/auth.ts:5',
-      'src/db.ts:18',
-    ]);
-  });
-
-  test('model: verified findings with numeric confidence, then deterministic secret and marker rows', async () => {
-    const rows = tableAfter(
-      await parseMarkdown(renderMarkdown(sampleModelReport())),
-      'Findings summary',
-    );
+  test('model: verified findings with numeric confidence, then deterministic results by rule', async () => {
+    const root = await parseMarkdown(renderMarkdown(sampleModelReport()));
+    const rows = tableAfter(root, 'Findings summary');
     const report = sampleModelReport();
-    expect(rows).toHaveLength(report.findings.length + 2);
-    const findingRows = rows.slice(0, report.findings.length);
-    for (const row of findingRows) expect(row[3]).toMatch(/^(0|1)\.\d\d$/);
-    expect(findingRows[0]).toEqual([
+    expect(rows).toHaveLength(report.findings.length);
+    for (const row of rows) expect(row[3]).toMatch(/^(0|1)\.\d\d$/);
+    expect(rows[0]).toEqual([
       'critical',
       'Command injection through the `ref` query parameter',
       'src/app.ts:42-43',
       '0.93',
     ]);
-    expect(rows.slice(report.findings.length)).toEqual([
-      ['high', 'Committed secret (stripe-live-key)', 'src/billing.ts:8', 'hint'],
-      ['medium', 'Text addressed to an AI reviewer', 'docs/CONTRIBUTING.md:3', 'hint'],
+    const section = sectionOf(root, 'Findings summary');
+    const heading = section.findIndex((node) => textOf(node) === 'Deterministic results');
+    const groups = section.slice(heading).find((node) => node.type === 'table')!;
+    expect(groups.children!.slice(1).map((row) => row.children!.map(textOf))).toEqual([
+      ['high', 'Committed secret (stripe-live-key)', 'application code', '1', 'src/billing.ts:8'],
+      [
+        'medium',
+        'Text addressed to an AI reviewer',
+        'documentation',
+        '1',
+        'docs/CONTRIBUTING.md:3',
+      ],
     ]);
-    // A model run leaves the other hints to the model.
-    expect(rows.map((row) => row[1])).not.toContain('Shell command built with interpolation');
+    // A model run leaves the other hints to the model, and lists them under their own section.
+    expect(groups.children!.map(textOf).join(' ')).not.toContain(
+      'Shell command built with interpolation',
+    );
   });
 
   test('the model summary comes first, as text', async () => {
@@ -286,7 +423,7 @@ describe('detailed findings', () => {
     ]);
   });
 
-  test('offline: the hints by category with their excerpts, 20 in full, then how many more', async () => {
+  test('offline: application-code hints by category, a few per rule, then how many more', async () => {
     const markdown = renderMarkdown(sampleOfflineReport());
     const section = sectionOf(await parseMarkdown(markdown), 'Detailed findings');
     const groups = section.filter((node) => node.type === 'heading').map(textOf);
@@ -298,11 +435,34 @@ describe('detailed findings', () => {
       'Cross-site scripting',
       'Weak cryptography or randomness',
     ]);
-    expect(section.filter((node) => node.type === 'code')).toHaveLength(20);
-    expect(textOf(section.at(-1)!)).toBe('1 more hint is listed in the summary table.');
+    // 14 places of one rule show as 3: the summary counts them all.
+    const excerpts = section.filter((node) => node.type === 'code');
+    expect(excerpts).toHaveLength(10);
+    expect(excerpts.filter((node) => node.value?.includes('Math.random'))).toHaveLength(3);
+    expect(textOf(section.at(-1)!)).toBe('11 more hints are listed in the summary table.');
     expect(
       section.find((node) => node.type === 'code' && node.value?.includes('isAdmin'))?.value,
     ).toBe('if (isAdmin [U+202E]} [U+2066]// check later[U+2069] {');
+  });
+
+  test('offline: hints in tests and fixtures stay out while application code has any', async () => {
+    const report = sampleOfflineReport();
+    report.hints.push(
+      hint({
+        ruleId: 'js/sql-concatenation',
+        category: 'sql-injection',
+        severity: 'critical',
+        path: 'test/db.test.ts',
+        line: 2,
+        excerpt: "db.query('SELECT ' + fixture)",
+      }),
+    );
+    const section = sectionOf(await parseMarkdown(renderMarkdown(report)), 'Detailed findings');
+    expect(section.map(textOf).join('\n')).not.toContain('test/db.test.ts');
+    const onlyTests = sampleEmptyReport();
+    onlyTests.hints = [report.hints.at(-1)!];
+    const tests = sectionOf(await parseMarkdown(renderMarkdown(onlyTests)), 'Detailed findings');
+    expect(tests.map(textOf).join('\n')).toContain('high · test/db.test.ts:2');
   });
 
   test('model: prompt-injection markers are detailed after the findings', async () => {
@@ -360,7 +520,8 @@ describe('unverified, secrets, coverage, method', () => {
   test('coverage of a partial model run: counts, reasons, cost, model, failed files', async () => {
     const root = await parseMarkdown(renderMarkdown(sampleModelReport()));
     expect(Object.fromEntries(tableAfter(root, 'Coverage'))).toEqual({
-      'Files reviewed': '15',
+      'Files reviewed by the model': '15',
+      'Files with deterministic checks only (--scope shipping)': '0',
       'Files skipped': '2',
       'Files failed': '2',
       Chunks: '5',
@@ -453,7 +614,7 @@ describe('hostile report content', () => {
 
   test('cannot add a section, a table row, a hidden link, an image or HTML', async () => {
     const root = await parseMarkdown(renderMarkdown(hostileReport()));
-    expect(topHeadings(root)).toEqual(SECTIONS);
+    expect(topHeadings(root)).toEqual(MODEL_SECTIONS);
     const nodes = listNodes(root);
     expect(nodes.filter((node) => node.type === 'html')).toEqual([]);
     expect(nodes.filter((node) => node.type === 'image')).toEqual([]);

@@ -114,6 +114,11 @@ describe('every renderer', () => {
       '--fail-on',
       '--manifest',
       'secret-file',
+      '--scope shipping',
+      '--scope all',
+      '--riskiest',
+      'skipped(budget)',
+      '--offline',
     ]);
     for (const report of [sampleOfflineReport(), sampleModelReport(), sampleEmptyReport()]) {
       const strings = reportStrings(report);

@@ -53,7 +53,7 @@ describe.each(['offline', 'model'] as const)('%s report', (mode) => {
   test('Markdown: in the summary, and the left-out files under Coverage', () => {
     const markdown = renderMarkdown(report);
     expect(markdown).toContain(
-      "| medium | The audited change edits the audit's own configuration (.oyignore) | .oyignore | certain |",
+      "| medium | The audited change edits the audit's own configuration (.oyignore) | application code | 1 | .oyignore |",
     );
     const leftOut = markdown.split('### Left out by the repository')[1] ?? '';
     expect(leftOut).toContain('| src/auth.ts | repository-ignore | .oyignore |');

@@ -14,15 +14,27 @@ const REPOSITORY_SKIP_REASONS: ReadonlySet<SkipReason | string> = new Set<SkipRe
 /** `## Coverage`: what was and was not reviewed, and what it cost. The full ledger is elsewhere. */
 export function renderCoverage(report: AuditReport): string {
   const { coverage } = report;
+  // Files outside --scope were read and checked: they get their own line, not the skipped count.
+  const checksOnly = coverage.skippedByReason.scope ?? 0;
+  const { scope: _scope, ...skippedByReason } = coverage.skippedByReason;
   const parts = [
     '## Coverage',
     formatTable(
       ['Measure', 'Value'],
       [
-        ['Files reviewed', formatCount(coverage.filesReviewed)],
-        ['Files skipped', formatCount(coverage.filesSkipped)],
+        [
+          report.mode === 'model'
+            ? 'Files reviewed by the model'
+            : 'Files a model review would cover',
+          formatCount(coverage.filesReviewed),
+        ],
+        [
+          `Files with deterministic checks only (\`--scope ${coverage.scope}\`)`,
+          formatCount(checksOnly),
+        ],
+        ['Files skipped', formatCount(coverage.filesSkipped - checksOnly)],
         ['Files failed', formatCount(coverage.filesFailed)],
-        ['Chunks', formatCount(coverage.chunks)],
+        ['Chunks', formatChunks(coverage.chunks, coverage.chunksSkippedByBudget)],
         ['Cache hits', formatCount(coverage.cacheHits)],
         ['Tokens in', formatCount(coverage.tokensIn)],
         ['Tokens out', formatCount(coverage.tokensOut)],
@@ -38,8 +50,8 @@ export function renderCoverage(report: AuditReport): string {
       ],
     ),
   ];
-  if (coverage.filesSkipped > 0 || Object.keys(coverage.skippedByReason).length > 0) {
-    parts.push('### Skipped by reason', formatReasonTable(coverage.skippedByReason));
+  if (Object.keys(skippedByReason).length > 0) {
+    parts.push('### Skipped by reason', formatReasonTable(skippedByReason));
   }
   if (coverage.filesFailed > 0 || Object.keys(coverage.failedByReason).length > 0) {
     parts.push('### Failed by reason', formatReasonTable(coverage.failedByReason));
@@ -50,6 +62,11 @@ export function renderCoverage(report: AuditReport): string {
     'The full ledger (one status per file) is in the `--manifest` file and in the JSON report.',
   );
   return parts.join('\n\n');
+}
+
+function formatChunks(reviewed: number, skippedByBudget: number): string {
+  if (skippedByBudget === 0) return formatCount(reviewed);
+  return `${formatCount(reviewed)} of ${formatCount(reviewed + skippedByBudget)} (the riskiest, \`--riskiest\`; ${formatCount(skippedByBudget)} \`skipped(budget)\`)`;
 }
 
 function formatReasonTable(byReason: Record<string, number>): string {

@@ -1,8 +1,8 @@
-import type { AuditReport, Finding, SecurityHint } from '../../types.js';
+import type { AuditReport, Finding } from '../../types.js';
 import { formatConfidence } from '../format-quantities.js';
 import { formatLocation } from '../format-location.js';
 import { labelHintCategory } from '../hint-category-labels.js';
-import { listReportedHints } from '../list-report-rows.js';
+import { listReportRows, type ReportRow } from '../list-report-rows.js';
 import { compareSeverity, compareText } from '../order-by-severity.js';
 import {
   escapeMarkdownLine,
@@ -17,12 +17,14 @@ const DETAILED_FINDINGS_MIN = 10;
 const DETAILED_FINDINGS_MAX = 20;
 // Offline, the hints stand in for findings under the same cap.
 const DETAILED_HINTS_MAX = 20;
+// More places of one rule add little: the summary counts them all.
+const DETAILED_PER_RULE_MAX = 3;
 
 /** `## Detailed findings`: verified findings in full, or, offline, the hints by category. */
 export function renderDetailedFindings(report: AuditReport): string {
   const parts = ['## Detailed findings'];
   if (report.mode === 'offline') {
-    parts.push(...renderHintDetails(listReportedHints(report), 'hints', '###'));
+    parts.push(...renderHintDetails(hintRows(report), 'hints', '###'));
     return parts.join('\n\n');
   }
   // Grouped by severity, keeping the reduce step's ranking (the report's order) within each.
@@ -36,7 +38,7 @@ export function renderDetailedFindings(report: AuditReport): string {
   shown.forEach((finding, index) => parts.push(renderFinding(finding, index + 1)));
   const hidden = findings.length - shown.length;
   if (hidden > 0) parts.push(`${countMore(hidden, 'verified finding')} in the summary table.`);
-  const markers = listReportedHints(report).filter((hint) => hint.category === 'prompt-injection');
+  const markers = hintRows(report).filter((row) => row.category === 'prompt-injection');
   if (markers.length > 0) {
     parts.push(
       '### Prompt-injection markers',
@@ -67,38 +69,62 @@ function renderFinding(finding: Finding, number: number): string {
 
 /**
  * Hints grouped by category (most severe group first, under `heading`-level titles unless null),
- * at most {@link DETAILED_HINTS_MAX} in full.
+ * at most {@link DETAILED_HINTS_MAX} in full: application code first and a few per rule, so the
+ * section shows the most telling places rather than one pattern many times.
  */
 function renderHintDetails(
-  hints: readonly SecurityHint[],
+  rows: readonly ReportRow[],
   noun: 'hints' | 'markers',
   heading: '###' | null,
 ): string[] {
-  if (hints.length === 0) return [noun === 'hints' ? 'No security hints.' : 'None.'];
-  const sorted = [...hints].sort(compareHints);
-  const shown = sorted.slice(0, DETAILED_HINTS_MAX);
-  const groups = new Map<string, SecurityHint[]>();
-  for (const hint of shown) groups.set(hint.category, [...(groups.get(hint.category) ?? []), hint]);
+  if (rows.length === 0) return [noun === 'hints' ? 'No security hints.' : 'None.'];
+  const shown = selectTellingRows(rows);
+  const groups = new Map<string, ReportRow[]>();
+  for (const row of shown) groups.set(row.category, [...(groups.get(row.category) ?? []), row]);
   const parts: string[] = [];
   if (noun === 'hints') {
     parts.push(
-      'Deterministic pattern matches: places worth a reviewer\u2019s attention, each possibly a false positive.',
+      shown.every((row) => row.fileKind === 'source')
+        ? 'Deterministic pattern matches in application code, the most severe first and a few per rule: places worth a reviewer\u2019s attention, each possibly a false positive.'
+        : 'Deterministic pattern matches, the most severe first and a few per rule: places worth a reviewer\u2019s attention, each possibly a false positive.',
     );
   }
   for (const [category, group] of groups) {
     if (heading !== null)
       parts.push(`${heading} ${escapeMarkdownLine(labelHintCategory(category))}`);
-    for (const hint of group) parts.push(renderHint(hint), formatCodeBlock(hint.excerpt));
+    for (const row of group) parts.push(renderHint(row), formatCodeBlock(row.text));
   }
-  const hidden = sorted.length - shown.length;
+  const hidden = rows.length - shown.length;
   if (hidden > 0)
     parts.push(`${countMore(hidden, noun === 'hints' ? 'hint' : 'marker')} in the summary table.`);
   return parts;
 }
 
-function renderHint(hint: SecurityHint): string {
-  const location = formatCodeSpan(formatLocation(hint.path, hint.line));
-  return `**${hint.severity}** · ${location} · ${formatCodeSpan(hint.ruleId)}: ${escapeMarkdownLine(hint.message)}`;
+/**
+ * The rows worth showing in full: application code (and prompt-injection markers, wherever they
+ * are) when there is any, else the rest; most severe first, at most {@link DETAILED_PER_RULE_MAX}
+ * per rule and {@link DETAILED_HINTS_MAX} in all.
+ */
+function selectTellingRows(rows: readonly ReportRow[]): ReportRow[] {
+  const telling = rows.filter(
+    (row) => row.fileKind === 'source' || row.category === 'prompt-injection',
+  );
+  const pool = [...(telling.length > 0 ? telling : rows)].sort(compareRows);
+  const perRule = new Map<string, number>();
+  const shown: ReportRow[] = [];
+  for (const row of pool) {
+    const count = perRule.get(row.ruleId) ?? 0;
+    if (count >= DETAILED_PER_RULE_MAX) continue;
+    perRule.set(row.ruleId, count + 1);
+    shown.push(row);
+    if (shown.length === DETAILED_HINTS_MAX) break;
+  }
+  return shown;
+}
+
+function renderHint(row: ReportRow): string {
+  const location = formatCodeSpan(formatLocation(row.path, row.line ?? 1));
+  return `**${row.severity}** · ${location} · ${formatCodeSpan(row.ruleId)}: ${escapeMarkdownLine(row.title)}`;
 }
 
 /** `1 more hint is listed`, `3 more hints are listed`. */
@@ -112,12 +138,17 @@ function formatProse(text: string): string {
     : escapeMarkdownText(text.trim(), { keepsCodeSpans: true });
 }
 
-function compareHints(a: SecurityHint, b: SecurityHint): number {
+function compareRows(a: ReportRow, b: ReportRow): number {
   return (
     compareSeverity(a.severity, b.severity) ||
     compareText(a.path, b.path) ||
-    a.line - b.line ||
+    (a.line ?? 0) - (b.line ?? 0) ||
     compareText(a.ruleId, b.ruleId) ||
-    compareText(a.excerpt, b.excerpt)
+    compareText(a.text, b.text)
   );
+}
+
+/** The hint rows of the report, with their severity in context. */
+function hintRows(report: AuditReport): ReportRow[] {
+  return listReportRows(report).filter((row) => row.kind === 'hint');
 }

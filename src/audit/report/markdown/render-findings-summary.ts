@@ -3,10 +3,14 @@ import { formatConfidence } from '../format-quantities.js';
 import { formatLocation } from '../format-location.js';
 import type { ReportRow } from '../list-report-rows.js';
 import { escapeMarkdownLine, escapeMarkdownText, formatTable } from './escape-markdown.js';
+import { formatRowGroups } from './format-row-groups.js';
 
 const SUMMARY_HEADER = ['Severity', 'Title', 'Location', 'Confidence'] as const;
 
-/** `## Findings summary`: the model's summary, if any, then one table row per result. */
+const GROUPS_INTRO =
+  'Deterministic results, one line per rule: application code first, then tests, fixtures, examples, documentation and translations. Outside application code a result ranks one step lower (prompt-injection markers excepted). Every place is in the JSON and SARIF reports.';
+
+/** `## Findings summary`: the model's summary, its verified findings, then the deterministic results grouped by rule. */
 export function renderFindingsSummary(report: AuditReport, rows: readonly ReportRow[]): string {
   const parts = ['## Findings summary'];
   if (report.summary !== null && report.summary.trim() !== '') {
@@ -20,20 +24,27 @@ export function renderFindingsSummary(report: AuditReport, rows: readonly Report
     );
     return parts.join('\n\n');
   }
-  parts.push(formatTable(SUMMARY_HEADER, rows.map(formatSummaryCells)));
+  const findings = rows.filter((row) => row.kind === 'finding');
+  const deterministic = rows.filter((row) => row.kind !== 'finding');
+  if (report.mode === 'model') {
+    parts.push(
+      findings.length > 0
+        ? formatTable(SUMMARY_HEADER, findings.map(formatFindingCells))
+        : 'No verified findings.',
+    );
+  }
+  if (deterministic.length > 0) {
+    if (report.mode === 'model') parts.push('### Deterministic results');
+    parts.push(GROUPS_INTRO, formatRowGroups(deterministic));
+  }
   return parts.join('\n\n');
 }
 
-function formatSummaryCells(row: ReportRow): string[] {
+function formatFindingCells(row: ReportRow): string[] {
   return [
     row.severity,
     escapeMarkdownLine(row.title),
     escapeMarkdownLine(formatLocation(row.path, row.line, row.endLine)),
-    // A configuration change is a fact read from git, not a pattern match.
-    row.kind === 'config-change'
-      ? 'certain'
-      : row.confidence === null
-        ? 'hint'
-        : formatConfidence(row.confidence),
+    row.confidence === null ? 'hint' : formatConfidence(row.confidence),
   ];
 }
