@@ -1,7 +1,9 @@
+import { isRandomToken } from './define-token-rule.js';
 import type { SecretSpan } from './find-secret-spans.js';
+import { looksLikeWords } from './looks-like-words.js';
 
-// Shorter values recur by chance in ordinary text (`password` for a short one would be a word).
-const MIN_REPEATED_VALUE_CHARS = 8;
+// Shorter values, and words (`Uint8Array` after `password:`), recur by chance in ordinary text.
+const MIN_REPEATED_VALUE_CHARS = 16;
 
 /**
  * Every other place in the text where a value already found as a secret occurs again, named by the
@@ -15,6 +17,7 @@ export function findRepeatedValues(text: string, spans: readonly SecretSpan[]): 
     const value = text.slice(span.start, span.end);
     if (value.length < MIN_REPEATED_VALUE_CHARS || seen.has(value)) continue;
     seen.add(value);
+    if (!isRandomToken(value) || looksLikeWords(value)) continue;
     for (let at = text.indexOf(value); at !== -1; at = text.indexOf(value, at + value.length)) {
       if (at !== span.start) repeats.push({ ...span, start: at, end: at + value.length });
     }

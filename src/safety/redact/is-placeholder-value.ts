@@ -53,11 +53,11 @@ const OBVIOUS_WORDS = new Set([
 // and then (`insert` in about one random 32-character value in 3 million), so there the word
 // counts only when what is left around it is short or reads as words too.
 const PLACEHOLDER_FRAGMENT =
-  /example|changeme|change_me|change-me|placeholder|redacted|replace|insert|dummy|sample|your[-_]?(?:own|real|api|secret|key|token|pass)|fake[-_]|\*\*\*|\.\.\.|\u2026|\u2022/gi;
+  /example|changeme|change_me|change-me|placeholder|redacted|replace|insert|dummy|sample|your[-_]?(?:own|real|api|secret|key|token|pass)|fake[-_]|x{5}|\*\*\*|\.\.\.|\u2026|\u2022/gi;
 const MAX_STAND_IN_REST_CHARS = 20;
 // Typed runs that a long random value holds now and then (`12345` in about one 40-digit hex value in
 // 20,000), so in a long value they mark a stand-in only when runs make up much of it.
-const TYPED_RUN = /x{5}|12345|a1b2c3|abcdef|qwerty/i;
+const TYPED_RUN = /12345|a1b2c3|abcdef|qwerty/i;
 const LONG_VALUE_CHARS = 16;
 const MIN_LONG_STAND_IN_RUN_SHARE = 0.5;
 // Without a marker, a value this long must be mostly runs (`abc123xyz-456def789ghij-klmnop...`);
@@ -65,9 +65,10 @@ const MIN_LONG_STAND_IN_RUN_SHARE = 0.5;
 const RUNS_ONLY_MIN_CHARS = 32;
 const RUNS_ONLY_MIN_SHARE = 0.6;
 
-// Template and variable syntax: the value is filled in elsewhere.
+// Template and variable syntax, well formed: the value is filled in elsewhere. A stray `${` or `{{`
+// among other symbols (`m{{h}o)p${e]nob(`) is a typed password, not a template.
 const TEMPLATE_SYNTAX =
-  /\$\{|\$\(|\{\{|\}\}|#\{|%\(|%[sdv]|\{\d*\}|^\$[A-Za-z_{]|^%[A-Za-z_]+%$|^<.*>$|^\{[A-Za-z_][\w.]*\}$/;
+  /\$\{[^{}\s[\]()<>]*\}|\$\([^()]*\)|\{\{[^{}]*\}\}|#\{[^{}]*\}|%\(\w+\)[sd]|%[sdv]|\{\d*\}|^\$[A-Za-z_{]|^%[A-Za-z_]+%$|^<.*>$|^\{[A-Za-z_][\w.]*\}$/;
 // Digits and signs standing for letters (`p4ssw0rd`, `s3cr3t`), undone before the word check.
 const LEET: Readonly<Record<string, string>> = {
   '0': 'o',

@@ -22,7 +22,8 @@ const TRIGRAMS = Buffer.from(ENGLISH_TRIGRAM_BITS, 'base64');
  * rather than as random characters.
  */
 export function looksLikeWords(value: string): boolean {
-  for (const segment of value.split(/[^A-Za-z0-9]+/)) {
+  // Percent escapes separate words too (`value%23still-query`).
+  for (const segment of value.split(/(?:%[0-9A-Fa-f]{2}|[^A-Za-z0-9])+/)) {
     if (segment === '') continue;
     const match = /^([A-Za-z]*)(\d{0,4})$/.exec(segment);
     if (match === null) return false;

@@ -162,7 +162,7 @@ describe('google-api-key', () => {
   });
 
   it('leaves a too-short key alone', () => {
-    expectUntouched(`key=${f.googleApiKey().slice(0, 38)}`);
+    expectUntouched(`ref ${f.googleApiKey().slice(0, 38)}`);
   });
 });
 
