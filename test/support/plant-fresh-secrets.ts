@@ -36,6 +36,13 @@ function contextLines(): FreshLine[] {
     (v) => `$serviceToken .= "${v}";`,
     (v) => `<serviceToken>\n    ${v}\n</serviceToken>`,
     (v) => `api_token2 = "${v}"`,
+    (v) => `[DEBUG] Using Key=${v}`,
+    (v) => `private const string storageAccountKey = "${v}";`,
+    (v) => `ETSYToken := "${v}"`,
+    (v) => `webex token - '${v}'`,
+    (v) => `<add key="ClearTextPassword" value="${v}" />`,
+    (v) => `if ("${v}" === private_key) {`,
+    (v) => `password = @"${v}";`,
   ];
   return forms.map((form) => {
     const value = randomChars(ALNUM, 32);

@@ -99,10 +99,12 @@ export const GENERIC_ASSIGNMENT_RULE: AnchoredRule = {
     'master_key',
     'masterkey',
     '_key',
+    'accountkey',
     'key',
   ],
   scope: 'anchored',
   findAt(text: string, at: number): ValueRange | undefined {
+    if (isKeyInsideWord(text, at)) return undefined;
     const keyStart = scanKeyStart(text, at);
     const keyEnd = scanKeyEnd(text, at);
     // After `:` the name is a qualified type or URN (`AWS::AppSync::ApiKey`); after `//` it is the
@@ -126,6 +128,22 @@ export const GENERIC_ASSIGNMENT_RULE: AnchoredRule = {
     return range;
   },
 };
+
+/**
+ * Whether a hit of the bare keyword `key` sits inside a longer word (`keys`, `keyof`, `monkey`):
+ * `key` is common in code, so these hits leave before any scanning.
+ */
+function isKeyInsideWord(text: string, at: number): boolean {
+  const first = text.charCodeAt(at);
+  if (first !== 107 && first !== 75) return false; // k, K
+  if ((text.charCodeAt(at + 1) | 32) !== 101 || (text.charCodeAt(at + 2) | 32) !== 121)
+    return false;
+  const after = text.charCodeAt(at + 3);
+  if ((after >= 65 && after <= 90) || (after >= 97 && after <= 122) || after === 95) return true;
+  const before = text.charCodeAt(at - 1);
+  // `monkey` and `hotkey` continue a word; `accountKey` starts one with its capital.
+  return first === 107 && ((before >= 97 && before <= 122) || (before >= 48 && before <= 57));
+}
 
 /** Where the value of the key ending at `keyEnd` starts, in any of the assignment forms read. */
 function findValueStart(text: string, keyStart: number, keyEnd: number): number | undefined {
