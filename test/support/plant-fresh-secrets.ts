@@ -60,7 +60,9 @@ function otherLines(): FreshLine[] {
   );
   const base64Jwt = Buffer.from(jwt).toString('base64');
   const npm = randomChars(ALNUM, 36);
+  const telegram = j(randomChars('0123456789', 10), ':', 'AA', randomChars(`${ALNUM}_-`, 33));
   return [
+    { rule: 'telegram-bot-token', value: telegram, text: `notify: ${telegram}` },
     { rule: 'jwt-base64', value: base64Jwt, text: `AUTH_BLOB=${base64Jwt}` },
     { rule: 'npmrc-auth-token', value: npm, text: `//npm.pkg.example.net/:_authToken=${npm}` },
   ];
