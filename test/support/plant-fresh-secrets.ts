@@ -36,6 +36,13 @@ function contextLines(): FreshLine[] {
     (v) => `$serviceToken .= "${v}";`,
     (v) => `<serviceToken>\n    ${v}\n</serviceToken>`,
     (v) => `api_token2 = "${v}"`,
+    (v) => `[DEBUG] Using Key=${v}`,
+    (v) => `private const string storageAccountKey = "${v}";`,
+    (v) => `ETSYToken := "${v}"`,
+    (v) => `webex token - '${v}'`,
+    (v) => `<add key="ClearTextPassword" value="${v}" />`,
+    (v) => `if ("${v}" === private_key) {`,
+    (v) => `password = @"${v}";`,
   ];
   return forms.map((form) => {
     const value = randomChars(ALNUM, 32);
@@ -53,7 +60,9 @@ function otherLines(): FreshLine[] {
   );
   const base64Jwt = Buffer.from(jwt).toString('base64');
   const npm = randomChars(ALNUM, 36);
+  const telegram = j(randomChars('0123456789', 10), ':', 'AA', randomChars(`${ALNUM}_-`, 33));
   return [
+    { rule: 'telegram-bot-token', value: telegram, text: `notify: ${telegram}` },
     { rule: 'jwt-base64', value: base64Jwt, text: `AUTH_BLOB=${base64Jwt}` },
     { rule: 'npmrc-auth-token', value: npm, text: `//npm.pkg.example.net/:_authToken=${npm}` },
   ];

@@ -67,6 +67,11 @@ export function buildCanarySecrets(): CanarySecret[] {
     { rule: 'pem-private-key', text: `${rsa}\n`, value: rsa },
     token('aws-access-key-id', 'key_id = ', join('AK', 'IA', canaryChars(BASE32, 16, 141))),
     token('aws-secret-access-key', 'aws_secret_access_key = ', awsSecret),
+    token(
+      'telegram-bot-token',
+      'bot: ',
+      `${canaryChars('0123456789', 9, 161)}:AA${canaryChars(BASE62, 33, 162)}`,
+    ),
     token('google-api-key', 'const maps = ', join('AI', 'za', canaryChars(BASE62, 35, 151))),
     token(
       'azure-storage-account-key',

@@ -1,3 +1,4 @@
+import { findRepeatedValues } from './find-repeated-values.js';
 import type { CompiledRuleSet } from './compile-rule-set.js';
 import type { WindowRule } from './redaction-rule.js';
 
@@ -52,7 +53,9 @@ export function findSecretSpans(text: string, ruleSet: CompiledRuleSet): SecretS
       }
     }
   }
-  return resolveOverlaps(found);
+  const spans = resolveOverlaps(found);
+  if (spans.length === 0) return spans;
+  return resolveOverlaps([...spans, ...findRepeatedValues(text, spans)]);
 }
 
 /** The range of `lines` lines either side of `at`, clamped to MAX_WINDOW_SIDE_CHARS each way. */

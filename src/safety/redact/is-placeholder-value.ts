@@ -1,3 +1,6 @@
+import { looksLikeWords } from './looks-like-words.js';
+import { madeUpRunShare } from './made-up-run-share.js';
+
 // Whole values (lowercase, digits and punctuation removed) that are stand-ins, not secrets.
 const OBVIOUS_WORDS = new Set([
   'admin',
@@ -46,13 +49,26 @@ const OBVIOUS_WORDS = new Set([
   'value',
 ]);
 
-// Fragments no real secret contains by chance (five or more specific characters, or a marker).
+// Words and marks of stand-ins (`my-example-key`, `sk-...`). A long random value holds a word now
+// and then (`insert` in about one random 32-character value in 3 million), so there the word
+// counts only when what is left around it is short or reads as words too.
 const PLACEHOLDER_FRAGMENT =
-  /example|changeme|change_me|change-me|placeholder|redacted|replace|insert|dummy|sample|your[-_]?(?:own|real|api|secret|key|token|pass)|fake[-_]|x{5}|\*\*\*|\.\.\.|\u2026|\u2022|12345|a1b2c3|abcdef|qwerty/i;
+  /example|changeme|change_me|change-me|placeholder|redacted|replace|insert|dummy|sample|your[-_]?(?:own|real|api|secret|key|token|pass)|fake[-_]|x{5}|\*\*\*|\.\.\.|\u2026|\u2022/gi;
+const MAX_STAND_IN_REST_CHARS = 20;
+// Typed runs that a long random value holds now and then (`12345` in about one 40-digit hex value in
+// 20,000), so in a long value they mark a stand-in only when runs make up much of it.
+const TYPED_RUN = /12345|a1b2c3|abcdef|qwerty/i;
+const LONG_VALUE_CHARS = 16;
+const MIN_LONG_STAND_IN_RUN_SHARE = 0.5;
+// Without a marker, a value this long must be mostly runs (`abc123xyz-456def789ghij-klmnop...`);
+// random hex of this length reaches about 0.4, other random alphabets far less.
+const RUNS_ONLY_MIN_CHARS = 32;
+const RUNS_ONLY_MIN_SHARE = 0.6;
 
-// Template and variable syntax: the value is filled in elsewhere.
+// Template and variable syntax, well formed: the value is filled in elsewhere. A stray `${` or `{{`
+// among other symbols (`m{{h}o)p${e]nob(`) is a typed password, not a template.
 const TEMPLATE_SYNTAX =
-  /\$\{|\$\(|\{\{|\}\}|#\{|%\(|%[sdv]|\{\d*\}|^\$[A-Za-z_{]|^%[A-Za-z_]+%$|^<.*>$|^\{[A-Za-z_][\w.]*\}$/;
+  /\$\{[^{}\s[\]()<>]*\}|\$\([^()]*\)|\{\{[^{}]*\}\}|#\{[^{}]*\}|%\(\w+\)[sd]|%[sdv]|\{\d*\}|^\$[A-Za-z_{]|^%[A-Za-z_]+%$|^<.*>$|^\{[A-Za-z_][\w.]*\}$/;
 // Digits and signs standing for letters (`p4ssw0rd`, `s3cr3t`), undone before the word check.
 const LEET: Readonly<Record<string, string>> = {
   '0': 'o',
@@ -67,17 +83,47 @@ const LEET: Readonly<Record<string, string>> = {
 
 /** Whether a value holds template syntax or a placeholder marker (`${X}`, `changeme`, `xxxxx`). */
 export function hasTemplateOrMarker(value: string): boolean {
-  return TEMPLATE_SYNTAX.test(value) || PLACEHOLDER_FRAGMENT.test(value);
+  return TEMPLATE_SYNTAX.test(value) || hasMarkerWord(value) || hasTypedRuns(value);
 }
 
 /** Whether a value is a placeholder, template or stand-in rather than a real secret. */
 export function isPlaceholderValue(value: string): boolean {
-  if (TEMPLATE_SYNTAX.test(value) || PLACEHOLDER_FRAGMENT.test(value)) return true;
+  if (hasTemplateOrMarker(value)) return true;
+  if (value.length >= RUNS_ONLY_MIN_CHARS && madeUpRunShare(value) >= RUNS_ONLY_MIN_SHARE)
+    return true;
   const lower = value.toLowerCase();
   if (OBVIOUS_WORDS.has(lower.replace(/[^a-z]/g, ''))) return true;
   const unleet = lower.replace(/[013457@$]/g, (char) => LEET[char] ?? char).replace(/[^a-z]/g, '');
   if (OBVIOUS_WORDS.has(unleet)) return true;
   return isOneRepeatedCharacter(value.replace(/[-_.:\s]/g, ''));
+}
+
+/** Whether a value holds a stand-in word or mark, and is not mostly random around it. */
+function hasMarkerWord(value: string): boolean {
+  let isDelimited = false;
+  const rest = value.replace(PLACEHOLDER_FRAGMENT, (word: string, at: number) => {
+    const end = at + word.length;
+    // At either end, between separators (`my-example-key`), or shouted among lower case
+    // (`...bPxRfiCYEXAMPLEKEY`): places a random value puts a word about never.
+    const isShouted = word === word.toUpperCase() && /[a-z]/.test(value);
+    if (at === 0 || end === value.length || isShouted) isDelimited = true;
+    if (isSeparator(value, at - 1) && isSeparator(value, end)) isDelimited = true;
+    return ' ';
+  });
+  if (rest === value) return false;
+  if (isDelimited || rest.replace(/[^A-Za-z0-9]/g, '').length < MAX_STAND_IN_REST_CHARS)
+    return true;
+  return looksLikeWords(rest) || madeUpRunShare(rest) >= MIN_LONG_STAND_IN_RUN_SHARE;
+}
+
+function isSeparator(value: string, index: number): boolean {
+  return !/[A-Za-z0-9]/.test(value[index] ?? '');
+}
+
+/** Whether a value holds a typed run (`12345`, `abcdef`) and, when long, is mostly such runs. */
+function hasTypedRuns(value: string): boolean {
+  if (!TYPED_RUN.test(value)) return false;
+  return value.length < LONG_VALUE_CHARS || madeUpRunShare(value) >= MIN_LONG_STAND_IN_RUN_SHARE;
 }
 
 function isOneRepeatedCharacter(value: string): boolean {

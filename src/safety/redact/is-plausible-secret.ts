@@ -19,6 +19,10 @@ const ONE_CLASS_ENTROPY_FLOOR_BITS = 3.5;
 // requiring the word boundary keeps random keys (which hold `key` by chance) out.
 const SECRET_WORD_AFTER_SEPARATOR = /(?:^|[^A-Za-z])(?:pass|pwd|secret|token|auth|key|credential)/i;
 const SECRET_WORD_IN_CAMEL_CASE = /[a-z0-9](?:Pass|Pwd|Secret|Token|Auth|Key|Credential)/;
+// Type names that hold digits, read after `password:` in a signature: `key: Uint8Array`.
+const TYPED_ARRAY = /^(?:Uint|Int|Float|BigInt|BigUint)\d{1,2}(?:Clamped)?Array$/;
+// Symbols that names and expressions in a quoted value do not hold, but typed passwords do.
+const TYPED_SYMBOLS = /[{}[\]()$^*~;\\\u0080-\uffff]/;
 // Base64 shorter than this is not worth decoding to check.
 const MIN_BASE64_CHARS = 12;
 // Lower-case values typed on the home row (`lsdkfol23w54jlksdef`) are made-up examples.
@@ -38,7 +42,7 @@ export function isPlausibleSecret(value: string, isQuoted: boolean): boolean {
   if (/\s/.test(value) || value.includes('://')) return false;
   if (!isQuoted && looksLikeCode(value)) return false;
   if (/^(?:\.{0,2}\/|~\/)/.test(value)) return false;
-  if (isPlaceholderValue(value) || looksLikeWords(value) || namesASecret(value)) return false;
+  if (isPlaceholderValue(value) || readsAsName(value) || namesASecret(value)) return false;
   if (decodesToPhrase(value) || isKeyboardMash(value)) return false;
   const entropy = shannonEntropy(value);
   if (entropy < (length < SHORT_VALUE_CHARS ? SHORT_ENTROPY_FLOOR_BITS : ENTROPY_FLOOR_BITS)) {
@@ -53,15 +57,28 @@ export function isPlausibleSecret(value: string, isQuoted: boolean): boolean {
  * name (`EndOfFileToken`): a bare name counts as a value only with a digit in it or when long.
  */
 function looksLikeCode(value: string): boolean {
-  if (/[()[\]{}<>]/.test(value)) return true;
+  if (/[()[\]{}<>]/.test(value) || TYPED_ARRAY.test(value)) return true;
   // A member path reads as words (`config.db.password`); a random run after a dot (`hvs.CAES...`) does not.
   if (/^[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$]|::|->)/.test(value)) return looksLikeWords(value);
+  if (isNameWithVersionDigits(value)) return true;
   // A random run of letters (`rEUcsbMVApqeycsN`) is a key, not a name, whatever its length.
   return (
     /^[A-Za-z_$][A-Za-z_$]*$/.test(value) &&
     value.length < ONE_CLASS_MIN_CHARS &&
     looksLikeWords(value)
   );
+}
+
+/** A name with a digit or two between words (`SignatureV4SignWithCredentials`): words once the digits go. */
+function isNameWithVersionDigits(value: string): boolean {
+  if (!/^[A-Za-z_$][\w$]*$/.test(value) || (value.match(/\d/g) ?? []).length > 2) return false;
+  const letters = value.replace(/\d/g, '');
+  return letters.length >= ONE_CLASS_MIN_CHARS && looksLikeWords(letters);
+}
+
+/** Words joined the way names join them (`auth-token`, `x.api_key`); `nob(ody[finds` is typed, not named. */
+function readsAsName(value: string): boolean {
+  return !TYPED_SYMBOLS.test(value) && looksLikeWords(value);
 }
 
 /** Whether a short value names a secret (`my_token_v2`); a long random one holds `key` or `Pwd` by chance. */

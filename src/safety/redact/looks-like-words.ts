@@ -1,3 +1,6 @@
+import { Buffer } from 'node:buffer';
+import { ENGLISH_TRIGRAM_BITS } from './english-trigrams.js';
+
 // Letters-only runs at least this long are judged by their shape rather than assumed to be words.
 const LONG_RUN_CHARS = 12;
 // camelCase words average four letters or more (`EndOfFileToken`); random mixed case splits into
@@ -7,15 +10,20 @@ const MIN_AVERAGE_WORD_CHARS = 3.5;
 const MIN_WORD_VOWEL_SHARE = 0.2;
 // English rarely strings more consonants together (`lengths`); random letters often do.
 const MAX_WORD_CONSONANT_RUN = 5;
+// One letter triple in this many may be rare (names, abbreviations); random letters miss about
+// three in four, so a random run of 16 letters passes about once in 10,000 tries.
+const TRIGRAMS_PER_ALLOWED_MISS = 6;
 // camelCase split: an acronym before a capitalised word (`HTTPServer`), or one capitalised word.
 const CAMEL_WORD = /[A-Z]+(?![a-z])|[A-Z]?[a-z]+/g;
+const TRIGRAMS = Buffer.from(ENGLISH_TRIGRAM_BITS, 'base64');
 
 /**
  * Whether a value reads as words or an identifier (`auth-token`, `X-Api-Key`, `defaultSecret2`)
  * rather than as random characters.
  */
 export function looksLikeWords(value: string): boolean {
-  for (const segment of value.split(/[^A-Za-z0-9]+/)) {
+  // Percent escapes separate words too (`value%23still-query`).
+  for (const segment of value.split(/(?:%[0-9A-Fa-f]{2}|[^A-Za-z0-9])+/)) {
     if (segment === '') continue;
     const match = /^([A-Za-z]*)(\d{0,4})$/.exec(segment);
     if (match === null) return false;
@@ -29,6 +37,8 @@ function isWordRun(letters: string): boolean {
   const words = letters.match(CAMEL_WORD) ?? [];
   if (letters.length / words.length < MIN_AVERAGE_WORD_CHARS) return false;
   let vowels = 0;
+  let trigrams = 0;
+  let rareTrigrams = 0;
   for (const word of words) {
     let consonantRun = 0;
     for (const char of word) {
@@ -39,6 +49,26 @@ function isWordRun(letters: string): boolean {
         return false;
       }
     }
+    const lower = word.toLowerCase();
+    for (let index = -1; index + 1 < lower.length; index += 1) {
+      trigrams += 1;
+      if (!isCommonTrigram(lower, index)) rareTrigrams += 1;
+    }
   }
+  if (rareTrigrams > Math.floor(trigrams / TRIGRAMS_PER_ALLOWED_MISS)) return false;
   return vowels / letters.length >= MIN_WORD_VOWEL_SHARE;
+}
+
+/** Whether the letter triple starting at `index` of a lower-case word (-1: the word start) is common. */
+function isCommonTrigram(word: string, index: number): boolean {
+  const bit =
+    symbolAt(word, index) * 784 + symbolAt(word, index + 1) * 28 + symbolAt(word, index + 2);
+  return ((TRIGRAMS[bit >> 3] ?? 0) & (1 << (bit & 7))) !== 0;
+}
+
+/** 0 before the word, 27 after it, 1-26 for a-z. */
+function symbolAt(word: string, index: number): number {
+  if (index < 0) return 0;
+  if (index >= word.length) return 27;
+  return word.charCodeAt(index) - 96;
 }

@@ -6,6 +6,7 @@ import { GENERIC_ASSIGNMENT_RULE } from './rules/generic-assignment-rule.js';
 import { JWT_RULE } from './rules/jwt-rule.js';
 import { PRIVATE_KEY_RULES } from './rules/private-key-rules.js';
 import { SERVICE_TOKEN_RULES } from './rules/service-token-rules.js';
+import { TELEGRAM_BOT_TOKEN_RULE } from './rules/telegram-bot-token-rule.js';
 import { TWILIO_RULE } from './rules/twilio-rule.js';
 import { URL_CREDENTIAL_RULE } from './rules/url-credential-rule.js';
 import {
@@ -28,6 +29,7 @@ export const REDACTION_RULE_SET: readonly RedactionRule[] = [
   NPMRC_AUTH_TOKEN_RULE,
   JENKINS_CREDENTIAL_RULE,
   TWILIO_RULE,
+  TELEGRAM_BOT_TOKEN_RULE,
   JWT_RULE,
   BASE64_JWT_RULE,
   URL_CREDENTIAL_RULE,

@@ -40,7 +40,7 @@ const FAMILIES: Array<[rule: string, make: () => string, line?: (token: string) 
   [
     'twilio-key',
     () => f.twilioApiKeySid(),
-    (token) => `const client = twilio(sid);\nkey = ${token}`,
+    (token) => `const client = twilio(sid);\nkey_sid = ${token}`,
   ],
   ['twilio-key', () => f.twilioAccountSid(), (token) => `twilio account: ${token}`],
 ];

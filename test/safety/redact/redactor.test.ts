@@ -182,3 +182,22 @@ describe('compileRuleSet', () => {
     expect(result.text).toBe('abc [REDACTED:marker:1] [REDACTED:marker:2] zq');
   });
 });
+
+describe('a value found once is hidden wherever it recurs in the text', () => {
+  it('redacts the bare copies of a secret recognised by its assignment', () => {
+    const value = f.genericSecret();
+    const text = `api_token = '${value}' | '${value}'\nlog: sent ${value} upstream\n`;
+    const result = createRedactor().redact(text);
+    expect(result.text).not.toContain(value);
+    expect(result.text).toBe(
+      "api_token = '[REDACTED:generic-secret:1]' | '[REDACTED:generic-secret:1]'\nlog: sent [REDACTED:generic-secret:1] upstream\n",
+    );
+    expect(result.redactions.map((redaction) => redaction.line)).toEqual([1, 1, 2]);
+  });
+
+  it('the control: the same random value twice with no secret context stays', () => {
+    const value = f.genericSecret();
+    const text = `id '${value}' | '${value}'\n`;
+    expect(createRedactor().redact(text).text).toBe(text);
+  });
+});

@@ -162,7 +162,7 @@ describe('google-api-key', () => {
   });
 
   it('leaves a too-short key alone', () => {
-    expectUntouched(`key=${f.googleApiKey().slice(0, 38)}`);
+    expectUntouched(`ref ${f.googleApiKey().slice(0, 38)}`);
   });
 });
 
@@ -259,5 +259,26 @@ describe('jwt', () => {
     expectUntouched(
       `//# sourceMappingURL=data:application/json;base64,${encode({ version: 3, mappings: 'AAAA' })}`,
     );
+  });
+});
+
+describe('telegram-bot-token', () => {
+  const DIGITS = '0123456789';
+  const URLSAFE = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-';
+  const botToken = (): string => `${f.chars(DIGITS, 9)}:${'AA'}${f.chars(URLSAFE, 33)}`;
+
+  it('redacts a fresh bot token alone, in an assignment and in a URL path', () => {
+    const alone = botToken();
+    expectRedacted(alone, alone, 'telegram-bot-token');
+    const assigned = botToken();
+    expectRedacted(`BOT = "${assigned}"`, assigned, 'telegram-bot-token');
+    const inUrl = botToken();
+    expectRedacted(`https://api.telegram.org/bot${inUrl}/getMe`, inUrl, 'telegram-bot-token');
+  });
+
+  it('leaves a short id, a short secret part and a run of one letter alone', () => {
+    expectUntouched(`see ${f.chars(DIGITS, 5)}:AA${f.chars(URLSAFE, 33)} here`);
+    expectUntouched(`see ${f.chars(DIGITS, 9)}:AA${f.chars(URLSAFE, 20)} here`);
+    expectUntouched(`see ${f.chars(DIGITS, 9)}:AA${'a'.repeat(33)} here`);
   });
 });

@@ -1,11 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { isPlaceholderValue } from '../../../src/safety/redact/is-placeholder-value.js';
 import { isPlausibleSecret } from '../../../src/safety/redact/is-plausible-secret.js';
+import { madeUpRunShare } from '../../../src/safety/redact/made-up-run-share.js';
 import { looksLikeWords } from '../../../src/safety/redact/looks-like-words.js';
 import { shannonEntropy } from '../../../src/safety/redact/shannon-entropy.js';
 import { createSecretFactory } from '../../support/secret-factory.js';
 
 const f = createSecretFactory(4242);
+const LOWER = 'abcdefghijklmnopqrstuvwxyz';
+const LOWER_ALNUM = `${LOWER}0123456789`;
+const BASE62 = `${LOWER.toUpperCase()}${LOWER_ALNUM}`;
 
 describe('shannonEntropy', () => {
   it('is 0 for empty or repeated text and log2(n) for n distinct characters', () => {
@@ -52,6 +56,41 @@ describe('isPlaceholderValue', () => {
       expect(isPlaceholderValue(f.genericSecret())).toBe(false);
     }
   });
+
+  it('never calls a long random value made up for a typed run or word it holds by chance', () => {
+    // Each marker is planted mid-value, between random characters, as chance would put it.
+    const markers = ['12345', 'abcdef', 'a1b2c3', 'qwerty', 'xxxxx', 'insert', 'dummy', 'sample'];
+    const kept: string[] = [];
+    for (let index = 0; index < 400; index += 1) {
+      const marker = markers[index % markers.length] ?? '';
+      const alphabet = index % 2 === 0 ? LOWER_ALNUM : BASE62;
+      const value = f.chars(alphabet, 17) + marker + f.chars(alphabet, 18);
+      if (isPlaceholderValue(value)) kept.push(value);
+    }
+    expect(kept).toEqual([]);
+  });
+
+  it('still calls values made mostly of typed runs stand-ins, and the control: runs alone are not enough', () => {
+    expect(isPlaceholderValue('sk_test_abcdef1234567890abcdef12')).toBe(true);
+    expect(isPlaceholderValue('abc123xyz-456def789ghij-klmnopqrstuvwx-3456yza789bcde')).toBe(true);
+    expect(isPlaceholderValue(`wJalrXUtnFEMI/K7MDENG/bPxRfiCY${'EXAMPLE'}KEY`)).toBe(true);
+    expect(isPlaceholderValue(`${f.chars(BASE62, 30)}-example`)).toBe(true);
+    expect(isPlaceholderValue(f.chars(BASE62, 17) + 'abc' + f.chars(BASE62, 18))).toBe(false);
+  });
+});
+
+describe('madeUpRunShare', () => {
+  it('is high for counted, repeated and keyboard runs and low for random values', () => {
+    expect(madeUpRunShare('abc123xyz')).toBe(1);
+    expect(madeUpRunShare('a1b2c3d4')).toBe(1);
+    expect(madeUpRunShare('qwertyuiop')).toBe(1);
+    expect(madeUpRunShare('zyx987')).toBe(1);
+    expect(madeUpRunShare('xxxxxxxx')).toBe(1);
+    for (let index = 0; index < 200; index += 1) {
+      expect(madeUpRunShare(f.hex(40))).toBeLessThan(0.5);
+      expect(madeUpRunShare(f.chars(BASE62, 32))).toBeLessThan(0.5);
+    }
+  });
 });
 
 describe('looksLikeWords', () => {
@@ -78,6 +117,29 @@ describe('looksLikeWords', () => {
     'Zq8Xk2mP7vR4nT9w',
   ])('%s reads as random', (value) => {
     expect(looksLikeWords(value)).toBe(false);
+  });
+
+  it('reads almost no random letter run as words, in any case', () => {
+    // Before the letter-triple check a third of random lower-case runs of 16 read as words.
+    for (const alphabet of [LOWER, LOWER.toUpperCase(), LOWER + LOWER.toUpperCase()]) {
+      const words: string[] = [];
+      for (let index = 0; index < 700; index += 1) {
+        const value = f.chars(alphabet, 20);
+        if (looksLikeWords(value)) words.push(value);
+      }
+      // About one in 20,000 passes; three in 700 would be a regression.
+      expect(words.length, words.join(' ')).toBeLessThan(3);
+    }
+  });
+
+  it.each([
+    'readablestreamreader',
+    'onDisjunctionEnter',
+    'XMLHttpRequestEventTarget',
+    'CONNECTION_STRING_SETTINGS',
+    'internationalization',
+  ])('%s (a long identifier) still reads as words', (value) => {
+    expect(looksLikeWords(value)).toBe(true);
   });
 });
 

@@ -5,13 +5,22 @@ import type { AnchoredRule, ValueRange } from '../redaction-rule.js';
 const MAX_KEY_CHARS = 64;
 // A key name must end with one of these to make its value a suspect.
 const SECRET_NAME_END =
-  /(?:password|passwd|passphrase|secret|api[_-]?key|access[_-]?key|private[_-]?key|secret[_-]?key|signing[_-]?key|encryption[_-]?key|master[_-]?key|credentials?|authorization|token|auth|pass|pwd|(?<=[_-])key)(?:[_-]?(?:value|base))?\d{0,2}$/i;
+  /(?:password|passwd|passphrase|secret|api[_-]?key|access[_-]?key|account[_-]?key|private[_-]?key|secret[_-]?key|signing[_-]?key|encryption[_-]?key|master[_-]?key|credentials?|authorization|token|auth|pass|pwd|(?<=[_-])key)(?:[_-]?(?:value|base))?\d{0,2}$/i;
 // Tokens that page, order or deduplicate requests, or defend forms: handles, not credentials.
 const HANDLE_TOKEN_NAME =
   /(?:next|prev|previous|page|continuation|client|request|lock|idempotency|pagination|cursor|sync|update|change|copy\w*|public|publickey|csrf|xsrf|cancel|cancellation|continue|resume|marker|unit|verification|sequence|upload|batch|forward|backward|start|end|last|first|iterator|shard|stream|grant)[_-]?token$/i;
 // `<VENDOR>_KEY` names a credential; these `_key` names name a lookup, an index or a public half.
-const HANDLE_KEY_NAME =
-  /(?:^|[_-])(?:public|publishable|pub|cache|sort|partition|primary|foreign|unique|idempotency|dedup|row|hash|lookup|map|i18n|translation|message|label|storage|object|s3|file|name|id|index|hot|short|shortcut|react|list|route|query|hmr|group|entry|state|field|item|column|table|node|child|parent|redis|prefix|config|env|default|license|site|recaptcha|captcha|maps|analytics|tracking|ga|sentry|dsn|search|algolia_search|mapbox_public)[_-]key\d{0,2}$/i;
+const HANDLE_KEY_WORDS =
+  'public|publishable|pub|cache|sort|partition|primary|foreign|unique|idempotency|dedup|row|hash|lookup|map|i18n|translation|message|label|storage|object|s3|file|name|id|index|hot|short|shortcut|react|list|route|query|hmr|group|entry|state|field|item|column|table|node|child|parent|redis|prefix|config|env|default|license|site|recaptcha|captcha|maps|analytics|tracking|ga|sentry|dsn|search|algolia_search|mapbox_public';
+const HANDLE_KEY_NAME = new RegExp(
+  String.raw`(?:^|[_-])(?:${HANDLE_KEY_WORDS})[_-]key\d{0,2}$`,
+  'i',
+);
+// `accountKey`, `godaddyKey`: a camel-case `Key` after a word, unless that word names a handle.
+const CAMEL_KEY_END = /([A-Za-z][a-z0-9]*)Key\d{0,2}$/;
+const HANDLE_KEY_WORD = new RegExp(`^(?:${HANDLE_KEY_WORDS})$`, 'i');
+// A bare `key` (`[DEBUG] Using Key=...`) names a lookup as often as a secret: only long values count.
+const MIN_BARE_KEY_VALUE_CHARS = 20;
 // Words so common inside other words that they must start one (`db_pass`, `dbPass`, not `bypass`, `oauth`).
 const WORD_START_NAMES = /^(?:authorization|token|auth|pass|pwd)/i;
 // Between key and value: a closing quote or bracket, then an assignment, comparison or mapping.
@@ -21,6 +30,13 @@ const TYPED_DECLARATION =
   /[ \t]*(?::[ \t]*)?(?:string|String|str|&str|&'static str|\[\]byte|const char\s*\*)[ \t]*=[ \t]*/y;
 // A call passing the name and then the value: `System.setProperty("API_TOKEN", "...")`.
 const NAME_THEN_ARGUMENT = /["'][ \t]*,[ \t]*(?=["'])/y;
+// `token - 'value'` (a log or table line), only before a quote: `a - b` is arithmetic.
+const DASH_THEN_QUOTE = /[ \t]+-[ \t]+(?=["'`])/y;
+// `<add key="ClearTextPassword" value="..." />` (NuGet and .NET app settings).
+const VALUE_ATTRIBUTE = /["'][ \t]+value[ \t]*=[ \t]*(?=["'])/y;
+// A quoted literal compared with the name, literal first: `if ("..." === password)`.
+const LITERAL_BEFORE_COMPARISON = /(["'`])([^"'`\n]{8,1024})\1[ \t]*(?:===?|!==?)[ \t]*$/;
+const COMPARISON_LOOKBACK_CHARS = 1100;
 // An XML element's text, on the same line or the next: `<apiToken>\n  value\n</apiToken>`.
 const ELEMENT_TEXT = />[ \t]*(?:\r?\n[ \t]*)?/y;
 // `Authorization: Bearer <token>`: the scheme word is not the secret.
@@ -83,9 +99,12 @@ export const GENERIC_ASSIGNMENT_RULE: AnchoredRule = {
     'master_key',
     'masterkey',
     '_key',
+    'accountkey',
+    'key',
   ],
   scope: 'anchored',
   findAt(text: string, at: number): ValueRange | undefined {
+    if (isKeyInsideWord(text, at)) return undefined;
     const keyStart = scanKeyStart(text, at);
     const keyEnd = scanKeyEnd(text, at);
     // After `:` the name is a qualified type or URN (`AWS::AppSync::ApiKey`); after `//` it is the
@@ -97,9 +116,34 @@ export const GENERIC_ASSIGNMENT_RULE: AnchoredRule = {
     }
     if (isImageQueryKey(text, keyStart)) return undefined;
     const valueStart = findValueStart(text, keyStart, keyEnd);
-    return valueStart === undefined ? undefined : readValue(text, valueStart);
+    const range =
+      valueStart === undefined ? readComparedLiteral(text, keyStart) : readValue(text, valueStart);
+    if (
+      range !== undefined &&
+      /^key$/i.test(key) &&
+      range.end - range.start < MIN_BARE_KEY_VALUE_CHARS
+    ) {
+      return undefined;
+    }
+    return range;
   },
 };
+
+/**
+ * Whether a hit of the bare keyword `key` sits inside a longer word (`keys`, `keyof`, `monkey`):
+ * `key` is common in code, so these hits leave before any scanning.
+ */
+function isKeyInsideWord(text: string, at: number): boolean {
+  const first = text.charCodeAt(at);
+  if (first !== 107 && first !== 75) return false; // k, K
+  if ((text.charCodeAt(at + 1) | 32) !== 101 || (text.charCodeAt(at + 2) | 32) !== 121)
+    return false;
+  const after = text.charCodeAt(at + 3);
+  if ((after >= 65 && after <= 90) || (after >= 97 && after <= 122) || after === 95) return true;
+  const before = text.charCodeAt(at - 1);
+  // `monkey` and `hotkey` continue a word; `accountKey` starts one with its capital.
+  return first === 107 && ((before >= 97 && before <= 122) || (before >= 48 && before <= 57));
+}
 
 /** Where the value of the key ending at `keyEnd` starts, in any of the assignment forms read. */
 function findValueStart(text: string, keyStart: number, keyEnd: number): number | undefined {
@@ -107,7 +151,13 @@ function findValueStart(text: string, keyStart: number, keyEnd: number): number 
     ELEMENT_TEXT.lastIndex = keyEnd;
     return ELEMENT_TEXT.exec(text) === null ? undefined : ELEMENT_TEXT.lastIndex;
   }
-  for (const form of [TYPED_DECLARATION, KEY_TO_VALUE, NAME_THEN_ARGUMENT]) {
+  for (const form of [
+    TYPED_DECLARATION,
+    KEY_TO_VALUE,
+    NAME_THEN_ARGUMENT,
+    DASH_THEN_QUOTE,
+    VALUE_ATTRIBUTE,
+  ]) {
     form.lastIndex = keyEnd;
     if (form.exec(text) !== null) return form.lastIndex;
   }
@@ -141,6 +191,16 @@ function scanKeyEnd(text: string, at: number): number {
   return end;
 }
 
+/** The literal in `"..." === key` just before the key, if it looks like a secret. */
+function readComparedLiteral(text: string, keyStart: number): ValueRange | undefined {
+  const from = Math.max(0, keyStart - COMPARISON_LOOKBACK_CHARS);
+  const match = LITERAL_BEFORE_COMPARISON.exec(text.slice(from, keyStart));
+  const value = match?.[2];
+  if (match === null || value === undefined || !isPlausibleSecret(value, true)) return undefined;
+  const start = from + match.index + 1;
+  return { start, end: start + value.length };
+}
+
 /** Whether the key is a query parameter of an image URL (a README badge). */
 function isImageQueryKey(text: string, keyStart: number): boolean {
   const before = text[keyStart - 1];
@@ -151,13 +211,18 @@ function isImageQueryKey(text: string, keyStart: number): boolean {
 
 /** Whether a key name ends with a secret-naming word that starts a word of its own where it must. */
 function isSecretName(key: string): boolean {
+  const camelKey = CAMEL_KEY_END.exec(key);
+  if (camelKey !== null) return !HANDLE_KEY_WORD.test(camelKey[1] ?? '');
   const match = SECRET_NAME_END.exec(key);
-  if (match === null) return false;
+  if (match === null) return /^key$/i.test(key);
   if (!WORD_START_NAMES.test(match[0]) || match.index === 0) return true;
   const before = key.charCodeAt(match.index - 1);
   const first = key.charCodeAt(match.index);
   const isSeparator = before === 95 || before === 45 || before === 46;
-  const isCamelStart = first >= 65 && first <= 90 && !(before >= 65 && before <= 90);
+  const next = key.charCodeAt(match.index + 1);
+  // `dbPass`, and after an acronym `ETSYToken` (a capital then lower case starts a word).
+  const isCamelStart =
+    first >= 65 && first <= 90 && (!(before >= 65 && before <= 90) || (next >= 97 && next <= 122));
   return isSeparator || isCamelStart;
 }
 
@@ -165,6 +230,8 @@ function isSecretName(key: string): boolean {
 function readValue(text: string, start: number): ValueRange | undefined {
   let cursor = start;
   let pattern = UNQUOTED_VALUE;
+  // Objective-C string literals: `@"..."`.
+  if (text[cursor] === '@' && QUOTES.includes(text[cursor + 1] ?? '')) cursor += 1;
   const first = text[cursor] ?? '';
   const second = text[cursor + 1] ?? '';
   if (first === '\\' && QUOTES.includes(second)) {

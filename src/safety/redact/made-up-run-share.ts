@@ -1,0 +1,77 @@
+// Runs this long or longer count: `abc`, `321`, `aaa`; a random value has few (about one character
+// in forty of random hex sits in one).
+const MIN_RUN_CHARS = 3;
+// Keyboard rows typed in order (`qwerty`, `asdf`) are runs too, from this length.
+const MIN_KEYBOARD_RUN_CHARS = 4;
+const KEYBOARD_ROWS = ['qwertyuiop', 'asdfghjkl', 'zxcvbnm', '1234567890'];
+
+/**
+ * The share of a value's characters that sit in a made-up run: counting up or down (`abc123`,
+ * `zyx`), one character repeated (`xxxx`), a keyboard row (`qwerty`), or two counts interleaved
+ * (`a1b2c3`). Typed stand-ins are mostly runs; generated values almost never are.
+ */
+export function madeUpRunShare(value: string): number {
+  if (value.length === 0) return 0;
+  const covered = new Uint8Array(value.length);
+  markSteppedRuns(value, 1, covered);
+  markSteppedRuns(value, 2, covered);
+  markKeyboardRuns(value.toLowerCase(), covered);
+  let count = 0;
+  for (const flag of covered) count += flag;
+  return count / value.length;
+}
+
+/** Marks runs whose characters, `stride` apart, step by -1, 0 or +1 within one character class. */
+function markSteppedRuns(value: string, stride: number, covered: Uint8Array): void {
+  for (let offset = 0; offset < stride; offset += 1) {
+    let start = offset;
+    let step = Number.NaN;
+    // NaN never equals NaN, so a character that does not continue a run always ends one.
+    for (let index = offset + stride; index < value.length + stride; index += stride) {
+      let delta = index < value.length ? stepBetween(value, index - stride, index) : Number.NaN;
+      // Interleaved, only counting counts (`a1b2c3`): interleaved repeats are common by chance.
+      if (stride > 1 && delta === 0) delta = Number.NaN;
+      if (delta === step) continue;
+      markRun(start, index - stride, stride, covered);
+      start = index - stride;
+      step = delta;
+    }
+  }
+}
+
+/** Marks the characters `first, first + stride, ..., last` if there are enough of them. */
+function markRun(first: number, last: number, stride: number, covered: Uint8Array): void {
+  if ((last - first) / stride + 1 < MIN_RUN_CHARS) return;
+  for (let index = first; index <= last; index += stride) covered[index] = 1;
+}
+
+/** -1, 0 or +1 when two characters of one class count down, repeat or count up; otherwise NaN. */
+function stepBetween(value: string, a: number, b: number): number {
+  const from = value.charCodeAt(a);
+  const to = value.charCodeAt(b);
+  const delta = to - from;
+  if (delta === 0) return 0;
+  if (Math.abs(delta) !== 1 || classOf(from) === 0 || classOf(from) !== classOf(to))
+    return Number.NaN;
+  return delta;
+}
+
+function markKeyboardRuns(lower: string, covered: Uint8Array): void {
+  for (const row of KEYBOARD_ROWS) {
+    let start = 0;
+    for (let index = 1; index <= lower.length; index += 1) {
+      const previous = row.indexOf(lower[index - 1] ?? '');
+      const current = index < lower.length ? row.indexOf(lower[index] ?? '') : -1;
+      if (previous !== -1 && current === previous + 1) continue;
+      if (index - start >= MIN_KEYBOARD_RUN_CHARS) covered.fill(1, start, index);
+      start = index;
+    }
+  }
+}
+
+function classOf(code: number): number {
+  if (code >= 48 && code <= 57) return 1;
+  if (code >= 65 && code <= 90) return 2;
+  if (code >= 97 && code <= 122) return 3;
+  return 0;
+}
