@@ -3,7 +3,7 @@ import { OY_VERSION } from '../shared/version.js';
 import type { GlobalOptions } from './global-options.js';
 
 /** Command names, for telling a mistyped command from a one-word prompt. */
-const COMMAND_NAMES = ['audit', 'run', 'chat', 'model', 'doctor', 'sessions'];
+const COMMAND_NAMES = ['audit', 'run', 'chat', 'model', 'doctor', 'sessions', 'mcp'];
 
 const RUN_OPTION_NAMES = [
   '--mode',
@@ -169,6 +169,18 @@ export function createCli(): CAC {
     .action(async (options: GlobalOptions) => {
       const { runSessionsCommand } = await import('./commands/sessions-command.js');
       await runSessionsCommand(options);
+    });
+
+  cli
+    .command(
+      'mcp [action]',
+      'MCP servers: list (each server, its status and tools) or approve (this workspace .mcp.json)',
+    )
+    .example('oy mcp list')
+    .example('oy mcp approve')
+    .action(async (action: string | undefined, options: GlobalOptions) => {
+      const { runMcpCommand } = await import('./commands/mcp-command.js');
+      await runMcpCommand(action, options);
     });
 
   // `oy "some prompt"`: words that are not a command are the prompt of `oy run`.

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { TOKEN_ENCODINGS, type TokenEncoding } from '../audit/tokens/token-counter.js';
+import { hooksSchema, type HookSettings } from './hooks-schema.js';
+import { mcpServersSchema, type McpServers } from './mcp-servers-schema.js';
 
 export const REPORT_FORMATS = ['markdown', 'sarif', 'json'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
@@ -58,6 +60,10 @@ export const configFileSchema = z
     permissions: permissionRules.optional(),
     audit: auditSection.optional(),
     agent: agentSection.optional(),
+    /** MCP servers: read from the user file only (a project's come from an approved .mcp.json). */
+    mcpServers: mcpServersSchema.optional(),
+    /** Commands run around tool calls and turns: read from the user file only. */
+    hooks: hooksSchema.optional(),
   })
   .strict();
 
@@ -97,6 +103,10 @@ export interface OyConfig {
   permissions: PermissionRules;
   audit: AuditSettings;
   agent: AgentSettings;
+  /** From the user file only. */
+  mcpServers: McpServers;
+  /** From the user file only. */
+  hooks: HookSettings;
 }
 
 export const DEFAULT_CONFIG: OyConfig = {
@@ -114,4 +124,6 @@ export const DEFAULT_CONFIG: OyConfig = {
     encoding: 'o200k_base',
   },
   agent: { sandbox: 'auto', allowEnv: [], network: false, contextWindow: null },
+  mcpServers: {},
+  hooks: {},
 };
