@@ -1,4 +1,6 @@
 import path from 'node:path';
+import { openMcpTools } from '../../agent/mcp/open-mcp-tools.js';
+import { neutralizeControl } from '../../shared/terminal/neutralize-control.js';
 import { OY_VERSION } from '../../shared/version.js';
 import { ChatSession } from '../chat/chat-session.js';
 import { createLineEditor } from '../chat/line-editor/create-line-editor.js';
@@ -38,6 +40,24 @@ export async function runChatCommand(flags: ChatFlags): Promise<void> {
     output: process.stderr,
     historyFile: path.join(paths.stateDir, HISTORY_FILE),
   });
+  // Asked once per content of the workspace .mcp.json; the answer is remembered for that content.
+  const mcp = await openMcpTools({
+    userServers: config.mcpServers,
+    stateDir: paths.stateDir,
+    workspaceRoot: root,
+    baseEnv: env,
+    allowedEnvNames: config.agent.allowEnv,
+    redact,
+    warn: prepared.warn,
+    approveProjectFile: async (servers) => {
+      const shown = servers.map((line) => `  ${neutralizeControl(line, { lineBreaks: 'show' })}`);
+      process.stderr.write(
+        `This workspace's .mcp.json wants to start these MCP servers:\n${shown.join('\n')}\n`,
+      );
+      const answer = await editor.ask('Start them now and whenever this file is unchanged? [y/N] ');
+      return answer !== null && /^y(es)?$/iu.test(answer.trim());
+    },
+  });
   const chat = new ChatSession({
     workspaceRoot: root,
     stateDir: paths.stateDir,
@@ -60,6 +80,7 @@ export async function runChatCommand(flags: ChatFlags): Promise<void> {
     },
     oyVersion: OY_VERSION,
     ...(loaded ? { loaded } : {}),
+    extraTools: mcp.tools,
   });
   // main.ts exits on SIGINT; while a turn runs, the editor turns a SIGINT into stopping the turn instead.
   const previous = process.listeners('SIGINT');
@@ -76,5 +97,6 @@ export async function runChatCommand(flags: ChatFlags): Promise<void> {
     for (const listener of previous) process.on('SIGINT', listener as () => void);
     editor.close();
     await chat.dispose();
+    await mcp.close();
   }
 }
