@@ -19,6 +19,7 @@ import type { SessionWriter } from '../../agent/session/session-types.js';
 import { allTools, offeredTools } from '../../agent/tools/all-tools.js';
 import type { AgentTool } from '../../agent/tools/tool-types.js';
 import type { AgentSettings, PermissionRules } from '../../config/config-schema.js';
+import type { HookSettings } from '../../config/hooks-schema.js';
 import { priceFor } from '../../providers/pricing/price-for.js';
 import { addToTotals } from '../../providers/pricing/usage-totals.js';
 import type { ModelClient, ModelRef, ToolDefinition } from '../../providers/types.js';
@@ -64,6 +65,8 @@ export interface ChatSessionOptions {
   oyVersion: string;
   /** A session to continue (--continue, --resume). */
   loaded?: LoadedSession;
+  /** The user's hooks (user config only). */
+  hooks?: HookSettings;
   /** Tools of other sources (MCP servers), offered after the built-in ones. */
   extraTools?: readonly AgentTool[];
   today?: string;
@@ -187,6 +190,7 @@ export class ChatSession {
         isInteractive: true,
         approver: createChatApprover(channel),
         askUser: createAskUser(channel),
+        ...(this.options.hooks ? { hooks: this.options.hooks } : {}),
         redact: this.options.redact,
         shell: {
           sandbox: this.options.agent.sandbox,

@@ -81,6 +81,7 @@ export async function runChatCommand(flags: ChatFlags): Promise<void> {
     oyVersion: OY_VERSION,
     ...(loaded ? { loaded } : {}),
     extraTools: mcp.tools,
+    hooks: config.hooks,
   });
   // main.ts exits on SIGINT; while a turn runs, the editor turns a SIGINT into stopping the turn instead.
   const previous = process.listeners('SIGINT');

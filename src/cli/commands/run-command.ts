@@ -107,6 +107,7 @@ export async function runRunCommand(words: string[], flags: RunFlags): Promise<v
         allowNetwork: config.agent.network,
       },
       checkpoints,
+      hooks: config.hooks,
       ...(session ? { session } : {}),
       maxTurns: settings.maxTurns,
       maxCostUsd: settings.maxCostUsd,
