@@ -163,13 +163,16 @@ export function createCli(): CAC {
 
   cli
     .command(
-      'sessions',
-      'List saved sessions for this workspace (id, date, first prompt, turns, cost)',
+      'sessions [action] [session]',
+      'List saved sessions for this workspace (id, date, first prompt, turns, cost); show <session> renders one',
     )
-    .action(async (options: GlobalOptions) => {
-      const { runSessionsCommand } = await import('./commands/sessions-command.js');
-      await runSessionsCommand(options);
-    });
+    .example('oy sessions show 1')
+    .action(
+      async (action: string | undefined, session: string | undefined, options: GlobalOptions) => {
+        const { runSessionsCommand } = await import('./commands/sessions-command.js');
+        await runSessionsCommand(options, action, session);
+      },
+    );
 
   cli
     .command(
