@@ -1,5 +1,6 @@
 import type { ReportFormat, TokenEncoding } from '../config/config-schema.js';
 import type { Severity } from './types.js';
+import type { ConfiguredModels } from '../providers/model-facts/configured-models.js';
 
 /** Everything `runAudit` needs, already validated by the command layer. */
 export interface AuditOptions {
@@ -38,12 +39,16 @@ export interface AuditOptions {
   allowPartial: boolean;
   /** The configured model, or null for the offline report. */
   model: string | null;
+  /** The user config's `models`: facts and prices for models the built-in table lacks. */
+  models?: ConfiguredModels;
   /** Directory for the scan cache, or null for no cache. */
   cacheDir: string | null;
   /** The command line that reproduces this run, for the report. */
   command: string;
   /** Files read, redacted, indexed and counted at once. */
   scanConcurrency: number;
+  /** Scan worker threads: 'auto' (the default) uses the spare cores for a large tree, 0 none. */
+  scanWorkers?: number | 'auto';
   /** The caller's environment, handed to git (HOME for its global excludes and safe.directory). */
   env: Readonly<Record<string, string | undefined>>;
   onProgress?: (event: AuditProgress) => void;

@@ -19,6 +19,7 @@ import { resolveAuditOutputs, type AuditOutputs } from './outputs/resolve-audit-
 import { countLedger, summariseChunk, type AuditPlan } from './plan/audit-plan.js';
 import { ScanCache } from './scan/scan-cache.js';
 import { scanFiles } from './scan/scan-files.js';
+import { ScanPool } from './scan/scan-pool.js';
 import type { ScannedFile } from './scan/scanned-file.js';
 import { createTokenCounter, type TokenCounter } from './tokens/count-tokens.js';
 import type { CandidateFile, ChunkableFile, LedgerEntry } from './types.js';
@@ -57,6 +58,12 @@ export async function prepareAudit(options: AuditOptions): Promise<PreparedAudit
   progress({ stage: 'collect', done: candidates.length, total: candidates.length });
 
   const budgetTokens = chunkBudgetTokens(options.chunkTokens, options.tokenHeadroom);
+  const workers = ScanPool.chooseWorkers(
+    candidates.reduce((sum, candidate) => sum + candidate.size, 0),
+    options.scanWorkers ?? 'auto',
+  );
+  const pool =
+    workers > 0 ? new ScanPool(workers, { encoding: options.encoding, budgetTokens }) : undefined;
   let counter: TokenCounter | undefined;
   // tiktoken loads only when something needs counting: a fully cached run never pays for it.
   const getCounter = () => (counter ??= createTokenCounter(options.encoding));
@@ -69,6 +76,7 @@ export async function prepareAudit(options: AuditOptions): Promise<PreparedAudit
       maxFileBytes: options.maxFileBytes,
       concurrency: options.scanConcurrency,
       cache,
+      ...(pool ? { pool } : {}),
       tools: {
         redact: (text) => createRedactor().redact(text),
         indexFile,
@@ -107,6 +115,7 @@ export async function prepareAudit(options: AuditOptions): Promise<PreparedAudit
     return { outputs, collected, candidates, files: scan.files, chunkPlan, ledger, plan };
   } finally {
     counter?.free();
+    await pool?.close();
   }
 }
 

@@ -1,5 +1,10 @@
 import path from 'node:path';
 import { createModelClient } from '../providers/create-model-client.js';
+import { withConfiguredFacts } from '../providers/model-facts/configured-models.js';
+import { fitPromptTokens } from '../providers/model-facts/fit-prompt-tokens.js';
+import { modelFactsFor } from '../providers/model-facts/model-facts-for.js';
+import type { ModelRef } from '../providers/types.js';
+import { MAP_MAX_TOKENS } from './review/review-chunk.js';
 import { parseModelId } from '../providers/model-id/parse-model-id.js';
 import { priceFor } from '../providers/pricing/price-for.js';
 import { OyError, UsageError, EXIT } from '../shared/errors.js';
@@ -38,7 +43,10 @@ export type AuditOutcome =
 export async function runAudit(options: AuditOptions): Promise<AuditOutcome> {
   const startedAt = Date.now();
   const progress = options.onProgress ?? (() => undefined);
-  const ref = options.model === null ? null : parseModelId(options.model);
+  const ref =
+    options.model === null
+      ? null
+      : withConfiguredFacts(parseModelId(options.model), options.models);
   const writeBaselinePath =
     options.writeBaselinePath === null
       ? null
@@ -58,10 +66,13 @@ export async function runAudit(options: AuditOptions): Promise<AuditOutcome> {
     !options.isDryRun
   ) {
     throw new UsageError(`--max-cost cannot be enforced: ${ref.id} has no known price`, {
-      hint: 'drop --max-cost, or use a model with a known price (see `oy model`)',
+      hint: `give its price in the user config ("models": {"${ref.id}": {"price": {"input": <usd>, "output": <usd>}}}, USD per million tokens), use a model with a known price (see \`oy model\`), or drop --max-cost`,
     });
   }
-  const prepared = await prepareAudit(options);
+  const prepared = await prepareAudit({
+    ...options,
+    chunkTokens: fitChunkTokens(options.chunkTokens, ref),
+  });
   refuseEmptySelection(prepared.files.length, options);
   const plan =
     ref === null
@@ -244,4 +255,16 @@ function markFailed(
 /** An input file (`--baseline`) is read, not written: relative to the workspace, anywhere the user points. */
 function resolveInput(root: string, file: string): string {
   return path.resolve(root, file);
+}
+
+/** The map prompt around a chunk: instructions, focus and delimiters, with room to spare. */
+const MAP_PROMPT_RESERVE_TOKENS = 4096;
+/** The smallest chunk budget the config accepts; a window smaller than this is the user's to fix. */
+const MIN_CHUNK_TOKENS = 1000;
+
+/** A chunk plus the map prompt and the map call's output must fit the model's context window. */
+function fitChunkTokens(chunkTokens: number, ref: ModelRef | null): number {
+  if (ref === null) return chunkTokens;
+  const room = fitPromptTokens(modelFactsFor(ref), MAP_MAX_TOKENS) - MAP_PROMPT_RESERVE_TOKENS;
+  return Math.min(chunkTokens, Math.max(MIN_CHUNK_TOKENS, room));
 }

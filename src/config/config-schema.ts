@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { TOKEN_ENCODINGS, type TokenEncoding } from '../audit/tokens/token-counter.js';
 import { hooksSchema, type HookSettings } from './hooks-schema.js';
 import { mcpServersSchema, type McpServers } from './mcp-servers-schema.js';
+import type { ConfiguredModel } from '../providers/model-facts/configured-models.js';
+import { parseModelId } from '../providers/model-id/parse-model-id.js';
 
 export const REPORT_FORMATS = ['markdown', 'sarif', 'json'] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
@@ -52,6 +54,43 @@ const agentSection = z
   })
   .strict();
 
+/** USD per million tokens; a price lets `--max-cost` work for a model the price table lacks. */
+const modelPrice = z
+  .object({
+    input: z.number().min(0).max(10_000),
+    output: z.number().min(0).max(10_000),
+    cacheWrite: z.number().min(0).max(10_000).optional(),
+    cacheRead: z.number().min(0).max(10_000).optional(),
+  })
+  .strict();
+
+/** Facts about one model, over the built-in table's (src/providers/model-facts/). */
+const modelEntry: z.ZodType<ConfiguredModel> = z
+  .object({
+    contextWindow: z.number().int().min(1000).max(10_000_000).optional(),
+    maxOutputTokens: z.number().int().min(1).max(10_000_000).optional(),
+    price: modelPrice.optional(),
+    promptCache: z.boolean().optional(),
+    minCacheableTokens: z.number().int().min(0).max(1_000_000).optional(),
+    thinking: z.enum(['none', 'budgeted', 'adaptive', 'always']).optional(),
+    streamingToolUse: z.boolean().optional(),
+    toolResultStatus: z.boolean().optional(),
+    inferenceProfileRequired: z.boolean().optional(),
+    local: z.boolean().optional(),
+  })
+  .strict();
+
+/** Keyed by model id; a key oy cannot read as one would never match, so it is an error here. */
+const modelsSection = z.record(z.string(), modelEntry).superRefine((models, context) => {
+  for (const key of Object.keys(models)) {
+    try {
+      parseModelId(key);
+    } catch (error) {
+      context.addIssue({ code: 'custom', path: [key], message: (error as Error).message });
+    }
+  }
+});
+
 /** What a config file may hold. Unknown keys are an error so typos do not pass silently. */
 export const configFileSchema = z
   .object({
@@ -64,6 +103,8 @@ export const configFileSchema = z
     mcpServers: mcpServersSchema.optional(),
     /** Commands run around tool calls and turns: read from the user file only. */
     hooks: hooksSchema.optional(),
+    /** User config only: a repository must not set prices or facts (see mergeConfig). */
+    models: modelsSection.optional(),
   })
   .strict();
 
@@ -107,6 +148,8 @@ export interface OyConfig {
   mcpServers: McpServers;
   /** From the user file only. */
   hooks: HookSettings;
+  /** Facts about models the built-in table lacks or gets wrong, by model id (user config only). */
+  models: Record<string, ConfiguredModel>;
 }
 
 export const DEFAULT_CONFIG: OyConfig = {
@@ -126,4 +169,5 @@ export const DEFAULT_CONFIG: OyConfig = {
   agent: { sandbox: 'auto', allowEnv: [], network: false, contextWindow: null },
   mcpServers: {},
   hooks: {},
+  models: {},
 };

@@ -70,6 +70,17 @@ export function mergeConfig(layers: readonly ConfigLayer[]): MergedConfig {
         );
       } else Object.assign(config[key], values[key]);
     }
+    if (values.models !== undefined) {
+      // A hostile repository could lower a price under --max-cost, or claim a model is local.
+      if (layer.kind === 'project') {
+        warnings.push(
+          `${layer.source}: "models" is ignored in a project file (a repository may not set model prices or facts)`,
+        );
+      } else {
+        for (const [id, facts] of Object.entries(values.models))
+          config.models[id] = { ...config.models[id], ...facts };
+      }
+    }
     if (values.audit) {
       const audit =
         layer.kind === 'project' ? takeProjectRules(layer, projectAudit, warnings) : values.audit;

@@ -28,6 +28,8 @@ export interface ProviderErrorOptions extends OyErrorOptions {
   status?: number;
   /** Milliseconds the provider asked us to wait (Retry-After), already capped. */
   retryAfterMs?: number;
+  /** The server said whether to retry (`x-should-retry`); over the kind's default when set. */
+  shouldRetry?: boolean;
 }
 
 /** A classified provider failure. Its message names the provider, the model and what to do; never a secret. */
@@ -36,6 +38,7 @@ export class ProviderError extends OyError {
   readonly ref: ModelRef;
   readonly status: number | undefined;
   readonly retryAfterMs: number | undefined;
+  readonly shouldRetry: boolean | undefined;
 
   constructor(
     kind: ProviderErrorKind,
@@ -48,9 +51,12 @@ export class ProviderError extends OyError {
     this.ref = ref;
     this.status = options.status;
     this.retryAfterMs = options.retryAfterMs;
+    this.shouldRetry = options.shouldRetry;
   }
 
+  /** The kind decides, unless the server said otherwise; a cancelled call is never tried again. */
   get isRetryable(): boolean {
-    return RETRYABLE_KINDS.has(this.kind);
+    if (this.kind === 'aborted') return false;
+    return this.shouldRetry ?? RETRYABLE_KINDS.has(this.kind);
   }
 }

@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../src/agent/events.js';
 import { renderDiff } from '../../src/agent/tools/render-diff.js';
@@ -8,6 +11,8 @@ import { renderPlan } from '../../src/audit/plan/render-plan.js';
 import { createAskUser, createChatApprover } from '../../src/cli/chat/chat-approver.js';
 import type { ChatSession } from '../../src/cli/chat/chat-session.js';
 import { colorizeDiff } from '../../src/cli/chat/colorize-diff.js';
+import { formatSessionDiff } from '../../src/cli/chat/diff/format-session-diff.js';
+import { createTurnView } from '../../src/cli/chat/render/turn-view.js';
 import { formatStatusLine } from '../../src/cli/chat/format-status-line.js';
 import type { LineEditor } from '../../src/cli/chat/line-editor/create-line-editor.js';
 import { renderApproval } from '../../src/cli/chat/render-approval.js';
@@ -222,6 +227,81 @@ const CASES: Case[] = [
     },
   },
   {
+    name: 'oy chat turn view (statuses, folded command output, a table)',
+    render(hostile, c) {
+      const out = sink(false);
+      const view = createTurnView({
+        output: {
+          stdout: out.stream,
+          stderr: out.stream,
+          colors: c,
+          answerColors: c,
+          isMarkdown: true,
+        },
+        signal: new AbortController().signal,
+        keepCommandOutput: () => undefined,
+      });
+      const lines = Array.from({ length: 20 }, (_, index) => `${index} ${hostile}`).join('\n');
+      const content = JSON.stringify({
+        ok: true,
+        exit_code: 3,
+        signal: null,
+        stdout: lines,
+        stderr: hostile,
+      });
+      view.render({
+        type: 'text_delta',
+        text: `| ${hostile} | b |\n|---|---|\n| x | ${hostile} |\n\n`,
+      });
+      for (const event of hostileEvents(hostile)) view.render(event);
+      view.render({
+        type: 'tool_call',
+        call: { id: 'c9', name: 'bash', arguments: { command: hostile } },
+      });
+      view.render({
+        type: 'tool_result',
+        toolCallId: 'c9',
+        tool: 'bash',
+        ok: true,
+        content,
+        durationMs: 1,
+      });
+      view.end();
+      return out.text();
+    },
+  },
+  {
+    name: 'Markdown stream drawing unfinished lines in place (its own cursor moves left out)',
+    render(hostile, c) {
+      const out = sink(true);
+      const markdown = createMarkdownStream(out.stream, c, true, {
+        columns: () => 30,
+        rows: () => 10,
+      });
+      for (const piece of [`${hostile} and`, ` more ${hostile}\n| a | ${hostile}`, ' |\n|-|-|\n'])
+        markdown.write(piece);
+      markdown.endLine();
+      markdown.end();
+      // The only sequences the stream itself writes: back to the start of what it drew, and erase below.
+      // eslint-disable-next-line no-control-regex -- those sequences are what is taken out
+      return out.text().replace(/\r(\u001b\[\d+A)?\u001b\[J/gu, '');
+    },
+  },
+  {
+    name: '/diff of files with hostile names and content',
+    async render(hostile, c) {
+      const root = mkdtempSync(path.join(tmpdir(), 'oy-diff-hostile-'));
+      try {
+        const name = `notes-${hostile.replaceAll('/', '_')}.txt`;
+        writeFileSync(path.join(root, name), `new ${hostile}\n`);
+        const originals = new Map([[name, Buffer.from(`old ${hostile}\n`)]]);
+        return await formatSessionDiff(root, originals, c);
+      } finally {
+        rmSync(root, { recursive: true, force: true });
+      }
+    },
+  },
+  {
     name: 'Markdown stream passing text through (no colours)',
     render(hostile) {
       const out = sink(false);
@@ -275,7 +355,7 @@ const CASES: Case[] = [
         editor: refusingEditor,
         stderr: err.stream,
         colors: c,
-        endAnswerLine: () => undefined,
+        pause: () => () => undefined,
       };
       await createChatApprover(channel)(approval('bash', hostile), {
         decision: 'ask',

@@ -74,6 +74,7 @@ export class FakeProviderServer {
   readonly ledger = new ThinkingLedger();
   private readonly queue: ScriptedReply[];
   private readonly calls = new Map<string, number>();
+  private readonly waiters: Array<{ count: number; resolve: () => void }> = [];
   private server: Server | undefined;
   url = '';
 
@@ -112,6 +113,28 @@ export class FakeProviderServer {
       );
     if (this.queue.length > 0)
       throw new Error(`fake provider: ${this.queue.length} scripted replies were never requested`);
+  }
+
+  /**
+   * Resolves once `count` requests have arrived (the scripted reply is taken in the same tick), so a test
+   * can cancel a call that is surely in flight instead of guessing how long the request takes to arrive.
+   */
+  whenRequested(count = 1): Promise<void> {
+    if (this.requests.length >= count) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.push({ count, resolve }));
+  }
+
+  /**
+   * Like assertDone, but a reply may stay unused: for a client that gives up on its own timer, which
+   * under load can fire before its request arrives.
+   */
+  assertNoSurprises(): void {
+    const pending = this.queue.splice(0);
+    try {
+      this.assertDone();
+    } finally {
+      this.queue.push(...pending);
+    }
   }
 
   /** The violations so far, cleared: for tests that send an invalid request on purpose. */
@@ -172,6 +195,10 @@ export class FakeProviderServer {
     };
     this.requests.push(request);
     this.options.onRequest?.(request);
+    for (const waiter of this.waiters.filter((w) => this.requests.length >= w.count)) {
+      this.waiters.splice(this.waiters.indexOf(waiter), 1);
+      waiter.resolve();
+    }
 
     if (listing?.respondListing) {
       listing.respondListing(res, this.options.models ?? []);

@@ -65,6 +65,8 @@ export interface TmuxTerminal {
   recordOutput(file: string): Promise<void>;
   /** The paste buffers' contents: what OSC 52 put there when `acceptsClipboard` is on. */
   listClipboard(): Promise<string[]>;
+  /** Resizes the window (the program gets SIGWINCH), as a user dragging the terminal's edge. */
+  resize(columns: number, rows: number): Promise<void>;
   /** Stops the server and everything in it; safe to call twice. */
   kill(): Promise<void>;
 }
@@ -238,6 +240,9 @@ export async function startTmux(options: TmuxOptions): Promise<TmuxTerminal> {
         buffers.push(await tmux(['show-buffer', '-b', name]));
       }
       return buffers;
+    },
+    resize: async (columns, rows) => {
+      await tmux(['resize-window', ...target, '-x', String(columns), '-y', String(rows)]);
     },
     kill: async () => {
       if (isKilled) return;

@@ -1,5 +1,5 @@
 import { realpathSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { CheckpointRecorder } from '../tools/tool-types.js';
@@ -131,6 +131,28 @@ export class Checkpoints implements CheckpointRecorder {
     return result;
   }
 
+  /**
+   * Each workspace path the kept turns changed, as it was before the first of them changed it
+   * (null: it did not exist), for /diff. Paths are workspace-relative, POSIX.
+   */
+  async originals(): Promise<Map<string, Buffer | null>> {
+    const originals = new Map<string, Buffer | null>();
+    for (const checkpoint of this.turns.flatMap((turn) => turn.checkpoints)) {
+      if (checkpoint.kind === 'file') {
+        const shown = toPosix(checkpoint.saved.relativePath);
+        if (!originals.has(shown)) originals.set(shown, await readSaved(checkpoint.saved));
+      } else if (checkpoint.kind === 'tree') {
+        const { work, tree } = checkpoint;
+        for (const difference of await diffSnapshots(work, tree, await snapshotWorkTree(work))) {
+          if (originals.has(difference.path) || difference.before?.mode === '160000') continue;
+          const before = difference.before;
+          originals.set(difference.path, before ? await readBlob(work, before.blob) : null);
+        }
+      }
+    }
+    return originals;
+  }
+
   /** Deletes spilled copies and the snapshot repository; call when the session ends. */
   async dispose(): Promise<void> {
     this.turns.length = 0;
@@ -221,6 +243,11 @@ export class Checkpoints implements CheckpointRecorder {
 
 function newTurn(turn: number): TurnCheckpoints {
   return { turn, checkpoints: [], savedFiles: new Set() };
+}
+
+async function readSaved(saved: SavedFile): Promise<Buffer | null> {
+  if (saved.kind === 'absent') return null;
+  return saved.kind === 'file' ? saved.bytes : readFile(saved.spillPath);
 }
 
 function toPosix(relative: string): string {

@@ -1,8 +1,9 @@
 import pLimit from 'p-limit';
 import { readCandidate } from '../collect/read-candidate.js';
-import type { CandidateFile, LedgerEntry } from '../types.js';
+import type { CandidateFile, CollectedFile, LedgerEntry } from '../types.js';
 import { isOyOutput } from '../outputs/is-oy-output.js';
 import { ScanCache } from './scan-cache.js';
+import type { ScanFailure, ScanPool } from './scan-pool.js';
 import type { ScannedFile } from './scanned-file.js';
 import { RedactionFailed, scanText, type ScanTools } from './scan-text.js';
 
@@ -11,6 +12,8 @@ export interface ScanFilesOptions {
   concurrency: number;
   cache: ScanCache;
   tools: ScanTools;
+  /** Worker threads that take files while the main thread reads; absent for a small tree. */
+  pool?: ScanPool;
   onFileDone?: (done: number, total: number) => void;
 }
 
@@ -64,13 +67,20 @@ async function scanCandidate(
   const key = ScanCache.keyFor(file.path, file.text);
   const cached = options.cache.get(key, options.tools.needsLineTokens);
   if (cached) return { ...cached, size: file.size, isTracked: file.isTracked };
+  const outcome = (await options.pool?.scan(file)) ?? scanHere(file, options.tools);
+  // Fail closed: a file whose scan threw is never chunked, so its text cannot reach a model.
+  if ('message' in outcome) {
+    return { path: file.path, status: 'failed', reason: outcome.reason, detail: outcome.message };
+  }
+  options.cache.set(key, outcome);
+  return outcome;
+}
+
+function scanHere(file: CollectedFile, tools: ScanTools): ScannedFile | ScanFailure {
   try {
-    const scanned = scanText(file, options.tools);
-    options.cache.set(key, scanned);
-    return scanned;
+    return scanText(file, tools);
   } catch (error) {
-    // Fail closed: a file whose scan threw is never chunked, so its text cannot reach a model.
     const reason = error instanceof RedactionFailed ? 'redaction' : 'scan';
-    return { path: file.path, status: 'failed', reason, detail: (error as Error).message };
+    return { reason, message: (error as Error).message };
   }
 }

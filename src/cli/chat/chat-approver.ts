@@ -10,24 +10,42 @@ export interface PromptChannel {
   editor: LineEditor;
   stderr: NodeJS.WritableStream;
   colors: Colors;
-  /** Ends an unfinished answer line on stdout, so the question starts on its own line. */
-  endAnswerLine(): void;
+  /** Before the question: stops the spinner and ends the answer's line. Returns what to call once answered. */
+  pause(): () => void;
 }
 
 /** Shows the preview on stderr and asks; no answer (Ctrl-C, Ctrl-D, empty) is no. */
 export function createChatApprover(channel: PromptChannel): Approver {
   return async (request) => {
-    channel.endAnswerLine();
-    channel.stderr.write(renderApproval(request, channel.colors));
-    return parseApprovalAnswer(await channel.editor.ask(APPROVAL_QUESTION));
+    const resume = channel.pause();
+    try {
+      channel.stderr.write(renderApproval(request, channel.colors));
+      return parseApprovalAnswer(await channel.editor.ask(APPROVAL_QUESTION));
+    } finally {
+      resume();
+    }
   };
 }
 
 /** Answers the `ask` tool: the model's question and numbered choices on stderr, shown inertly; a choice's number picks it. */
 export function createAskUser(channel: PromptChannel): NonNullable<ToolContext['askUser']> {
   return async (question, choices) => {
+    const resume = channel.pause();
+    try {
+      return await askQuestion(channel, question, choices);
+    } finally {
+      resume();
+    }
+  };
+}
+
+async function askQuestion(
+  channel: PromptChannel,
+  question: string,
+  choices: readonly string[],
+): Promise<string> {
+  {
     const c = channel.colors;
-    channel.endAnswerLine();
     channel.stderr.write(`${c.bold('?')} ${neutralizeControl(question)}\n`);
     choices.forEach((choice, index) =>
       channel.stderr.write(
@@ -40,5 +58,5 @@ export function createAskUser(channel: PromptChannel): NonNullable<ToolContext['
     if (answer === null || answer.trim() === '') return '(the user gave no answer)';
     const picked = /^\d+$/u.test(answer.trim()) ? choices[Number(answer.trim()) - 1] : undefined;
     return picked ?? answer.trim();
-  };
+  }
 }

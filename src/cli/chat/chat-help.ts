@@ -5,6 +5,7 @@ const KEYS: readonly [string, string][] = [
   ['Enter', 'send'],
   ['\\ at the end of a line, Alt+Enter', 'new line'],
   ['Up / Down', 'earlier inputs'],
+  ['@path, Tab after @', 'attach a workspace file; Tab completes its name'],
   ['Ctrl-C', 'stop the running turn; clear the line; twice to exit'],
   ['Ctrl-D', 'exit (on an empty line)'],
 ];

@@ -28,11 +28,10 @@ import {
   type ParsedPermissionRules,
 } from '../../safety/policy/permission-rule.js';
 import type { SafetyMode } from '../../safety/policy/safety-mode.js';
-import { createTextRenderer } from '../run/render-run-events.js';
 import type { Colors } from '../terminal.js';
 import { createAskUser, createChatApprover, type PromptChannel } from './chat-approver.js';
 import type { LineEditor } from './line-editor/create-line-editor.js';
-import { createMarkdownStream } from './render-markdown-stream.js';
+import { ChatDisplay } from './render/chat-display.js';
 import { TurnHistory, type UndoPlan } from './turn-history.js';
 
 export type DoneEvent = Extract<AgentEvent, { type: 'done' }>;
@@ -87,11 +86,14 @@ export class ChatSession {
   isBusy = false;
   readonly rules: ParsedPermissionRules;
   readonly options: ChatSessionOptions;
+  /** The screen side: each turn's view, the last command's output (/output). */
+  readonly display: ChatDisplay;
   private history: TurnHistory;
   private readonly today: string;
 
   constructor(options: ChatSessionOptions) {
     this.options = options;
+    this.display = new ChatDisplay(options.output);
     this.client = options.client;
     this.mode = options.mode;
     this.rules = parsePermissionRules(options.permissions);
@@ -152,25 +154,14 @@ export class ChatSession {
   async runTurn(prompt: string, mode: SafetyMode = this.mode): Promise<DoneEvent> {
     const { output, editor } = this.options;
     const session = await this.ensureSession();
-    const answer = trackLines(
-      createMarkdownStream(output.stdout, output.answerColors, output.isMarkdown),
-    );
-    const renderer = createTextRenderer({
-      stdout: output.stdout,
-      stderr: output.stderr,
-      colors: output.colors,
-      isQuiet: false,
-      answer,
-      isUsageLineShown: false,
-      isThinkingShown: true,
-    });
+    const controller = new AbortController();
+    const view = this.display.startTurn(controller.signal);
     const channel: PromptChannel = {
       editor,
       stderr: output.stderr,
       colors: output.colors,
-      endAnswerLine: () => answer.endLine(output.stdout.isTTY === true),
+      pause: () => view.pauseForPrompt(),
     };
-    const controller = new AbortController();
     const stopListening = editor.onInterrupt(() => controller.abort());
     this.isBusy = true;
     const firstIndex = this.state.messages.length;
@@ -203,13 +194,13 @@ export class ChatSession {
         compaction: { contextWindow: this.contextWindow(), compact: compactIfNeeded },
         signal: controller.signal,
       })) {
-        renderer.render(event);
+        view.render(event);
         if (event.type === 'done') done = event;
       }
     } finally {
       this.isBusy = false;
       stopListening();
-      answer.end();
+      view.end();
     }
     if (done === undefined) throw new Error('the agent loop ended without a done event');
     this.modelCalls += done.turns;
@@ -225,6 +216,11 @@ export class ChatSession {
     // state.turns stays: a resumed session numbers its next turn after every finished one, undone ones included.
     await this.session?.recordUndo(plan.turn);
     return plan;
+  }
+
+  /** /diff: the files this chat changed, as they were before it changed them (null: absent). */
+  async originals(): Promise<Map<string, Buffer | null>> {
+    return this.history.originals();
   }
 
   /** /clear: a fresh conversation in a new session (created at the next turn). */
@@ -314,20 +310,4 @@ function findTurnStart(state: AgentState, index: number, text: string) {
   const atIndex = state.messages[index];
   if (atIndex?.role === 'user' && atIndex.text === text) return atIndex;
   return state.messages.findLast((message) => message.role === 'user' && message.text === text);
-}
-
-/** Remembers whether the answer's last line is unfinished, so a question can start on a new line. */
-function trackLines(stream: { write(text: string): void; end(): void }) {
-  let isMidLine = false;
-  return {
-    write(text: string) {
-      if (text === '') return;
-      stream.write(text);
-      isMidLine = !text.endsWith('\n');
-    },
-    endLine(isTerminal: boolean) {
-      if (isMidLine && isTerminal) this.write('\n');
-    },
-    end: () => stream.end(),
-  };
 }

@@ -2,7 +2,9 @@ import { OyError } from '../../shared/errors.js';
 import { neutralizeControl } from '../../shared/terminal/neutralize-control.js';
 import type { ChatSession } from './chat-session.js';
 import type { LineEditor } from './line-editor/create-line-editor.js';
-import { runSlashCommand, statusLine } from './run-slash-command.js';
+import { attachMentionedFiles } from './attach/attach-mentioned-files.js';
+import { createChatApprover } from './chat-approver.js';
+import { printStatusLine, runSlashCommand } from './run-slash-command.js';
 import { parseSlashCommand } from './slash-commands.js';
 
 export const CHAT_PROMPT = 'oy> ';
@@ -13,7 +15,7 @@ export const CHAT_PROMPT = 'oy> ';
  * A failure (the provider down, a bad /load) is reported and the chat goes on.
  */
 export async function runChat(chat: ChatSession, editor: LineEditor): Promise<void> {
-  const { stderr, colors: c } = chat.output;
+  const { stderr } = chat.output;
   stderr.write(
     `oy chat · ${neutralizeControl(chat.modelId, { lineBreaks: 'show' })} · mode ${chat.mode} · /help for commands, Ctrl-D to exit\n`,
   );
@@ -32,13 +34,44 @@ export async function runChat(chat: ChatSession, editor: LineEditor): Promise<vo
     try {
       const command = parseSlashCommand(input.text);
       if (command === undefined) {
-        await chat.runTurn(input.text);
-        stderr.write(c.dim(statusLine(chat)) + '\n');
+        const prompt = await withAttachments(chat, input.text);
+        if (prompt === undefined) continue;
+        await chat.runTurn(prompt);
+        printStatusLine(chat);
       } else if ((await runSlashCommand(chat, command)) === 'quit') return;
     } catch (error) {
       reportError(error, stderr);
     }
   }
+}
+
+/** The prompt with the files it mentions as `@path` attached; undefined when one was refused (nothing is sent). */
+async function withAttachments(chat: ChatSession, text: string): Promise<string | undefined> {
+  const { stderr, colors: c } = chat.output;
+  const result = await attachMentionedFiles(text, {
+    workspaceRoot: chat.options.workspaceRoot,
+    mode: chat.mode,
+    rules: chat.rules,
+    grants: chat.state.grants,
+    redact: chat.options.redact,
+    approver: createChatApprover({
+      editor: chat.options.editor,
+      stderr,
+      colors: c,
+      pause: () => () => undefined,
+    }),
+    signal: new AbortController().signal,
+  });
+  const show = (name: string) => neutralizeControl(name, { lineBreaks: 'show' });
+  if (!result.ok) {
+    for (const problem of result.problems) stderr.write(`error: ${neutralizeControl(problem)}\n`);
+    stderr.write('hint: nothing was sent; remove the @ or ask for the file another way\n');
+    return undefined;
+  }
+  for (const name of result.attached) stderr.write(c.dim(`attached ${show(name)}`) + '\n');
+  for (const name of result.notFound)
+    stderr.write(c.dim(`@${show(name)} is no file in the workspace; sent as text`) + '\n');
+  return result.prompt;
 }
 
 function reportError(error: unknown, stderr: NodeJS.WritableStream): void {

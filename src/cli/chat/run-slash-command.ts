@@ -1,6 +1,6 @@
 import { listSessions } from '../../agent/session/session-store.js';
 import { parseModelId } from '../../providers/model-id/parse-model-id.js';
-import { parseSafetyMode, SAFETY_MODES } from '../../safety/policy/safety-mode.js';
+import { SAFETY_MODES } from '../../safety/policy/safety-mode.js';
 import { UsageError } from '../../shared/errors.js';
 import { neutralizeControl } from '../../shared/terminal/neutralize-control.js';
 import { formatUsageLine } from '../run/format-usage-line.js';
@@ -13,7 +13,11 @@ import {
   formatUndo,
 } from './format-chat-info.js';
 import { formatStatusLine } from './format-status-line.js';
+import { formatSessionDiff } from './diff/format-session-diff.js';
+import type { KeptCommandOutput } from './render/chat-display.js';
 import type { ParsedSlashCommand } from './slash-commands.js';
+import { switchMode } from './switch-mode.js';
+import { visibleWidth, wrapText } from './render/wrap-text.js';
 
 /** What the chat does after a command: go on, or leave. */
 export type SlashOutcome = 'continue' | 'quit';
@@ -53,15 +57,20 @@ export async function runSlashCommand(
         break;
       case 'mode':
         if (argument === '') say(`mode ${chat.mode} (choose ${SAFETY_MODES.join(', ')})`);
-        else {
-          chat.mode = parseSafetyMode(argument);
-          say(`mode ${chat.mode} for the next turns`);
-        }
+        else chat.mode = await switchMode(chat.mode, argument, chat.options.editor, say);
+        break;
+      case 'output':
+        say(formatLastOutput(chat.display.lastCommandOutput));
+        break;
+      case 'diff':
+        chat.output.stderr.write(
+          `${await formatSessionDiff(chat.options.workspaceRoot, await chat.originals(), chat.output.colors)}\n`,
+        );
         break;
       case 'ask':
         if (argument === '') throw new UsageError('/ask needs a question: /ask <question>');
         await chat.runTurn(argument, 'plan');
-        chat.output.stderr.write(`${chat.output.colors.dim(statusLine(chat))}\n`);
+        printStatusLine(chat);
         break;
       case 'permissions':
         say(formatPermissions(chat.state.grants.list(), chat.options.permissions));
@@ -136,6 +145,22 @@ export async function runSlashCommand(
   return 'continue';
 }
 
+/** After each turn, on stderr: the status line, broken between its fields to fit a terminal. */
+export function printStatusLine(chat: ChatSession): void {
+  const { stderr, colors: c } = chat.output;
+  const columns = (stderr as Partial<NodeJS.WriteStream>).columns;
+  const fields = statusLine(chat).split(' · ');
+  const rows: string[] = [];
+  for (const field of fields) {
+    const last = rows.at(-1);
+    const joined = last === undefined ? field : `${last} · ${field}`;
+    if (last !== undefined && (columns === undefined || visibleWidth(joined) <= columns))
+      rows[rows.length - 1] = joined;
+    else rows.push(...(columns === undefined ? [field] : wrapText(field, columns)));
+  }
+  stderr.write(`${rows.map((row) => c.dim(row)).join('\n')}\n`);
+}
+
 /** The line printed after each turn. */
 export function statusLine(chat: ChatSession): string {
   return formatStatusLine({
@@ -144,6 +169,12 @@ export function statusLine(chat: ChatSession): string {
     contextTokens: chat.contextTokens(),
     costUsd: chat.state.costUsd,
   });
+}
+
+function formatLastOutput(kept: KeptCommandOutput | undefined): string {
+  if (kept === undefined) return 'no command has run in this chat yet';
+  const command = kept.command.replace(/\s+/gu, ' ').trim();
+  return `$ ${command}\n${kept.text === '' ? '(no output)' : kept.text}`;
 }
 
 function formatStatus(chat: ChatSession): string {

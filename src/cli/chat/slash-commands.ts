@@ -17,6 +17,8 @@ export type SlashCommandName =
   | 'tokens'
   | 'cost'
   | 'undo'
+  | 'diff'
+  | 'output'
   | 'clear'
   | 'save'
   | 'load'
@@ -46,6 +48,8 @@ export const SLASH_COMMANDS: readonly SlashCommandSpec[] = [
   { name: 'tokens', summary: 'the estimated size of the next request' },
   { name: 'cost', summary: 'tokens and cost of this session' },
   { name: 'undo', summary: 'restore the files the last turn changed and forget that turn' },
+  { name: 'diff', summary: 'what this chat changed in the workspace, as a diff' },
+  { name: 'output', summary: "the last command's whole output (the turn shows it folded)" },
   { name: 'clear', summary: 'start a fresh conversation (a new session)' },
   { name: 'save', argument: '[name]', summary: 'name this session, to /load or --resume it later' },
   {
@@ -57,7 +61,11 @@ export const SLASH_COMMANDS: readonly SlashCommandSpec[] = [
 ];
 
 /** Other spellings people type. */
-const ALIASES: Readonly<Record<string, SlashCommandName>> = { exit: 'quit', '?': 'help' };
+const ALIASES: Readonly<Record<string, SlashCommandName>> = {
+  exit: 'quit',
+  '?': 'help',
+  expand: 'output',
+};
 
 export type ParsedSlashCommand =
   { kind: 'command'; name: SlashCommandName; argument: string } | { kind: 'unknown'; name: string };

@@ -67,6 +67,11 @@ export class TurnHistory {
     return { kind: 'undo', turn: last.turn, keepMessages, files };
   }
 
+  /** The changed paths' contents before this chat changed them (null: absent), for /diff. */
+  originals(): Promise<Map<string, Buffer | null>> {
+    return this.checkpoints.originals();
+  }
+
   /** Deletes spilled copies; the history is gone after this. */
   async dispose(): Promise<void> {
     this.starts.length = 0;

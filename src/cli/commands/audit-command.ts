@@ -103,6 +103,7 @@ export async function runAuditCommand(
     encoding: config.audit.encoding,
     isDryRun: Boolean(flags.dryRun),
     model,
+    models: config.models,
     concurrency: parseWholeNumber('--concurrency', flags.concurrency, 1, 64) ?? DEFAULT_CONCURRENCY,
     maxCostUsd: parseMaxCost(flags.maxCost),
     failOn: parseFailOn(flags.failOn),

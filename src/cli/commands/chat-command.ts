@@ -2,6 +2,9 @@ import path from 'node:path';
 import { openMcpTools } from '../../agent/mcp/open-mcp-tools.js';
 import { neutralizeControl } from '../../shared/terminal/neutralize-control.js';
 import { OY_VERSION } from '../../shared/version.js';
+import { parsePermissionRules } from '../../safety/policy/permission-rule.js';
+import { createReadCheck } from '../../safety/policy/read-access.js';
+import { createMentionCompleter } from '../chat/attach/complete-mention.js';
 import { ChatSession } from '../chat/chat-session.js';
 import { createLineEditor } from '../chat/line-editor/create-line-editor.js';
 import { runChat } from '../chat/run-chat.js';
@@ -39,6 +42,10 @@ export async function runChatCommand(flags: ChatFlags): Promise<void> {
     input: process.stdin,
     output: process.stderr,
     historyFile: path.join(paths.stateDir, HISTORY_FILE),
+    complete: createMentionCompleter(
+      root,
+      createReadCheck(parsePermissionRules(config.permissions), root),
+    ),
   });
   // Asked once per content of the workspace .mcp.json; the answer is remembered for that content.
   const mcp = await openMcpTools({
@@ -75,8 +82,8 @@ export async function runChatCommand(flags: ChatFlags): Promise<void> {
       stderr: process.stderr,
       colors: createColors(shouldColor(process.stderr, flags, env)),
       answerColors,
-      // Markdown is for people at a terminal; piped output stays the model's own text.
-      isMarkdown: answerColors.isColorSupported && process.stdout.isTTY === true,
+      // Markdown is for people at a terminal (coloured or not); piped output stays the model's own text.
+      isMarkdown: process.stdout.isTTY === true,
     },
     oyVersion: OY_VERSION,
     ...(loaded ? { loaded } : {}),

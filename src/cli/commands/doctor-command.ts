@@ -31,7 +31,12 @@ export async function runDoctorCommand(flags: DoctorFlags): Promise<void> {
   const workspace = checkWorkspace(flags.cwd, env);
   const config = await checkConfigFiles(paths.userConfigFile, workspace.root);
   const model = checkModel(
-    { flag: parseText('--model', flags.model), env: env.OY_MODEL, config: config.userFile?.model },
+    {
+      flag: parseText('--model', flags.model),
+      env: env.OY_MODEL,
+      config: config.userFile?.model,
+      models: config.userFile?.models,
+    },
     paths.userConfigFile,
     env,
   );

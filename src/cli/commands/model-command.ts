@@ -25,6 +25,7 @@ export async function runModelCommand(id: string | undefined, flags: GlobalOptio
       flag: parseText('--model', flags.model),
       env: env.OY_MODEL,
       config: userFile?.model,
+      models: userFile?.models,
     });
   } catch (error) {
     resolveError = (error as Error).message;

@@ -43,7 +43,7 @@ export async function runRunCommand(words: string[], flags: RunFlags): Promise<v
   const rules = parsePermissionRules(config.permissions);
   if (settings.maxCostUsd !== null && priceFor(ref) === undefined) {
     throw new UsageError(`--max-cost cannot be enforced: no price is known for ${ref.id}`, {
-      hint: 'use --max-turns to bound the run instead',
+      hint: `give its price in the user config ("models": {"${ref.id}": {"price": {"input": <usd>, "output": <usd>}}}, USD per million tokens), or bound the run with --max-turns instead`,
     });
   }
   const client = await prepared.createClient(ref);

@@ -1,5 +1,7 @@
 import { findDeprecation } from '../../providers/catalogue/find-deprecation.js';
 import { listCredentialPresence } from '../../providers/list-credential-presence.js';
+import { modelFactsFor } from '../../providers/model-facts/model-facts-for.js';
+import { describeModelFacts } from '../model/describe-model-facts.js';
 import {
   resolveModelId,
   type ModelIdCandidates,
@@ -61,7 +63,22 @@ export function checkModel(
     ...(deprecatedUntil ? { hint: 'choose a newer model: oy model lists them' } : {}),
     data: { id: ref.id, provider: ref.provider, source, deprecatedUntil },
   };
-  return { ref, checks: [modelCheck, checkModelCredentials(ref, env)] };
+  return {
+    ref,
+    checks: [modelCheck, checkModelCredentials(ref, env), describeFactsOf(ref, configFile)],
+  };
+}
+
+/** The facts requests are built from, and whether the config's `models` supplied any. */
+function describeFactsOf(ref: ModelRef, configFile: string): DoctorCheck {
+  const facts = modelFactsFor(ref);
+  const from = ref.facts ? `${configFile} "models" over the built-in table` : 'the built-in table';
+  return {
+    id: 'model-facts',
+    status: 'info',
+    detail: `${describeModelFacts(facts)} (from ${from})`,
+    data: { ...facts, fromConfig: ref.facts !== undefined },
+  };
 }
 
 function checkModelCredentials(ref: ModelRef, env: NodeJS.ProcessEnv): DoctorCheck {

@@ -10,7 +10,8 @@ import {
 } from '../../providers/catalogue/discover-models.js';
 import { listCredentialPresence } from '../../providers/list-credential-presence.js';
 import type { ResolvedModelId } from '../../providers/model-id/resolve-model-id.js';
-import { invokableBedrockIds } from '../../providers/model-facts/model-facts-for.js';
+import type { ModelFacts } from '../../providers/model-facts/model-facts.js';
+import { invokableBedrockIds, modelFactsFor } from '../../providers/model-facts/model-facts-for.js';
 import { parseModelId } from '../../providers/model-id/parse-model-id.js';
 import { listPricedModelIds } from '../../providers/pricing/list-priced-model-ids.js';
 import type { ProviderEnvironment } from '../../providers/provider-environment.js';
@@ -24,6 +25,9 @@ export interface ModelListing {
     source: string;
     /** End-of-life date when the SDK lists the model as deprecated. */
     deprecatedUntil: string | null;
+    /** What requests are built from: the built-in table, with the config's `models` entry over it. */
+    facts: ModelFacts;
+    factsFromConfig: boolean;
   } | null;
   /** Why the configured default could not be read, if it could not. */
   defaultError: string | null;
@@ -69,6 +73,8 @@ export async function buildModelListing(input: ModelListingInput): Promise<Model
             provider: ref.provider,
             source: input.resolved.source === 'config' ? input.configFile : input.resolved.source,
             deprecatedUntil: deprecated.get(ref.id) ?? null,
+            facts: modelFactsFor(ref),
+            factsFromConfig: ref.facts !== undefined,
           }
         : null,
     defaultError: input.resolveError,

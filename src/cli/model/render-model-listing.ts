@@ -1,6 +1,7 @@
 import { neutralizeControl } from '../../shared/terminal/neutralize-control.js';
 import type { Colors } from '../terminal.js';
 import type { ModelListing } from './build-model-listing.js';
+import { describeModelFacts } from './describe-model-facts.js';
 
 /**
  * The listing as text for a person: default, credentials, catalogue, discovered models. Model ids and
@@ -15,6 +16,7 @@ export function renderModelListing(listing: ModelListing, colors: Colors): strin
       : '';
     lines.push(
       `default model: ${colors.bold(plain(listing.default.id))} (from ${plain(listing.default.source)})${eol}`,
+      `  ${describeModelFacts(listing.default.facts)}${listing.default.factsFromConfig ? ' (config "models")' : ''}`,
     );
   } else if (listing.defaultError) {
     lines.push(`default model: ${colors.red('invalid')}: ${plain(listing.defaultError)}`);

@@ -4,6 +4,7 @@ import type { OyConfig } from '../../config/config-schema.js';
 import type { OyPaths } from '../../config/config-paths.js';
 import { loadConfig } from '../../config/load-config.js';
 import { createModelClient } from '../../providers/create-model-client.js';
+import { withConfiguredFacts } from '../../providers/model-facts/configured-models.js';
 import { parseModelId } from '../../providers/model-id/parse-model-id.js';
 import type { ModelClient, ModelRef } from '../../providers/types.js';
 import { createRedactor } from '../../safety/redact/index.js';
@@ -51,8 +52,9 @@ export async function prepareAgentCommand(
       hint: 'save a default with oy model <id>, or pass --model <id> (or set OY_MODEL); oy model lists them',
     });
   }
+  // Facts from the user config's `models` ride on the ref, so `/model` switches pick them up too.
   const createClient = (ref: ModelRef) =>
-    createModelClient(ref, env, {
+    createModelClient(withConfiguredFacts(ref, config.models), env, {
       retry: {
         onRetry: (info) =>
           warn(
@@ -73,7 +75,7 @@ export async function prepareAgentCommand(
     paths,
     warn,
     loaded,
-    ref: parseModelId(modelId),
+    ref: withConfiguredFacts(parseModelId(modelId), config.models),
     createClient,
     redact,
     instructions: instructions.files,

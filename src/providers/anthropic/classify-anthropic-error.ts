@@ -2,6 +2,7 @@ import { quoteProviderMessage } from '../quote-provider-message.js';
 import type * as AnthropicSdk from '@anthropic-ai/sdk';
 import { ProviderError, type ProviderErrorKind } from '../provider-error.js';
 import { parseRetryAfter } from '../retry/parse-retry-after.js';
+import { readShouldRetry } from '../retry/read-should-retry.js';
 import type { ModelRef } from '../types.js';
 import { adviseOnAnthropicError } from './advise-on-anthropic-error.js';
 
@@ -142,6 +143,7 @@ function apiError(error: AnthropicSdk.APIError, context: AnthropicErrorContext):
       hint,
       ...(status === undefined ? {} : { status }),
       ...(retryAfterMs === undefined ? {} : { retryAfterMs }),
+      ...readShouldRetry(error.headers),
       cause: { provider: 'anthropic', status, type, requestId: error.requestID ?? undefined },
     },
   );

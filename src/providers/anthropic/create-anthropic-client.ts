@@ -7,6 +7,7 @@ import {
   type AnthropicErrorContext,
 } from './classify-anthropic-error.js';
 import { gatherModelResult } from '../gather-model-result.js';
+import { createEventNamingFetch } from './name-sse-events.js';
 import { readAnthropicStream } from './read-anthropic-stream.js';
 import { toAnthropicRequest } from './to-anthropic-request.js';
 import { watchRequest, type RequestWatch } from './watch-request.js';
@@ -47,6 +48,8 @@ async function loadSdk(settings: AnthropicSettings): Promise<LoadedSdk> {
     timeout: settings.timeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS,
     // Core code never prints: failures reach the caller as ProviderErrors instead.
     logLevel: 'off',
+    // Gateways that send data-only SSE are read too (the SDK alone skips events without a name).
+    fetch: createEventNamingFetch(),
   });
   return { sdk, client };
 }

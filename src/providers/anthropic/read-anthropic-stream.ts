@@ -135,13 +135,13 @@ export async function* readAnthropicStream(
     }
   }
   if (usage === undefined) {
-    // The SDK skips events without a name: a gateway that sends only `data:` lines looks like an empty stream.
+    // Data-only events are named by createEventNamingFetch; what is left is empty or not Anthropic's.
     throw new ProviderError(
       'bad_request',
       ref,
-      'the endpoint answered with a stream that carried no Anthropic events (server-sent `data:` lines without `event:` names, or nothing at all)',
+      'the endpoint answered with a stream that carried no Anthropic events (nothing at all, or events without a JSON `type` such as OpenAI chat-completion chunks)',
       {
-        hint: 'point ANTHROPIC_BASE_URL at an endpoint that speaks the Anthropic Messages API with named events, or use it through openai:: if it speaks chat completions',
+        hint: 'point ANTHROPIC_BASE_URL at an endpoint that speaks the Anthropic Messages API, or use it through openai:: if it speaks chat completions',
       },
     );
   }

@@ -13,6 +13,9 @@ export type JsonDocument = NonNullable<ToolUseBlock['input']>;
 /** Marks the end of a cacheable prefix (Claude and Nova on Bedrock). */
 export const CACHE_POINT = { cachePoint: { type: 'default' } } as const;
 
+/** Converse takes at most this many document blocks per request; later text documents go as text. */
+export const MAX_CONVERSE_DOCUMENTS = 5;
+
 /** Bedrock rejects blank text blocks and empty turns, so an empty result or turn says so in words. */
 const EMPTY_TEXT = '(empty)';
 
@@ -32,10 +35,21 @@ export function toConverseMessages(
   options: ConverseMessageOptions,
 ): ConverseMessage[] {
   const nameDocument = createDocumentNamer();
+  let documentsLeft = MAX_CONVERSE_DOCUMENTS;
+  const toDocument = (document: DocumentInput): ContentBlock => {
+    if (documentsLeft > 0 || document.format === 'pdf') {
+      documentsLeft -= 1;
+      return { document: toDocumentBlock(document, nameDocument) };
+    }
+    const name = document.name.replaceAll('"', '&quot;');
+    return {
+      text: `<document name="${name}" format="${document.format}">\n${document.data}\n</document>`,
+    };
+  };
   const converse: ConverseMessage[] = [];
   for (const message of messages) {
     const role = message.role === 'assistant' ? 'assistant' : 'user';
-    const content = toContentBlocks(message, nameDocument, options.sendToolResultStatus);
+    const content = toContentBlocks(message, toDocument, options.sendToolResultStatus);
     const previous = converse.at(-1);
     if (previous?.role === role) previous.content = [...(previous.content ?? []), ...content];
     else converse.push({ role, content });
@@ -47,15 +61,13 @@ export function toConverseMessages(
 
 function toContentBlocks(
   message: Message,
-  nameDocument: (name: string) => string,
+  toDocument: (document: DocumentInput) => ContentBlock,
   sendStatus: boolean,
 ): ContentBlock[] {
   switch (message.role) {
     case 'user':
       return orEmptyText([
-        ...(message.documents ?? []).map((document) => ({
-          document: toDocumentBlock(document, nameDocument),
-        })),
+        ...(message.documents ?? []).map(toDocument),
         ...textBlock(message.text),
       ]);
     case 'assistant':

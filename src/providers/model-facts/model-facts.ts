@@ -32,7 +32,5 @@ export interface ModelFacts {
   isLocal: boolean;
 }
 
-/** What a config file may say about a model the table lacks (or gets wrong). */
-export type ModelFactsOverride = Partial<
-  Pick<ModelFacts, 'contextWindow' | 'maxOutputTokens' | 'thinking' | 'promptCache'>
->;
+/** What a config file may say about a model the table lacks (or gets wrong): any fact, over the table's. */
+export type ModelFactsOverride = Partial<ModelFacts>;

@@ -1,3 +1,4 @@
+import { withConfiguredFacts, type ConfiguredModels } from '../model-facts/configured-models.js';
 import type { ModelRef } from '../types.js';
 import { parseModelId } from './parse-model-id.js';
 
@@ -11,6 +12,8 @@ export interface ModelIdCandidates {
   env?: string | undefined;
   /** `model` in the user config file. */
   config?: string | undefined | null;
+  /** `models` in the user config file: facts attached to the resolved ref. */
+  models?: ConfiguredModels | undefined;
 }
 
 export interface ResolvedModelId {
@@ -27,7 +30,7 @@ export function resolveModelId(candidates: ModelIdCandidates): ResolvedModelId |
   ];
   for (const [source, value] of ordered) {
     if (value !== undefined && value !== null && value.trim() !== '') {
-      return { ref: parseModelId(value), source };
+      return { ref: withConfiguredFacts(parseModelId(value), candidates.models), source };
     }
   }
   return null;

@@ -2,6 +2,7 @@ import { quoteProviderMessage } from '../quote-provider-message.js';
 import type { APIError } from 'openai';
 import { ProviderError, type ProviderErrorKind } from '../provider-error.js';
 import { MAX_RETRY_AFTER_MS, parseRetryAfter } from '../retry/parse-retry-after.js';
+import { readShouldRetry } from '../retry/read-should-retry.js';
 import type { ModelRef } from '../types.js';
 import type { CallSignal } from './call-signal.js';
 import type { OpenAiSdk } from './load-openai-sdk.js';
@@ -58,7 +59,13 @@ function fromApiError(error: APIError, context: OpenAiErrorContext): ProviderErr
   const status =
     error.status ?? (typeof error.code === 'number' ? (error.code as number) : undefined);
   const cause = { status, type, code };
-  const options = { ...(status === undefined ? {} : { status }), cause };
+  // The server's retry advice applies whatever the kind: a 503 may ask for a wait, a 429 may say never.
+  const options = {
+    ...(status === undefined ? {} : { status }),
+    ...retryAfter(error.headers),
+    ...readShouldRetry(error.headers),
+    cause,
+  };
   const said = providerMessage(error, context.apiKey);
 
   if (code === 'insufficient_quota' || type === 'insufficient_quota') {
@@ -104,7 +111,6 @@ function fromApiError(error: APIError, context: OpenAiErrorContext): ProviderErr
     case 'rate_limited':
       return new ProviderError(kind, ref, `rate limited${said}`, {
         ...options,
-        ...retryAfter(error.headers),
         hint: 'wait a little, or lower the concurrency',
       });
     default:

@@ -6,8 +6,15 @@ const SNAPSHOT_SUFFIX = /^(?:-\d{8}|-\d{4}-\d{2}-\d{2}|-latest)?$/;
 /** Bedrock inference-profile prefixes (`us.anthropic.claude-...`). */
 const BEDROCK_GEO_PREFIX = /^(?:us|us-gov|eu|apac|au|jp|ca|global)\./;
 
-/** The price of a model, or undefined when the table does not know it (tokens are then shown without a cost). */
+/**
+ * The price of a model: the config's (`ref.facts.price`, see withConfiguredFacts) over the table's, or
+ * undefined when neither knows it (tokens are then shown without a cost, and cost limits are refused).
+ */
 export function priceFor(ref: ModelRef): Price | undefined {
+  return ref.facts?.price ?? tablePriceFor(ref);
+}
+
+function tablePriceFor(ref: ModelRef): Price | undefined {
   const name = normalizeModelName(ref);
   for (const entry of PRICE_ENTRIES) {
     if (!entry.providers.includes(ref.provider)) continue;

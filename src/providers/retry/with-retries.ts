@@ -1,4 +1,4 @@
-import { ProviderError, RETRYABLE_KINDS } from '../provider-error.js';
+import { ProviderError } from '../provider-error.js';
 import type { CallOptions, ModelClient, ModelRequest, ModelResult, StreamEvent } from '../types.js';
 import { abortableSleep } from './abortable-sleep.js';
 import { backoffDelay } from './backoff-delay.js';
@@ -31,7 +31,7 @@ export interface RetryPolicy {
 
 /**
  * Wraps a client so retryable failures (rate limits, overload, server, connection, timeout) are tried again
- * with exponential backoff, full jitter and Retry-After. `complete()` retries the whole call; `stream()` retries
+ * with exponential backoff, full jitter and Retry-After; `x-should-retry` overrides the kind either way. `complete()` retries the whole call; `stream()` retries
  * only while nothing has been yielded, because the caller has already shown what came before a break.
  */
 export function withRetries(client: ModelClient, policy: RetryPolicy = {}): ModelClient {
@@ -45,11 +45,7 @@ export function withRetries(client: ModelClient, policy: RetryPolicy = {}): Mode
 
   /** Throws the error unless another attempt is due, after waiting for it. */
   async function waitOrThrow(error: unknown, attempt: number, signal: AbortSignal | undefined) {
-    if (
-      !(error instanceof ProviderError) ||
-      !RETRYABLE_KINDS.has(error.kind) ||
-      attempt >= maxAttempts
-    ) {
+    if (!(error instanceof ProviderError) || !error.isRetryable || attempt >= maxAttempts) {
       throw error;
     }
     if (signal?.aborted) throw abortedError(error);

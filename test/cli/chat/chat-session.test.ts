@@ -2,6 +2,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { loadSession } from '../../../src/agent/session/session-store.js';
+import { AUTO_MODE_QUESTION } from '../../../src/cli/chat/switch-mode.js';
 import type { FakeProviderServer } from '../../fakes/fake-provider-server.js';
 import { reply } from '../../fakes/script.js';
 import { startFakeProvider } from '../../fakes/start-fake-provider.js';
@@ -57,7 +58,7 @@ describe('oy chat session', () => {
     expect(run.editor.questions).toEqual([APPROVAL, APPROVAL]);
     expect(run.stderr.text).toContain('write wants to: write yes.txt\n');
     expect(run.stderr.text).toContain('+approved');
-    expect(run.stderr.text).toContain('• write no.txt denied');
+    expect(run.stderr.text).toContain('• write no.txt denied by you');
     fake.assertDone();
   });
 
@@ -144,18 +145,48 @@ describe('oy chat session', () => {
     expect(existsSync(path.join(root, 'x.txt'))).toBe(false);
     expect(run.editor.questions).toEqual([]);
     expect(run.stderr.text).toContain('mode plan for the next turns\n');
-    expect(run.stderr.text).toMatch(/• write x\.txt denied by mode:plan/u);
+    expect(run.stderr.text).toMatch(/• write x\.txt denied by plan mode/u);
     expect(offeredToolNames(fake.modelCalls[0]!.body)).not.toContain('write');
     expect(run.stderr.text).toContain('· mode plan ·');
   });
 
-  it('/mode alone lists the modes; a bad mode prints the error and the help', async () => {
+  it('/mode alone lists the modes; a bad mode is one line of error, not the help', async () => {
     const run = await createChat(fake, root, [say('/mode'), say('/mode fast')]);
     await runScript(run);
     expect(run.stderr.text).toContain('mode ask (choose plan, ask, edit, auto)\n');
-    expect(run.stderr.text).toContain('error: unknown --mode "fast"');
-    expect(run.stderr.text).toContain('Commands:\n');
+    expect(run.stderr.text).toContain('error: unknown mode "fast": choose plan, ask, edit, auto\n');
+    expect(run.stderr.text).not.toContain('Commands:');
     expect(run.chat.mode).toBe('ask');
+  });
+
+  it('/mode auto and its alias yolo switch only after a yes', async () => {
+    const run = await createChat(fake, root, [
+      say('/mode yolo'),
+      answer('n'),
+      say('/mode auto'),
+      answer(null),
+      say('/mode auto'),
+      answer('y'),
+    ]);
+    await runScript(run);
+    expect(run.editor.questions).toEqual([
+      AUTO_MODE_QUESTION,
+      AUTO_MODE_QUESTION,
+      AUTO_MODE_QUESTION,
+    ]);
+    expect(run.stderr.text).toContain('yolo is auto mode\n');
+    expect(run.stderr.text.match(/mode stays ask\n/gu)).toHaveLength(2);
+    expect(run.stderr.text).toContain('mode auto for the next turns\n');
+    expect(run.chat.mode).toBe('auto');
+  });
+
+  it('/mode edit switches without a question, naming an alias', async () => {
+    const run = await createChat(fake, root, [say('/mode accept-edits'), say('/mode edit')]);
+    await runScript(run);
+    expect(run.editor.questions).toEqual([]);
+    expect(run.stderr.text).toContain('mode edit for the next turns (accept-edits is edit)\n');
+    expect(run.stderr.text).toContain('mode edit already\n');
+    expect(run.chat.mode).toBe('edit');
   });
 
   it('/ask runs one turn in plan mode and leaves the mode as it was', async () => {

@@ -8,6 +8,7 @@ describe('parseSlashCommand', () => {
     ['  /MODEL   openai::gpt-4o  ', { kind: 'command', name: 'model', argument: 'openai::gpt-4o' }],
     ['/ask what does\nthis do?', { kind: 'command', name: 'ask', argument: 'what does\nthis do?' }],
     ['/exit', { kind: 'command', name: 'quit', argument: '' }],
+    ['/expand', { kind: 'command', name: 'output', argument: '' }],
     ['/xyz 1', { kind: 'unknown', name: 'xyz' }],
     ['/', { kind: 'unknown', name: '' }],
   ])('%j', (input, expected) => {
@@ -31,6 +32,8 @@ describe('parseSlashCommand', () => {
       'tokens',
       'cost',
       'undo',
+      'diff',
+      'output',
       'clear',
       'save',
       'load',

@@ -120,7 +120,7 @@ describe('anthropic client: slow, broken and malformed answers', () => {
     fake = await startFake({ kind: 'answer', text: 'too late', latencyMs: SLOW_EVENT_DELAY_MS });
     const error = await providerErrorOf(clientFor(fake, { timeoutMs: 100 }).complete(HELLO));
     expect(error).toMatchObject({ kind: 'timeout', isRetryable: true });
-    fake.assertDone();
+    fake.assertNoSurprises();
   });
 
   it('times out when a stream goes quiet for longer than the timeout', async () => {
@@ -134,7 +134,7 @@ describe('anthropic client: slow, broken and malformed answers', () => {
     );
     expect(seen).toEqual([]);
     expect(error).toMatchObject({ kind: 'timeout', isRetryable: true });
-    fake.assertDone();
+    fake.assertNoSurprises();
   });
 
   it('fails with a retryable connection error when the stream is cut mid-answer', async () => {
@@ -251,7 +251,9 @@ describe('anthropic client: cancellation', () => {
     fake = await startFake({ kind: 'answer', text: 'never seen', latencyMs: SLOW_EVENT_DELAY_MS });
     const controller = new AbortController();
     const pending = clientFor(fake).complete(HELLO, { signal: controller.signal });
-    setTimeout(() => controller.abort(), 50);
+    // Cancel once the request has surely arrived: no guess at how long that takes under load.
+    await fake.whenRequested();
+    controller.abort();
     const error = await providerErrorOf(pending);
     expect(error.kind).toBe('aborted');
     fake.assertDone();

@@ -45,7 +45,7 @@ describe('OpenAI cancellation', () => {
 
     const pending = client.complete(ASK, { signal: controller.signal });
     // Abort once the fake has the request in hand.
-    while (fake.requests.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    await fake.whenRequested();
     controller.abort();
 
     expect(await rejectionOf(pending)).toMatchObject({ kind: 'aborted' });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compactIfNeeded } from '../../../src/agent/compact/compact-if-needed.js';
 import { repairTranscript } from '../../../src/agent/session/repair-transcript.js';
 import type {
   Message,
@@ -15,7 +16,10 @@ import { useAwsEnvironment } from '../bedrock/bedrock-fixture.js';
 
 useAwsEnvironment();
 
-/** Transcripts per provider: each one request through the real SDK to a fake that checks the service's rules. */
+/**
+ * Transcripts per provider (whitespace, thinking, cancelled turns, every fourth compacted): each one request
+ * through the real SDK to a fake that checks the service's rules.
+ */
 const CASES = 40;
 const MODELS: Array<[string, ThinkingSource]> = [
   ['anthropic::claude-sonnet-5', 'anthropic'],
@@ -44,6 +48,32 @@ function random(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
+
+/** A summary model that is down: compaction falls back to its deterministic summary, with no model call. */
+const DOWN: ModelClient = {
+  ref: { provider: 'anthropic', model: 'down', id: 'anthropic::down' },
+  stream: () => {
+    throw new Error('down');
+  },
+  complete: () => Promise.reject(new Error('down')),
+};
+
+/** Every fourth transcript is compacted, as a long session is before its next request. */
+async function compactSome(seed: number, messages: Message[]): Promise<Message[]> {
+  if (seed % 4 !== 0) return messages;
+  const result = await compactIfNeeded({
+    client: DOWN,
+    system: 'You are a test agent.',
+    messages,
+    tools: [TOOL],
+    contextWindow: 2000,
+    redact: (text) => text,
+    force: true,
+  });
+  if (result) compacted++;
+  return result?.messages ?? messages;
+}
+let compacted = 0;
 
 /** A saved session as it could be on disk: whitespace turns, thinking turns, cancelled and failed turns. */
 function generateTranscript(
@@ -113,9 +143,10 @@ describe.each(MODELS)('replayed transcripts on %s', (model, source) => {
 
   it(`builds only requests the service accepts (${CASES} seeded transcripts)`, async () => {
     console.log(`replayed transcripts on ${model}: ${CASES} cases`);
+    compacted = 0;
     for (let seed = 1; seed <= CASES; seed++) {
       const messages = [
-        ...repairTranscript(generateTranscript(seed, source, fake)),
+        ...(await compactSome(seed, repairTranscript(generateTranscript(seed, source, fake)))),
         { role: 'user' as const, text: 'Continue.' },
       ];
       fake.enqueue(reply.text('ok'));
@@ -132,6 +163,8 @@ describe.each(MODELS)('replayed transcripts on %s', (model, source) => {
         text: 'ok',
       });
     }
+    // The compaction path really ran: some transcripts were long enough to summarise.
+    expect(compacted).toBeGreaterThan(0);
     fake.assertDone();
   });
 

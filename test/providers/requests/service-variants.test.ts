@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { ProviderError } from '../../../src/providers/provider-error.js';
 import type { ModelRequest, StreamEvent } from '../../../src/providers/types.js';
-import type { FakeProviderServer } from '../../fakes/fake-provider-server.js';
+import { anthropicProtocol } from '../../fakes/anthropic-protocol.js';
+import { FakeProviderServer } from '../../fakes/fake-provider-server.js';
 import { reply } from '../../fakes/script.js';
 import { startFakeProvider } from '../../fakes/start-fake-provider.js';
 import { clientFor } from '../../agent/loop/loop-harness.js';
@@ -87,6 +88,27 @@ describe('Bedrock requests follow the model facts', () => {
   });
 });
 
+describe('Bedrock documents', () => {
+  it('past five documents in a request, the rest go as delimited text, and names are made valid', async () => {
+    fake = await startFakeProvider({ script: [reply.text('read')] });
+    const client = await clientFor(fake, 'bedrock::us.anthropic.claude-sonnet-4-5-20250929-v1:0');
+    const documents = Array.from({ length: 7 }, (_, index) => ({
+      name: index < 2 ? 'src/app.ts' : `notes ${index}.md`,
+      format: 'txt' as const,
+      data: `document ${index}`,
+    }));
+    const result = await client.complete({
+      ...ASK,
+      messages: [{ role: 'user', text: 'Read these.', documents }],
+    });
+    expect(result.text).toBe('read');
+    const sent = JSON.stringify(fake.modelCalls[0]!.body);
+    expect(sent.match(/"document":/g)).toHaveLength(5);
+    expect(sent).toContain('<document name=\\"notes 6.md\\" format=\\"txt\\">\\ndocument 6');
+    fake.assertDone();
+  });
+});
+
 describe('OpenAI-compatible stream variants', () => {
   it('reads reasoning_content, a whole tool call without index, no usage, no [DONE], stop with tools', async () => {
     fake = await startFakeProvider({
@@ -124,12 +146,56 @@ describe('OpenAI-compatible stream variants', () => {
 });
 
 describe('Anthropic-compatible gateways', () => {
-  it('a stream of data-only SSE lines is explained, not retried', async () => {
-    fake = await startFakeProvider({ script: [{ ...reply.text('hello'), dataOnly: true }] });
+  it('a stream of data-only SSE lines is read: thinking, text and tool calls, named by their JSON type', async () => {
+    fake = await startFakeProvider({
+      script: [
+        {
+          ...reply.thinkingToolCall('Listing first.', 'list', { all: true }),
+          text: 'Let me look.',
+          dataOnly: true,
+        },
+      ],
+    });
+    const client = await clientFor(fake, 'anthropic::claude-sonnet-4-5');
+    const result = await client.complete(ASK);
+    expect(result.text).toBe('Let me look.');
+    expect(result.thinking).toMatchObject([{ type: 'thinking', text: 'Listing first.' }]);
+    expect(result.toolCalls).toMatchObject([{ name: 'list', arguments: { all: true } }]);
+    expect(fake.modelCalls).toHaveLength(1);
+    fake.assertDone();
+  });
+
+  it('an error inside a data-only 200 stream is the error it names, and is retried', async () => {
+    fake = await startFakeProvider({
+      script: [
+        { ...reply.text('one two'), dataOnly: true, streamErrorAfterEvents: 1 },
+        reply.text('recovered'),
+      ],
+    });
+    const client = await clientFor(fake, 'anthropic::claude-haiku-4-5');
+    expect((await client.complete(ASK)).text).toBe('recovered');
+    expect(fake.modelCalls).toHaveLength(2);
+    fake.assertDone();
+  });
+
+  it('a stream of chat-completion chunks at /v1/messages is explained once, not retried as a break', async () => {
+    const chunks = FakeProviderServer.start({
+      script: [reply.text('unused')],
+      handlers: [
+        {
+          ...anthropicProtocol,
+          respond: async ({ res }) => {
+            res.writeHead(200, { 'content-type': 'text/event-stream' });
+            res.end('data: {"choices":[{"delta":{"content":"hi"}}]}\n\ndata: [DONE]\n\n');
+          },
+        },
+      ],
+    });
+    fake = await chunks;
     const client = await clientFor(fake, 'anthropic::claude-haiku-4-5');
     const error = await client.complete(ASK).catch((caught: unknown) => caught);
     expect(error).toMatchObject({ kind: 'bad_request' });
-    expect((error as ProviderError).message).toMatch(/without `event:` names/);
+    expect((error as ProviderError).message).toMatch(/carried no Anthropic events/);
     expect(fake.modelCalls).toHaveLength(1);
     fake.assertDone();
   });

@@ -3,7 +3,7 @@ import type { LineEditor, LineEditorOptions } from './line-editor-types.js';
 import { createPipedLineEditor } from './piped-line-editor.js';
 import { createTtyLineEditor } from './tty-line-editor.js';
 
-export type { LineEditor, LineEditorOptions, ReadResult } from './line-editor-types.js';
+export type { Completer, LineEditor, LineEditorOptions, ReadResult } from './line-editor-types.js';
 
 const DEFAULT_HISTORY_SIZE = 1000;
 const DEFAULT_CONTINUATION_PROMPT = '... ';
@@ -20,6 +20,7 @@ export function createLineEditor(options: LineEditorOptions): LineEditor {
       output,
       history: openHistoryStore(options.historyFile, options.historySize ?? DEFAULT_HISTORY_SIZE),
       continuationPrompt: options.continuationPrompt ?? DEFAULT_CONTINUATION_PROMPT,
+      ...(options.complete ? { complete: options.complete } : {}),
     });
   }
   return createPipedLineEditor({

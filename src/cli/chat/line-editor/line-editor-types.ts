@@ -11,6 +11,8 @@ export interface LineEditorOptions {
   historySize?: number;
   /** Prompt for the second and later lines of a multi-line input; default `... `. */
   continuationPrompt?: string;
+  /** What Tab completes at the cursor (terminals only); without it Tab inserts a tab. */
+  complete?: Completer;
   /** Where SIGINT comes from when the input is not a terminal; default `process`. */
   signalSource?: NodeJS.EventEmitter;
 }
@@ -25,3 +27,9 @@ export interface LineEditor {
   /** Restores the terminal (raw mode off, bracketed paste off). */
   close(): void;
 }
+
+/** Tab at the cursor: text to insert, or names to list; undefined when there is nothing to complete (Tab is a tab). */
+export type Completer = (
+  text: string,
+  cursor: number,
+) => Promise<{ insert: string; candidates: string[] } | undefined>;

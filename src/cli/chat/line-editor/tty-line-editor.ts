@@ -20,7 +20,8 @@ import {
 } from './edit-buffer.js';
 import type { HistoryStore } from './history-store.js';
 import { createInterruptHandlers } from './interrupt-handlers.js';
-import type { LineEditor, ReadResult } from './line-editor-types.js';
+import { neutralizeControl } from '../../../shared/terminal/neutralize-control.js';
+import type { Completer, LineEditor, ReadResult } from './line-editor-types.js';
 import { layoutInput, moveToEndSequence, redrawSequence, type Prompts } from './render-input.js';
 
 const BRACKETED_PASTE_ON = '\x1b[?2004h';
@@ -38,6 +39,7 @@ interface TtyEditorOptions {
   output: NodeJS.WriteStream;
   history: HistoryStore;
   continuationPrompt: string;
+  complete?: Completer;
 }
 
 /**
@@ -231,9 +233,31 @@ export function createTtyLineEditor(options: TtyEditorOptions): LineEditor {
       case 'down':
         return isRead ? moveOrRecall(moveLineDown(edit), 1) : undefined;
       case 'tab':
-        return update(insertText(edit, '\t'));
+        return isRead && options.complete !== undefined
+          ? completeAtCursor(options.complete)
+          : update(insertText(edit, '\t'));
     }
     if (text !== undefined && isPrintable(text)) update(insertText(edit, text));
+  };
+
+  // Tab asks the completer (it reads folders, so it is asynchronous); a key pressed meanwhile wins.
+  const completeAtCursor = (complete: Completer) => {
+    const asked = edit;
+    void complete(asked.text, asked.cursor).then(
+      (completion) => {
+        if (edit !== asked || pending?.kind !== 'read') return;
+        if (completion === undefined) return update(insertText(edit, '\t'));
+        if (completion.insert !== '') return update(insertText(edit, completion.insert));
+        if (completion.candidates.length === 0) return;
+        finishLine('');
+        const names = completion.candidates.map((name) =>
+          neutralizeControl(name, { lineBreaks: 'show' }),
+        );
+        output.write(`${names.join('  ')}\r\n`);
+        render();
+      },
+      () => undefined,
+    );
   };
 
   const moveOrRecall = (moved: EditState | undefined, step: -1 | 1) =>
@@ -261,6 +285,14 @@ export function createTtyLineEditor(options: TtyEditorOptions): LineEditor {
     onKey(text, key ?? {});
   };
 
+  // SIGWINCH: the terminal has re-flowed the input to the new width; find the cursor's row in that
+  // layout, then redraw the prompt and input from their first row.
+  const onResize = () => {
+    if (pending === undefined) return;
+    shownCursorRow = layout().cursorRow;
+    render();
+  };
+
   const onEnd = () => {
     hasEnded = true;
     if (pending === undefined) return;
@@ -272,6 +304,7 @@ export function createTtyLineEditor(options: TtyEditorOptions): LineEditor {
   input.setRawMode(true);
   input.on('keypress', onKeypress);
   input.on('end', onEnd);
+  output.on('resize', onResize);
   input.resume();
   output.write(BRACKETED_PASTE_ON);
 
@@ -297,6 +330,7 @@ export function createTtyLineEditor(options: TtyEditorOptions): LineEditor {
       if (pending !== undefined) onEnd();
       input.off('keypress', onKeypress);
       input.off('end', onEnd);
+      output.off('resize', onResize);
       input.setRawMode(false);
       input.pause();
       output.write(BRACKETED_PASTE_OFF);

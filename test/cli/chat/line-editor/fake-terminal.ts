@@ -108,6 +108,9 @@ export function createFakeTerminal(columns = 80): FakeTerminal {
       screen.write(chunk);
       return true;
     },
+    // No resizes here: the tmux tests resize a real terminal.
+    on: () => output,
+    off: () => output,
   };
   return {
     input: stream as unknown as NodeJS.ReadStream,

@@ -1,0 +1,217 @@
+import type { AgentEvent } from '../../../agent/events.js';
+import type { ToolCall } from '../../../providers/types.js';
+import {
+  createControlNeutralizer,
+  neutralizeControl,
+} from '../../../shared/terminal/neutralize-control.js';
+import { describeToolCall } from '../../run/describe-tool-call.js';
+import type { ChatOutput } from '../chat-session.js';
+import { createMarkdownStream } from '../render-markdown-stream.js';
+import { collapseLines, readCommandOutput, type CommandOutput } from './command-output.js';
+import { createSpinner } from './spinner.js';
+import { describeToolStatus } from './tool-status.js';
+
+type ApprovalEvent = Extract<AgentEvent, { type: 'approval' }>;
+
+/** One turn on screen: the answer, the spinner while waiting, each call's status and output. */
+export interface TurnView {
+  render(event: AgentEvent): void;
+  /** Before a question to the user: the spinner stops and the answer's line ends. Call the result once answered. */
+  pauseForPrompt(): () => void;
+  /** After the loop, whatever happened: the spinner is gone, unfinished text written. */
+  end(): void;
+}
+
+export interface TurnViewOptions {
+  output: ChatOutput;
+  /** The turn's abort signal: a call that ends after it fired was interrupted. */
+  signal: AbortSignal;
+  /** Given each command's whole output (already redacted), for /output. */
+  keepCommandOutput(command: string, text: string): void;
+  now?: () => number;
+}
+
+/**
+ * Renders the agent's events for a person: the answer streams to stdout (Markdown, wrapped, the
+ * unfinished line shown as it comes); on stderr a spinner with the elapsed time and tokens while
+ * the model or a command works, then `• bash npm test exit 1 41 ms` per call, a command's output
+ * folded to its first and last lines. Durations leave out the time spent at an approval prompt.
+ * Everything from the model or a tool is neutralised before it is coloured or written.
+ */
+export function createTurnView(options: TurnViewOptions): TurnView {
+  const { output, signal } = options;
+  const { stdout, stderr, colors: c } = output;
+  const now = options.now ?? Date.now;
+  const isLive = stdout.isTTY === true;
+  const answer = createMarkdownStream(
+    stdout,
+    output.answerColors,
+    output.isMarkdown,
+    isLive ? { columns: () => stdout.columns, rows: () => stdout.rows } : undefined,
+  );
+  const spinner = stderrIsTerminal(output)
+    ? createSpinner(stderr as NodeJS.WriteStream, c, now)
+    : undefined;
+  const calls = new Map<string, ToolCall>();
+  const approvals = new Map<string, ApprovalEvent>();
+  const promptWaits = new Map<string, number>();
+  const thinking = createControlNeutralizer();
+  let currentCall: string | undefined;
+  let isMidLine = false;
+  let isNewCall = false;
+  let isThinkingOpen = false;
+  let tokensIn = 0;
+  let tokensOut = 0;
+
+  /** Ends the answer's line: always before more answer text, on a terminal before anything on stderr. */
+  const breakLine = (always: boolean) => {
+    if (output.isMarkdown) answer.endLine();
+    else if (isMidLine && (always || isLive)) answer.write('\n');
+    isMidLine = false;
+  };
+  const note = (line: string) => {
+    spinner?.stop();
+    breakLine(false);
+    stderr.write(`${line}\n`);
+  };
+  const describe = (id: string, tool: string) => {
+    const call = calls.get(id);
+    return call === undefined
+      ? neutralizeControl(tool, { lineBreaks: 'show' })
+      : describeToolCall(call);
+  };
+
+  const showResult = (event: Extract<AgentEvent, { type: 'tool_result' }>) => {
+    const command = event.tool === 'bash' ? readCommandOutput(event.content) : undefined;
+    const status = describeToolStatus({
+      ok: event.ok,
+      approval: approvals.get(event.toolCallId),
+      isInterrupted: signal.aborted,
+      command,
+    });
+    const durationMs = Math.max(0, event.durationMs - (promptWaits.get(event.toolCallId) ?? 0));
+    const what = describe(event.toolCallId, event.tool);
+    const shown = status.isGood ? c.green(status.text) : c.red(status.text);
+    note(`${c.dim('•')} ${what} ${shown} ${c.dim(`${durationMs} ms`)}`);
+    if (command !== undefined && command.text !== '') showCommandOutput(event.toolCallId, command);
+  };
+
+  const showCommandOutput = (id: string, command: CommandOutput) => {
+    const call = calls.get(id);
+    const args = call?.arguments as { command?: unknown } | undefined;
+    options.keepCommandOutput(typeof args?.command === 'string' ? args.command : '', command.text);
+    const width = Math.max(20, ((stderr as NodeJS.WriteStream).columns ?? 100) - 4);
+    const folded = collapseLines(command.text);
+    const line = (text: string) => {
+      const shown = neutralizeControl(text, { lineBreaks: 'show' });
+      const cut = shown.length > width ? `${shown.slice(0, width - 1)}…` : shown;
+      stderr.write(`  ${c.dim('│')} ${c.dim(cut)}\n`);
+    };
+    folded.head.forEach(line);
+    if (folded.hidden > 0)
+      stderr.write(
+        `  ${c.dim('│')} ${c.yellow(`… ${folded.hidden} more lines (/output shows them all)`)}\n`,
+      );
+    folded.tail.forEach(line);
+  };
+
+  const waitForModel = () => spinner?.start('waiting for the model');
+  waitForModel();
+
+  return {
+    render(event) {
+      if (isThinkingOpen && event.type !== 'thinking_delta') {
+        stderr.write('\n');
+        isThinkingOpen = false;
+      }
+      switch (event.type) {
+        case 'thinking_delta': {
+          const text = thinking.push(event.text);
+          if (text === '') return;
+          spinner?.stop();
+          breakLine(false);
+          stderr.write(c.dim(text));
+          isThinkingOpen = true;
+          return;
+        }
+        case 'text_delta': {
+          if (event.text === '') return;
+          spinner?.stop();
+          // A new model call's text starts on its own line, so two answers never run together.
+          if (isNewCall) breakLine(true);
+          isNewCall = false;
+          answer.write(event.text);
+          isMidLine = !event.text.endsWith('\n');
+          return;
+        }
+        case 'tool_call':
+          calls.set(event.call.id, event.call);
+          currentCall = event.call.id;
+          spinner?.stop();
+          breakLine(false);
+          spinner?.start(`running ${describeToolCall(event.call)}`);
+          return;
+        case 'approval':
+          approvals.set(event.toolCallId, event);
+          return;
+        case 'tool_result':
+          showResult(event);
+          currentCall = undefined;
+          waitForModel();
+          return;
+        case 'usage':
+          isNewCall = true;
+          tokensIn += event.usage.inputTokens;
+          tokensOut += event.usage.outputTokens;
+          spinner?.setDetail(
+            `${tokensIn.toLocaleString('en-US')} tokens in · ${tokensOut.toLocaleString('en-US')} out`,
+          );
+          return;
+        case 'compacted':
+          note(
+            c.dim(
+              `context compacted (${event.method}): ${event.tokensBefore} -> ${event.tokensAfter} tokens`,
+            ),
+          );
+          return;
+        case 'error':
+          note(
+            `${event.kind === 'warning' ? 'warning' : 'error'}: ${neutralizeControl(event.message)}`,
+          );
+          return;
+        case 'done':
+          spinner?.stop();
+          breakLine(true);
+          answer.end();
+          if (event.notice && event.stopReason !== 'error')
+            note(
+              `${event.stopReason === 'cancelled' ? 'interrupted' : 'warning'}: ${neutralizeControl(event.notice)}`,
+            );
+          return;
+      }
+    },
+    pauseForPrompt() {
+      spinner?.stop();
+      breakLine(false);
+      const startedAt = now();
+      const call = currentCall;
+      return () => {
+        if (call !== undefined)
+          promptWaits.set(call, (promptWaits.get(call) ?? 0) + now() - startedAt);
+        if (call !== undefined && !signal.aborted) {
+          const known = calls.get(call);
+          spinner?.start(known === undefined ? 'working' : `running ${describeToolCall(known)}`);
+        }
+      };
+    },
+    end() {
+      spinner?.stop();
+      breakLine(false);
+      answer.end();
+    },
+  };
+}
+
+function stderrIsTerminal(output: ChatOutput): boolean {
+  return (output.stderr as Partial<NodeJS.WriteStream>).isTTY === true;
+}
