@@ -80,7 +80,11 @@ async function dispatch(
     }
     case 'sessions': {
       const { runSessionsCommand } = await import('./commands/sessions-command.js');
-      return runSessionsCommand(options);
+      return runSessionsCommand(options, positionals[0], positionals[1]);
+    }
+    case 'mcp': {
+      const { runMcpCommand } = await import('./commands/mcp-command.js');
+      return runMcpCommand(positionals[0], options);
     }
     case 'run': {
       const { runRunCommand } = await import('./commands/run-command.js');

@@ -9,6 +9,8 @@ import {
   type ReportFormat,
 } from './config-bounds.js';
 import { describeRuleShapeProblem } from './permission-rule-shape.js';
+import { hooksSchema, type HookSettings } from './hooks-schema.js';
+import { mcpServersSchema, type McpServers } from './mcp-servers-schema.js';
 import type { ConfiguredModel } from '../providers/model-facts/configured-models.js';
 import { parseModelId } from '../providers/model-id/parse-model-id.js';
 
@@ -112,6 +114,10 @@ export const configFileSchema = z
     permissions: permissionRules.optional(),
     audit: auditSection.optional(),
     agent: agentSection.optional(),
+    /** MCP servers: read from the user file only (a project's come from an approved .mcp.json). */
+    mcpServers: mcpServersSchema.optional(),
+    /** Commands run around tool calls and turns: read from the user file only. */
+    hooks: hooksSchema.optional(),
     /** User config only: a repository must not set prices or facts (see mergeConfig). */
     models: modelsSection.optional(),
   })
@@ -153,6 +159,10 @@ export interface OyConfig {
   permissions: PermissionRules;
   audit: AuditSettings;
   agent: AgentSettings;
+  /** From the user file only. */
+  mcpServers: McpServers;
+  /** From the user file only. */
+  hooks: HookSettings;
   /** Facts about models the built-in table lacks or gets wrong, by model id (user config only). */
   models: Record<string, ConfiguredModel>;
 }
@@ -172,5 +182,7 @@ export const DEFAULT_CONFIG: OyConfig = {
     encoding: 'o200k_base',
   },
   agent: { sandbox: 'auto', allowEnv: [], network: false, contextWindow: null },
+  mcpServers: {},
+  hooks: {},
   models: {},
 };

@@ -61,6 +61,15 @@ export function mergeConfig(layers: readonly ConfigLayer[]): MergedConfig {
       config.permissions.deny.push(...deny);
     }
     if (values.agent) mergeAgentSection(config, layer, warnings);
+    for (const key of ['mcpServers', 'hooks'] as const) {
+      if (values[key] === undefined) continue;
+      // Both start processes of the repository's choosing: only the user's own file may name them.
+      if (layer.kind === 'project') {
+        warnings.push(
+          `${layer.source}: "${key}" ignored; a project file may not start programs (MCP servers come from an approved .mcp.json)`,
+        );
+      } else Object.assign(config[key], values[key]);
+    }
     if (values.models !== undefined) {
       // A hostile repository could lower a price under --max-cost, or claim a model is local.
       if (layer.kind === 'project') {

@@ -1,8 +1,8 @@
 /** The tools a permission rule may name. */
-export const PERMISSION_TOOLS = ['Bash', 'Write', 'Edit', 'Read', 'WebFetch'] as const;
+export const PERMISSION_TOOLS = ['Bash', 'Write', 'Edit', 'Read', 'WebFetch', 'Mcp'] as const;
 
 /** `Tool` or `Tool(content)`: the shape every rule has; safety/policy parses the content. */
-export const RULE_SHAPE = /^(Bash|Write|Edit|Read|WebFetch)(?:\((.*)\))?$/su;
+export const RULE_SHAPE = /^(Bash|Write|Edit|Read|WebFetch|Mcp)(?:\((.*)\))?$/su;
 
 /**
  * Why a rule does not even have the shape of one (an unknown tool, an unclosed parenthesis), or

@@ -8,7 +8,10 @@ import type { GlobalOptions } from '../../src/cli/global-options.js';
 import { resolveOyPaths } from '../../src/config/config-paths.js';
 
 /** Runs the command with stdout and stderr captured (the test setup gave this file its own XDG dirs). */
-async function run(options: GlobalOptions): Promise<{ stdout: string; stderr: string }> {
+async function run(
+  options: GlobalOptions,
+  ...args: [string?, string?]
+): Promise<{ stdout: string; stderr: string }> {
   const out: string[] = [];
   const err: string[] = [];
   const capture = (sink: string[]) => (chunk: string | Uint8Array) => {
@@ -18,7 +21,7 @@ async function run(options: GlobalOptions): Promise<{ stdout: string; stderr: st
   vi.spyOn(process.stdout, 'write').mockImplementation(capture(out));
   vi.spyOn(process.stderr, 'write').mockImplementation(capture(err));
   try {
-    await runSessionsCommand(options);
+    await runSessionsCommand(options, ...args);
   } finally {
     vi.restoreAllMocks();
   }
@@ -127,5 +130,40 @@ describe('oy sessions', () => {
     await expect(run({ cwd: path.join(makeWorkspace(), 'missing') })).rejects.toThrow(
       /does not exist/,
     );
+  });
+});
+
+describe('oy sessions show', () => {
+  it('renders a saved session with its tool calls, results and usage, control characters shown inertly', async () => {
+    const workspace = makeWorkspace();
+    const writer = await createSession({
+      stateDir: resolveOyPaths(process.env).stateDir,
+      workspaceRoot: workspace,
+      model: 'anthropic::claude-sonnet-4-5',
+      oyVersion: '0.1.0',
+    });
+    await writer.appendMessage(1, { role: 'user', text: 'list the files' });
+    await writer.appendMessage(1, {
+      role: 'assistant',
+      text: 'Looking \u001b[2Jnow.',
+      toolCalls: [{ id: 't1', name: 'list', arguments: { path: '.' } }],
+    });
+    await writer.appendMessage(1, {
+      role: 'tool',
+      results: [{ toolCallId: 't1', content: '{"ok":true,"entries":["a.txt"]}' }],
+    });
+    await writer.appendMessage(1, { role: 'assistant', text: 'One file.', toolCalls: [] });
+    await writer.endTurn(
+      1,
+      { inputTokens: 10, outputTokens: 5, cacheReadTokens: 0, cacheWriteTokens: 0 },
+      0.0012,
+    );
+    const { stdout } = await run({ cwd: workspace }, 'show', '1');
+    expect(stdout).toContain('> list the files');
+    expect(stdout).toContain('[list] {"path":"."}');
+    expect(stdout).toContain('result: {"ok":true,"entries":["a.txt"]}');
+    expect(stdout).toContain('-- turn 1: 10 in, 5 out; $0.0012');
+    expect(stdout).toContain('Looking ^[[2Jnow.');
+    expect(stdout).not.toContain('\u001b');
   });
 });

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../src/agent/events.js';
 import { renderDiff } from '../../src/agent/tools/render-diff.js';
 import type { ApprovalRequest } from '../../src/agent/tools/tool-types.js';
+import type { ToolAction } from '../../src/safety/policy/tool-action.js';
 import type { AuditPlan } from '../../src/audit/plan/audit-plan.js';
 import { renderPlan } from '../../src/audit/plan/render-plan.js';
 import { createAskUser, createChatApprover } from '../../src/cli/chat/chat-approver.js';
@@ -138,7 +139,7 @@ function approval(tool: ApprovalRequest['tool'], hostile: string): ApprovalReque
       return {
         tool,
         toolCallId: 'c',
-        action: { tool, path: `notes${hostile}.md` },
+        action: { tool: tool as ToolAction['tool'], path: `notes${hostile}.md` },
         preview: renderDiff(`notes${hostile}.md`, 'kept\nold\n', `kept\nnew ${hostile}\n`),
       };
   }

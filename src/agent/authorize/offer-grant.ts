@@ -53,6 +53,14 @@ export function offerGrant(action: ToolAction, split: CommandSplit | undefined):
         'write',
         action.paths?.length ? action.paths : action.path ? [action.path] : [],
       );
+    case 'mcp': {
+      if (action.mcp === undefined) return nothing('no MCP tool named');
+      const { server, tool } = action.mcp;
+      return {
+        rules: [{ kind: 'mcp', text: `Mcp(${server}:${tool})`, server, tool }],
+        summary: `always: allows the MCP tool ${server}:${tool} (any arguments) for this session`,
+      };
+    }
     default:
       return nothing('no rule names this tool');
   }

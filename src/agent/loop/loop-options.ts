@@ -1,3 +1,4 @@
+import type { HookSettings } from '../../config/hooks-schema.js';
 import type { ModelClient } from '../../providers/types.js';
 import type { CompactionInput, CompactionResult } from '../compact/compact-if-needed.js';
 import type { ParsedPermissionRules } from '../../safety/policy/permission-rule.js';
@@ -58,6 +59,8 @@ export interface AgentLoopOptions {
   compaction?: { contextWindow: number; compact: Compactor };
   maxOutputTokens?: number;
   fetchHooks?: FetchTestHooks;
+  /** The user's hooks (from the user config only). */
+  hooks?: HookSettings;
   signal?: AbortSignal;
   now?: () => number;
 }

@@ -16,7 +16,8 @@ import {
   type AgentLoopOptions,
 } from './loop-options.js';
 import { RepeatGuard } from './repeat-guard.js';
-import { runToolBatch } from './run-tool-batch.js';
+import { createHookRunner } from '../hooks/run-hooks.js';
+import { reportHooks, runToolBatch } from './run-tool-batch.js';
 import { UsageMeter } from './usage-meter.js';
 
 export { createAgentState, type AgentState } from './agent-state.js';
@@ -64,9 +65,34 @@ export async function* runAgentLoop(options: AgentLoopOptions): AsyncGenerator<A
     cache: CACHE_HINTS,
   });
   const makeContext = createToolContextFactory(options, signal, now, todoSaves);
+  const hooks = createHookRunner({
+    hooks: options.hooks ?? {},
+    workspaceRoot: options.workspaceRoot,
+    sessionId: session?.id,
+    mode: options.mode,
+    shell: options.shell,
+    redact: options.redact,
+  });
 
+  const prompt = options.redact(options.prompt);
+  const submitted = await hooks?.('UserPromptSubmit', { prompt }, signal);
+  yield* reportHooks(submitted);
+  if (submitted?.blocked !== undefined) {
+    const notice = `the prompt was blocked by a UserPromptSubmit hook: ${submitted.blocked}`;
+    yield { type: 'error', kind: 'hook', message: notice };
+    yield {
+      type: 'done',
+      stopReason: 'cancelled',
+      answer: '',
+      turns: 0,
+      usage: meter.runUsage(),
+      costUsd: 0,
+      notice,
+    };
+    return;
+  }
   options.checkpoints?.beginTurn(turn);
-  await append({ role: 'user', text: options.redact(options.prompt) });
+  await append({ role: 'user', text: prompt });
   if (maxCostUsd !== null && !meter.isPriced) {
     yield {
       type: 'error',
@@ -108,15 +134,22 @@ export async function* runAgentLoop(options: AgentLoopOptions): AsyncGenerator<A
     await append(toAssistantMessage(result.text, result.toolCalls, result.thinking));
     if (result.text.trim() !== '') answer = result.text;
     if (result.toolCalls.length === 0) {
-      stop = { reason: 'completed' };
-      break;
+      const stopping = await hooks?.('Stop', { answer: result.text }, signal);
+      yield* reportHooks(stopping);
+      // A Stop hook that blocks sends its reason back, and the model goes on (within --max-turns).
+      if (stopping?.blocked === undefined) {
+        stop = { reason: 'completed' };
+        break;
+      }
+      await append({ role: 'user', text: `[Stop hook] ${stopping.blocked}` });
+      continue;
     }
     const cost = meter.run.costUsd;
     const isOverBudget = maxCostUsd !== null && cost !== null && cost >= maxCostUsd;
     const costNotice = `stopped at $${(cost ?? 0).toFixed(4)}, the cost cap of $${maxCostUsd ?? 0}`;
     const batch = yield* runToolBatch(
       result.toolCalls,
-      { tools, guard, makeContext, signal, now },
+      { tools, guard, makeContext, signal, now, ...(hooks ? { hooks } : {}) },
       isOverBudget ? 'the cost cap was reached' : undefined,
     );
     await Promise.all(todoSaves.splice(0));

@@ -1,5 +1,6 @@
 import type { Message, ToolCall, ToolResult } from '../../providers/types.js';
 import type { AgentEvent, StopReason } from '../events.js';
+import type { HookOutcome, HookRunner } from '../hooks/run-hooks.js';
 import type { AgentTool, ToolContext } from '../tools/tool-types.js';
 import { forwardEvents } from './forward-events.js';
 import { REPEAT_STOP_COUNT, type RepeatGuard } from './repeat-guard.js';
@@ -11,6 +12,8 @@ export interface ToolBatchDeps {
   makeContext(toolCallId: string, emit: (event: AgentEvent) => void): ToolContext;
   signal: AbortSignal;
   now(): number;
+  /** The user's PreToolUse and PostToolUse hooks, when there are any. */
+  hooks?: HookRunner;
 }
 
 export interface ToolBatchOutcome {
@@ -46,12 +49,30 @@ export async function* runToolBatch(
         stop = { reason: 'repeated_call', notice };
         content = JSON.stringify({ ok: false, error: `not run: ${notice}` });
       } else {
-        const result = yield* forwardEvents((emit) =>
-          runToolCall(call, deps.tools, deps.makeContext(call.id, emit)),
-        );
-        ok = result.ok;
-        content =
-          verdict.nudge === undefined ? result.content : withNote(result.content, verdict.nudge);
+        const hookFields = { tool_name: call.name, tool_input: call.arguments };
+        const pre = await deps.hooks?.('PreToolUse', hookFields, deps.signal);
+        yield* reportHooks(pre);
+        if (pre?.blocked !== undefined) {
+          content = JSON.stringify({
+            ok: false,
+            error: `blocked by a PreToolUse hook: ${pre.blocked}`,
+          });
+        } else {
+          const result = yield* forwardEvents((emit) =>
+            runToolCall(call, deps.tools, deps.makeContext(call.id, emit)),
+          );
+          ok = result.ok;
+          content =
+            verdict.nudge === undefined ? result.content : withNote(result.content, verdict.nudge);
+          const post = await deps.hooks?.(
+            'PostToolUse',
+            { ...hookFields, tool_response: content },
+            deps.signal,
+          );
+          yield* reportHooks(post);
+          if (post?.blocked !== undefined)
+            content = withNote(content, `feedback from a PostToolUse hook: ${post.blocked}`);
+        }
       }
     }
     results.push({ toolCallId: call.id, content, ...(ok ? {} : { isError: true }) });
@@ -67,4 +88,9 @@ export async function* runToolBatch(
   if (stop === undefined && deps.signal.aborted)
     stop = { reason: 'cancelled', notice: 'cancelled by the user' };
   return { message: { role: 'tool', results }, ...(stop === undefined ? {} : { stop }) };
+}
+
+/** Hooks that failed (not those that blocked) are reported, and the run goes on. */
+export function* reportHooks(outcome: HookOutcome | undefined): Generator<AgentEvent, void> {
+  for (const message of outcome?.reports ?? []) yield { type: 'error', kind: 'warning', message };
 }

@@ -28,6 +28,8 @@ export interface SupervisedCommand {
   env: Record<string, string>;
   sandbox: SandboxPlan;
   signal?: AbortSignal;
+  /** Written to stdin, which is then closed (user hooks read their event there); no stdin without it. */
+  input?: string;
 }
 
 /**
@@ -55,13 +57,16 @@ export function runSupervised(options: SupervisedCommand): Promise<CommandResult
     const child = spawn(file, args, {
       cwd: options.cwd,
       env: options.env,
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: [options.input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
       detached: true,
     });
+    // A hook that never reads its stdin must not make the write fail the run.
+    child.stdin?.on('error', () => undefined);
+    child.stdin?.end(options.input);
     const stdout = new OutputCapture();
     const stderr = new OutputCapture();
-    child.stdout.on('data', (chunk: Buffer) => stdout.append(chunk));
-    child.stderr.on('data', (chunk: Buffer) => stderr.append(chunk));
+    child.stdout?.on('data', (chunk: Buffer) => stdout.append(chunk));
+    child.stderr?.on('data', (chunk: Buffer) => stderr.append(chunk));
 
     let timedOut = false;
     let exit: { code: number | null; signal: NodeJS.Signals | null } | undefined;

@@ -33,14 +33,20 @@ const HIDDEN_IN_PLAN: ReadonlySet<ToolName> = new Set(['write', 'edit', 'replace
  * The tools offered to the model in a mode. Hiding is a courtesy to the model, not the guard:
  * the loop still runs any known tool it is asked for, and the policy decides at execution.
  */
-export function offeredTools(mode: SafetyMode, isInteractive: boolean): AgentTool[] {
-  return ALL_TOOLS.filter((tool) => {
+export function offeredTools(
+  mode: SafetyMode,
+  isInteractive: boolean,
+  extra: readonly AgentTool[] = [],
+): AgentTool[] {
+  const builtIn = ALL_TOOLS.filter((tool) => {
     if (tool.name === 'ask') return isInteractive;
-    return mode !== 'plan' || !HIDDEN_IN_PLAN.has(tool.name);
+    return mode !== 'plan' || !HIDDEN_IN_PLAN.has(tool.name as ToolName);
   });
+  // Tools from other sources (MCP servers) are offered in plan mode only when marked read-only.
+  return [...builtIn, ...extra.filter((tool) => mode !== 'plan' || tool.isOfferedInPlan === true)];
 }
 
-/** Every tool the loop can run (a fresh array, safe to filter or sort). */
-export function allTools(): AgentTool[] {
-  return [...ALL_TOOLS];
+/** Every tool the loop can run, with those of other sources (MCP servers) after the built-in ones. */
+export function allTools(extra: readonly AgentTool[] = []): AgentTool[] {
+  return [...ALL_TOOLS, ...extra];
 }

@@ -2,6 +2,12 @@ import type { z } from 'zod';
 import type { ToolAction, ToolName } from '../../safety/policy/tool-action.js';
 import type { LookupAll, AllowAddressForTests } from '../../safety/network/index.js';
 
+/** How an MCP server's tool is named to the model: `mcp__<server>__<tool>`, sanitised and capped. */
+export type McpToolName = `mcp__${string}`;
+
+/** Every name a tool can have: the built-in ones and those of MCP servers. */
+export type AgentToolName = ToolName | McpToolName;
+
 /** The todo list the `todo` tool replaces and the system prompt shows. */
 export interface TodoItem {
   id: string;
@@ -11,7 +17,7 @@ export interface TodoItem {
 
 /** What a tool wants to do, shown to the policy and (in chat) to the user before it happens. */
 export interface ApprovalRequest {
-  tool: ToolName;
+  tool: AgentToolName;
   toolCallId: string;
   action: ToolAction;
   /** Human preview: a unified diff for write tools; command, cwd, timeout and sandbox for bash; the URL for webfetch. */
@@ -22,7 +28,7 @@ export interface ApprovalRequest {
 
 /** What defineTool hands the authorizer: the content-free action, and how to build the preview. */
 export interface AuthorizationRequest {
-  tool: ToolName;
+  tool: AgentToolName;
   toolCallId: string;
   action: ToolAction;
   /** Builds the preview (it may read file content); called only when someone is to approve the call. */
@@ -94,7 +100,7 @@ export interface ToolPlan<Data> {
 }
 
 export interface ToolSpec<Schema extends z.ZodType, Target, Data> {
-  name: ToolName;
+  name: AgentToolName;
   description: string;
   schema: Schema;
   /** Longest result, in characters of compact JSON, before string fields are cut (head and tail). */
@@ -119,8 +125,10 @@ export interface ToolSpec<Schema extends z.ZodType, Target, Data> {
 
 /** The model-facing definition plus the one entry point the loop calls. */
 export interface AgentTool {
-  name: ToolName;
+  name: AgentToolName;
   description: string;
+  /** Offered in plan mode too (an MCP tool its server marks read-only); built-in tools use the mode table. */
+  isOfferedInPlan?: boolean;
   /** JSON Schema of the arguments, generated from the zod schema. */
   inputSchema: Record<string, unknown>;
   /** Validates, plans, authorizes, executes, caps and redacts; never throws. */

@@ -17,7 +17,9 @@ import {
 } from '../../agent/session/session-store.js';
 import type { SessionWriter } from '../../agent/session/session-types.js';
 import { allTools, offeredTools } from '../../agent/tools/all-tools.js';
+import type { AgentTool } from '../../agent/tools/tool-types.js';
 import type { AgentSettings, PermissionRules } from '../../config/config-schema.js';
+import type { HookSettings } from '../../config/hooks-schema.js';
 import { priceFor } from '../../providers/pricing/price-for.js';
 import { addToTotals } from '../../providers/pricing/usage-totals.js';
 import type { ModelClient, ModelRef, ToolDefinition } from '../../providers/types.js';
@@ -62,6 +64,10 @@ export interface ChatSessionOptions {
   oyVersion: string;
   /** A session to continue (--continue, --resume). */
   loaded?: LoadedSession;
+  /** The user's hooks (user config only). */
+  hooks?: HookSettings;
+  /** Tools of other sources (MCP servers), offered after the built-in ones. */
+  extraTools?: readonly AgentTool[];
   today?: string;
 }
 
@@ -122,11 +128,13 @@ export class ChatSession {
   }
 
   offeredDefinitions(mode: SafetyMode = this.mode): ToolDefinition[] {
-    return offeredTools(mode, true).map(({ name, description, inputSchema }) => ({
-      name,
-      description,
-      inputSchema,
-    }));
+    return offeredTools(mode, true, this.options.extraTools).map(
+      ({ name, description, inputSchema }) => ({
+        name,
+        description,
+        inputSchema,
+      }),
+    );
   }
 
   /** The estimated prompt size of the next request. */
@@ -165,14 +173,15 @@ export class ChatSession {
         system: () => this.systemPrompt(mode),
         prompt,
         state,
-        tools: allTools(),
-        offeredTools: offeredTools(mode, true),
+        tools: allTools(this.options.extraTools),
+        offeredTools: offeredTools(mode, true, this.options.extraTools),
         workspaceRoot: this.options.workspaceRoot,
         mode,
         rules: this.rules,
         isInteractive: true,
         approver: createChatApprover(channel),
         askUser: createAskUser(channel),
+        ...(this.options.hooks ? { hooks: this.options.hooks } : {}),
         redact: this.options.redact,
         shell: {
           sandbox: this.options.agent.sandbox,

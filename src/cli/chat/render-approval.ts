@@ -53,6 +53,8 @@ export function summarizeAction(action: ToolAction): string {
       return 'save the todo list to TODO.md';
     case 'read':
       return `read ${paths}`;
+    case 'mcp':
+      return `call the MCP tool ${oneLine(`${action.mcp?.server ?? '?'}:${action.mcp?.tool ?? '?'}`)}`;
     default:
       return `${oneLine(action.tool)} ${paths}`;
   }

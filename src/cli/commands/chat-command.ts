@@ -1,4 +1,6 @@
 import path from 'node:path';
+import { openMcpTools } from '../../agent/mcp/open-mcp-tools.js';
+import { neutralizeControl } from '../../shared/terminal/neutralize-control.js';
 import { OY_VERSION } from '../../shared/version.js';
 import { parsePermissionRules } from '../../safety/policy/permission-rule.js';
 import { createReadCheck } from '../../safety/policy/read-access.js';
@@ -45,6 +47,24 @@ export async function runChatCommand(flags: ChatFlags): Promise<void> {
       createReadCheck(parsePermissionRules(config.permissions), root),
     ),
   });
+  // Asked once per content of the workspace .mcp.json; the answer is remembered for that content.
+  const mcp = await openMcpTools({
+    userServers: config.mcpServers,
+    stateDir: paths.stateDir,
+    workspaceRoot: root,
+    baseEnv: env,
+    allowedEnvNames: config.agent.allowEnv,
+    redact,
+    warn: prepared.warn,
+    approveProjectFile: async (servers) => {
+      const shown = servers.map((line) => `  ${neutralizeControl(line, { lineBreaks: 'show' })}`);
+      process.stderr.write(
+        `This workspace's .mcp.json wants to start these MCP servers:\n${shown.join('\n')}\n`,
+      );
+      const answer = await editor.ask('Start them now and whenever this file is unchanged? [y/N] ');
+      return answer !== null && /^y(es)?$/iu.test(answer.trim());
+    },
+  });
   const chat = new ChatSession({
     workspaceRoot: root,
     stateDir: paths.stateDir,
@@ -67,6 +87,8 @@ export async function runChatCommand(flags: ChatFlags): Promise<void> {
     },
     oyVersion: OY_VERSION,
     ...(loaded ? { loaded } : {}),
+    extraTools: mcp.tools,
+    hooks: config.hooks,
   });
   // main.ts exits on SIGINT; while a turn runs, the editor turns a SIGINT into stopping the turn instead.
   const previous = process.listeners('SIGINT');
@@ -83,5 +105,6 @@ export async function runChatCommand(flags: ChatFlags): Promise<void> {
     for (const listener of previous) process.on('SIGINT', listener as () => void);
     editor.close();
     await chat.dispose();
+    await mcp.close();
   }
 }

@@ -4,6 +4,7 @@ import { OY_VERSION } from '../../shared/version.js';
 import { stringifyForTerminal } from '../../shared/terminal/stringify-for-terminal.js';
 import { checkConfigFiles } from '../doctor/check-config-files.js';
 import { checkCredentials } from '../doctor/check-credentials.js';
+import { checkMcpServers } from '../doctor/check-mcp-servers.js';
 import { checkModel } from '../doctor/check-model.js';
 import { checkNodeVersion } from '../doctor/check-node-version.js';
 import { checkOnline } from '../doctor/check-online.js';
@@ -40,9 +41,17 @@ export async function runDoctorCommand(flags: DoctorFlags): Promise<void> {
     env,
   );
   const sandboxSetting = sandboxSettingOf(config);
-  const [tools, sandbox] = await Promise.all([
+  const [tools, sandbox, mcp] = await Promise.all([
     checkTools(env),
     checkSandbox(env, process.platform, sandboxSetting),
+    workspace.root === null
+      ? []
+      : checkMcpServers({
+          userFile: config.userFile,
+          stateDir: paths.stateDir,
+          workspaceRoot: workspace.root,
+          env,
+        }),
   ]);
   const sandboxScope = checkSandboxScope({
     env,
@@ -61,6 +70,7 @@ export async function runDoctorCommand(flags: DoctorFlags): Promise<void> {
     ...tools,
     sandbox,
     ...sandboxScope,
+    ...mcp,
     describeTerminal(process.stdout, process.stderr, flags, env),
     describeSafetyPolicy(config.userFile, config.projectFile),
   ];

@@ -3,6 +3,7 @@ import { createAgentState, runAgentLoop } from '../../agent/loop/run-agent-loop.
 import { buildSystemPrompt } from '../../agent/prompt/build-system-prompt.js';
 import { allTools, offeredTools } from '../../agent/tools/all-tools.js';
 import { Checkpoints } from '../../agent/checkpoint/checkpoints.js';
+import { openMcpTools } from '../../agent/mcp/open-mcp-tools.js';
 import { compactIfNeeded } from '../../agent/compact/compact-if-needed.js';
 import { contextWindowFor } from '../../agent/compact/context-window.js';
 import {
@@ -56,6 +57,16 @@ export async function runRunCommand(words: string[], flags: RunFlags): Promise<v
   const state = createAgentState(loaded ?? {});
   const today = new Date().toISOString().slice(0, 10);
 
+  // No one can approve a workspace .mcp.json here: only one approved earlier is used.
+  const mcp = await openMcpTools({
+    userServers: config.mcpServers,
+    stateDir: paths.stateDir,
+    workspaceRoot: root,
+    baseEnv: env,
+    allowedEnvNames: config.agent.allowEnv,
+    redact,
+    warn: prepared.warn,
+  });
   const controller = new AbortController();
   const restoreInterrupt = takeOverInterrupt(controller, process.stderr, EXIT.interrupted);
   const renderer = flags.json
@@ -82,8 +93,8 @@ export async function runRunCommand(words: string[], flags: RunFlags): Promise<v
         }),
       prompt,
       state,
-      tools: allTools(),
-      offeredTools: offeredTools(settings.mode, false),
+      tools: allTools(mcp.tools),
+      offeredTools: offeredTools(settings.mode, false, mcp.tools),
       workspaceRoot: root,
       mode: settings.mode,
       rules,
@@ -96,6 +107,7 @@ export async function runRunCommand(words: string[], flags: RunFlags): Promise<v
         allowNetwork: config.agent.network,
       },
       checkpoints,
+      hooks: config.hooks,
       ...(session ? { session } : {}),
       maxTurns: settings.maxTurns,
       maxCostUsd: settings.maxCostUsd,
@@ -110,6 +122,7 @@ export async function runRunCommand(words: string[], flags: RunFlags): Promise<v
     }
   } finally {
     restoreInterrupt();
+    await mcp.close();
     // oy run has no /undo: spilled copies of large files are not needed past the run.
     await checkpoints.dispose();
   }

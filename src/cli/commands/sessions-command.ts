@@ -5,12 +5,24 @@ import { stringifyForTerminal } from '../../shared/terminal/stringify-for-termin
 import type { GlobalOptions } from '../global-options.js';
 import { resolveWorkspaceRoot } from '../resolve-workspace-root.js';
 import { renderSessionList } from '../sessions/render-session-list.js';
+import { renderSessionFile } from '../sessions/render-session-file.js';
+import { loadSession } from '../../agent/session/session-store.js';
+import { readSessionFile } from '../../agent/session/read-session-file.js';
+import { UsageError } from '../../shared/errors.js';
 import { createColors, shouldColor } from '../terminal.js';
 
-/** `oy sessions`: this workspace's saved sessions, newest first, as a table or (`--json`) an array. */
-export async function runSessionsCommand(options: GlobalOptions): Promise<void> {
+/** `oy sessions`: this workspace's saved sessions, newest first, as a table or (`--json`) an array; `show <session>` renders one. */
+export async function runSessionsCommand(
+  options: GlobalOptions,
+  action?: string,
+  selector?: string,
+): Promise<void> {
   const env = process.env;
   const root = resolveWorkspaceRoot(options.cwd, env);
+  if (action !== undefined) {
+    await showSession(root, env, options, action, selector);
+    return;
+  }
   const sessions = await listSessions(resolveOyPaths(env).stateDir, root);
   if (options.json) {
     process.stdout.write(stringifyForTerminal(sessions, 2) + '\n');
@@ -26,4 +38,30 @@ export async function runSessionsCommand(options: GlobalOptions): Promise<void> 
   }
   const colors = createColors(shouldColor(process.stdout, options, env));
   process.stdout.write(renderSessionList(sessions, colors));
+}
+
+async function showSession(
+  root: string,
+  env: NodeJS.ProcessEnv,
+  options: GlobalOptions,
+  action: string,
+  selector: string | undefined,
+): Promise<void> {
+  if (action !== 'show' || selector === undefined)
+    throw new UsageError(
+      `unknown oy sessions action ${JSON.stringify(neutralizeControl(action))}`,
+      {
+        hint: 'oy sessions lists them; oy sessions show <id|number|name> renders one',
+      },
+    );
+  const loaded = await loadSession(resolveOyPaths(env).stateDir, root, selector);
+  const content = await readSessionFile(loaded.summary.file);
+  if (content === undefined) throw new UsageError(`session ${selector} cannot be read`);
+  if (options.json) {
+    process.stdout.write(stringifyForTerminal(content, 2) + '\n');
+    return;
+  }
+  process.stdout.write(
+    renderSessionFile(content, createColors(shouldColor(process.stdout, options, env))),
+  );
 }

@@ -85,10 +85,19 @@ export const COMMANDS: readonly CommandSpec[] = [
   },
   {
     name: 'sessions',
-    args: '',
-    description: 'List saved sessions for this workspace (id, date, first prompt, turns, cost)',
+    args: '[action] [session]',
+    description:
+      'List saved sessions for this workspace (id, date, first prompt, turns, cost); show <session> renders one',
     flags: [],
-    examples: ['oy sessions'],
+    examples: ['oy sessions', 'oy sessions show 1'],
+  },
+  {
+    name: 'mcp',
+    args: '[action]',
+    description:
+      'MCP servers: list (each server, its status and tools) or approve (this workspace .mcp.json)',
+    flags: [],
+    examples: ['oy mcp list', 'oy mcp approve'],
   },
   {
     name: 'help',

@@ -39,10 +39,10 @@ export const BUILTIN_RULES = {
 const MODE_DEFAULTS: Readonly<
   Record<SafetyMode, Readonly<Record<Category, Decision['decision']>>>
 > = {
-  plan: { read: 'allow', write: 'deny', bash: 'deny', webfetch: 'ask' },
-  ask: { read: 'allow', write: 'ask', bash: 'ask', webfetch: 'ask' },
-  edit: { read: 'allow', write: 'allow', bash: 'ask', webfetch: 'ask' },
-  auto: { read: 'allow', write: 'allow', bash: 'allow', webfetch: 'allow' },
+  plan: { read: 'allow', write: 'deny', bash: 'deny', webfetch: 'ask', mcp: 'ask' },
+  ask: { read: 'allow', write: 'ask', bash: 'ask', webfetch: 'ask', mcp: 'ask' },
+  edit: { read: 'allow', write: 'allow', bash: 'ask', webfetch: 'ask', mcp: 'ask' },
+  auto: { read: 'allow', write: 'allow', bash: 'allow', webfetch: 'allow', mcp: 'allow' },
 };
 
 /** Decide one tool call: deny rules, then built-in refusals, then ask rules, then allow rules, then the mode. */
@@ -100,7 +100,9 @@ export function decideWithSplit(
       reason: `${subject} is refused: ${action.tool} reads the file first, and the deny rule ${readDenied.text} refuses reading it`,
     };
 
-  if (context.mode === 'plan' && (category === 'write' || category === 'bash')) {
+  // An MCP tool its server does not mark read-only may change anything: plan mode treats it as a write.
+  const isMcpWrite = category === 'mcp' && action.mcp?.isReadOnly !== true;
+  if (context.mode === 'plan' && (category === 'write' || category === 'bash' || isMcpWrite)) {
     return {
       decision: 'deny',
       rule: 'mode:plan',
@@ -223,6 +225,10 @@ function howToAllow(
     const example = pathsOf(action, category)[0] ?? 'src/**';
     return `run with --mode edit (or auto), or add Write(${example}) to "permissions.allow" in the user config`;
   }
+  if (category === 'mcp') {
+    const { server = 'server', tool = 'tool' } = action.mcp ?? {};
+    return `run with --mode auto, or add Mcp(${server}:${tool}) (or Mcp(${server}) for every tool of the server) to "permissions.allow" in the user config`;
+  }
   if (category === 'webfetch') {
     const host = hostOfUrl(action.url ?? '') ?? 'example.com';
     return `run with --mode auto, or add WebFetch(domain:${host}) to "permissions.allow" in the user config`;
@@ -238,6 +244,8 @@ function howToAllow(
 function describe(action: ToolAction, category: Category): string {
   if (category === 'bash') return `the command ${JSON.stringify(action.command ?? '')}`;
   if (category === 'webfetch') return `fetching ${action.url ?? '(no url)'}`;
+  if (category === 'mcp')
+    return `the MCP tool ${action.mcp?.server ?? '?'}:${action.mcp?.tool ?? '?'}`;
   if (action.tool === 'todo')
     return category === 'write' ? `writing ${TODO_FILE}` : 'updating the todo list';
   return `${action.tool} ${listPaths(action.paths) ?? action.path ?? '.'}`;

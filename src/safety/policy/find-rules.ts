@@ -3,6 +3,7 @@ import {
   allowRuleMatchesCommand,
   fileRuleMatches,
   hostOfUrl,
+  mcpRuleMatches,
   restrictiveRuleMayMatchCommand,
   toRulePath,
   webFetchRuleMatches,
@@ -31,6 +32,7 @@ export function findRestrictiveRule(
     }
     if (rule.kind === 'webfetch')
       return category === 'webfetch' && webFetchRuleMatches(rule, hostOfUrl(action.url ?? ''));
+    if (rule.kind === 'mcp') return category === 'mcp' && mcpRuleMatches(rule, action.mcp);
     if (category !== 'read' && category !== 'write') return false;
     if (!FILE_RULE_KINDS[category].includes(rule.kind)) return false;
     return pathsOf(action, category).some((p) =>
@@ -72,6 +74,11 @@ export function findAllowRules(
       [host],
       (rule, h) => rule.kind === 'webfetch' && webFetchRuleMatches(rule, h),
     );
+  } else if (category === 'mcp') {
+    isAllowed = everyPart(
+      [action.mcp],
+      (rule, target) => rule.kind === 'mcp' && mcpRuleMatches(rule, target),
+    );
   } else {
     if (action.tool === 'replace' && (action.paths === undefined || action.paths.length === 0))
       return undefined;
@@ -82,6 +89,7 @@ export function findAllowRules(
       (rule, p) =>
         rule.kind !== 'bash' &&
         rule.kind !== 'webfetch' &&
+        rule.kind !== 'mcp' &&
         kinds.includes(rule.kind) &&
         fileRuleMatches(rule, p, 'allow'),
     );

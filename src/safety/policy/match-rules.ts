@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { SimpleCommand } from './command-lexer.js';
 import { withoutGlobalOptions } from './global-options.js';
 import type { PermissionRule } from './permission-rule.js';
+import type { McpTarget } from './tool-action.js';
 
 /** Which list a rule came from: allow rules match strictly, deny and ask rules match generously. */
 export type RuleList = 'allow' | 'ask' | 'deny';
@@ -9,6 +10,7 @@ export type RuleList = 'allow' | 'ask' | 'deny';
 type BashRule = Extract<PermissionRule, { kind: 'bash' }>;
 type FileRule = Extract<PermissionRule, { kind: 'read' | 'write' | 'edit' }>;
 type WebFetchRule = Extract<PermissionRule, { kind: 'webfetch' }>;
+type McpRule = Extract<PermissionRule, { kind: 'mcp' }>;
 
 /**
  * Whether an allow rule allows this simple command: exact rules need the whole literal command,
@@ -116,4 +118,11 @@ export function webFetchRuleMatches(rule: WebFetchRule, host: string | null): bo
   if (host === null) return false;
   if (rule.domain.startsWith('*.')) return host.endsWith(rule.domain.slice(1));
   return host === rule.domain;
+}
+
+/** Whether an Mcp rule names this server (and tool): exact names, no patterns. */
+export function mcpRuleMatches(rule: McpRule, target: McpTarget | undefined): boolean {
+  if (target === undefined) return false;
+  if (rule.server !== null && rule.server !== target.server) return false;
+  return rule.tool === null || rule.tool === target.tool;
 }

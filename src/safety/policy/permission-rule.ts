@@ -31,6 +31,14 @@ export type PermissionRule =
       text: string;
       /** null: every URL. `*.example.com` matches subdomains at any depth, not `example.com` itself. */
       domain: string | null;
+    }
+  | {
+      kind: 'mcp';
+      text: string;
+      /** null: every MCP server. */
+      server: string | null;
+      /** null: every tool of the server. */
+      tool: string | null;
     };
 
 export interface ParsedPermissionRules {
@@ -39,10 +47,12 @@ export interface ParsedPermissionRules {
   deny: PermissionRule[];
 }
 
+// A server name as the config allows it; a tool name as MCP servers name them.
+const MCP_NAME = /^[A-Za-z0-9_.-]+$/u;
 const PREFIX_SUFFIX = ':*';
 const HOST = /^(?:\*\.)?[a-z0-9-]+(?:\.[a-z0-9-]+)*$/u;
 const RULE_EXAMPLES =
-  'examples: Bash(npm test), Bash(git status:*), Write(src/**), Read(secrets/**), WebFetch(domain:docs.python.org)';
+  'examples: Bash(npm test), Bash(git status:*), Write(src/**), Read(secrets/**), WebFetch(domain:docs.python.org), Mcp(github:create_issue)';
 
 /** Parse every rule of a merged config; the first malformed one is a ConfigError naming it. */
 export function parsePermissionRules(rules: PermissionRules): ParsedPermissionRules {
@@ -57,11 +67,12 @@ export function parsePermissionRules(rules: PermissionRules): ParsedPermissionRu
 export function parsePermissionRule(text: string): PermissionRule {
   const shape = RULE_SHAPE.exec(text.trim());
   if (shape === null)
-    fail(text, 'expected Bash(...), Write(...), Edit(...), Read(...) or WebFetch(...)');
+    fail(text, 'expected Bash(...), Write(...), Edit(...), Read(...), WebFetch(...) or Mcp(...)');
   const [, tool = '', content] = shape;
   if (content !== undefined && content.trim() === '') fail(text, 'the parentheses are empty');
   if (tool === 'Bash') return parseBashRule(text, content);
   if (tool === 'WebFetch') return parseWebFetchRule(text, content);
+  if (tool === 'Mcp') return parseMcpRule(text, content);
   return parseFileRule(text, tool.toLowerCase() as FileRuleKind, content);
 }
 
@@ -98,6 +109,18 @@ function parseWebFetchRule(text: string, content: string | undefined): Permissio
   if (!HOST.test(domain))
     fail(text, `${JSON.stringify(domain)} is not a host name or *.host pattern`);
   return { kind: 'webfetch', text, domain };
+}
+
+/** `Mcp` (every server), `Mcp(<server>)` or `Mcp(<server>:<tool>)`. */
+function parseMcpRule(text: string, content: string | undefined): PermissionRule {
+  if (content === undefined) return { kind: 'mcp', text, server: null, tool: null };
+  const [server = '', tool, extra] = content.trim().split(':');
+  if (extra !== undefined || !MCP_NAME.test(server) || (tool !== undefined && !MCP_NAME.test(tool)))
+    fail(
+      text,
+      'an Mcp rule is Mcp(<server>) or Mcp(<server>:<tool>), names of letters, digits, _ . -',
+    );
+  return { kind: 'mcp', text, server, tool: tool ?? null };
 }
 
 function parseFileRule(

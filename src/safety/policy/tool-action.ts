@@ -1,7 +1,24 @@
 import type { FileRuleKind } from './permission-rule.js';
 
 export type ToolName =
-  'list' | 'read' | 'search' | 'todo' | 'write' | 'edit' | 'replace' | 'bash' | 'webfetch' | 'ask';
+  | 'list'
+  | 'read'
+  | 'search'
+  | 'todo'
+  | 'write'
+  | 'edit'
+  | 'replace'
+  | 'bash'
+  | 'webfetch'
+  | 'ask'
+  | 'mcp';
+
+/** A tool of an MCP server as the policy sees it; `isReadOnly` is the server's own `readOnlyHint`. */
+export interface McpTarget {
+  server: string;
+  tool: string;
+  isReadOnly: boolean;
+}
 
 /** What a tool is about to do, as the policy needs to see it. */
 export interface ToolAction {
@@ -13,10 +30,12 @@ export interface ToolAction {
   url?: string;
   /** `todo` with persist writes TODO.md, so it is a write. */
   persist?: boolean;
+  /** Set for `mcp`: which server and tool. */
+  mcp?: McpTarget;
 }
 
 /** The mode-table column a tool call falls in: `todo` with persist is a write. */
-export type Category = 'read' | 'write' | 'bash' | 'webfetch';
+export type Category = 'read' | 'write' | 'bash' | 'webfetch' | 'mcp';
 
 /** Write and Edit rules both govern every tool that changes files, so a deny of either holds for all of them. */
 export const FILE_RULE_KINDS: Readonly<Record<'read' | 'write', readonly FileRuleKind[]>> = {
@@ -39,6 +58,8 @@ export function categoryOf(action: ToolAction): Category {
       return 'bash';
     case 'webfetch':
       return 'webfetch';
+    case 'mcp':
+      return 'mcp';
     default:
       return 'read';
   }

@@ -1,0 +1,149 @@
+import path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { McpServerConfig } from '../../config/mcp-servers-schema.js';
+import { OY_VERSION } from '../../shared/version.js';
+import { scrubEnvironment } from '../shell/scrub-environment.js';
+
+/** A page of `tools/list` at most this many times: a server that pages forever is cut off. */
+const MAX_TOOL_PAGES = 20;
+/** The tail of a stdio server's stderr kept for an error message; the rest is dropped, never shown. */
+const STDERR_TAIL_CHARS = 2000;
+/** How long a stdio server has to exit once its stdin is closed before it gets SIGTERM. */
+const CLOSE_GRACE_MS = 300;
+
+/** One tool as its server describes it (untrusted text: redacted and capped before the model sees it). */
+export interface McpToolInfo {
+  name: string;
+  description: string;
+  inputSchema: Record<string, unknown>;
+  isReadOnly: boolean;
+}
+
+/** What a tool call returned, as MCP content blocks. */
+export interface McpCallResult {
+  content: unknown[];
+  structuredContent?: unknown;
+  isError: boolean;
+}
+
+/** A started server: its tools, a call, and a way to stop it. */
+export interface McpConnection {
+  tools: McpToolInfo[];
+  callTool(
+    tool: string,
+    args: Record<string, unknown>,
+    options: { signal: AbortSignal; timeoutMs: number },
+  ): Promise<McpCallResult>;
+  close(): Promise<void>;
+}
+
+export interface ConnectOptions {
+  workspaceRoot: string;
+  /** The environment commands start from; scrubbed like the bash tool's before the server's own `env` is added. */
+  baseEnv: Readonly<Record<string, string | undefined>>;
+  allowedEnvNames: readonly string[];
+  timeoutMs: number;
+}
+
+/**
+ * Starts (stdio) or reaches (streamable HTTP) one server with the official SDK, and lists its tools,
+ * all within `timeoutMs`; on failure the transport is closed (a stdio server is killed) before throwing.
+ */
+export async function connectMcpServer(
+  config: McpServerConfig,
+  options: ConnectOptions,
+): Promise<McpConnection> {
+  const stderr = { tail: '' };
+  const transport = createTransport(config, options, stderr);
+  const client = new Client({ name: 'oy', version: OY_VERSION }, { capabilities: {} });
+  const close = async () => {
+    // The SDK waits 2 s after closing stdin before SIGTERM; a server still running after a moment is told sooner.
+    const pid = transport instanceof StdioClientTransport ? transport.pid : null;
+    const nudge = setTimeout(() => signalServer(pid), CLOSE_GRACE_MS);
+    await client.close().catch(() => undefined);
+    await transport.close().catch(() => undefined);
+    clearTimeout(nudge);
+  };
+  try {
+    const deadline = AbortSignal.timeout(options.timeoutMs);
+    await client.connect(transport, { timeout: options.timeoutMs, signal: deadline });
+    const tools: McpToolInfo[] = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < MAX_TOOL_PAGES; page += 1) {
+      const listed = await client.listTools(cursor === undefined ? {} : { cursor }, {
+        timeout: options.timeoutMs,
+        signal: deadline,
+      });
+      for (const tool of listed.tools) {
+        tools.push({
+          name: tool.name,
+          description: tool.description ?? '',
+          inputSchema: tool.inputSchema as Record<string, unknown>,
+          isReadOnly: tool.annotations?.readOnlyHint === true,
+        });
+      }
+      cursor = listed.nextCursor;
+      if (cursor === undefined) break;
+    }
+    return {
+      tools,
+      close,
+      async callTool(tool, args, callOptions) {
+        const result = await client.callTool({ name: tool, arguments: args }, undefined, {
+          timeout: callOptions.timeoutMs,
+          signal: callOptions.signal,
+        });
+        return {
+          content: Array.isArray(result.content) ? result.content : [],
+          ...(result.structuredContent === undefined
+            ? {}
+            : { structuredContent: result.structuredContent }),
+          isError: result.isError === true,
+        };
+      },
+    };
+  } catch (error) {
+    await close();
+    const detail = stderr.tail.trim();
+    throw new Error(
+      `${error instanceof Error ? error.message : String(error)}${detail === '' ? '' : ` (stderr: ${detail})`}`,
+      { cause: error },
+    );
+  }
+}
+
+function createTransport(
+  config: McpServerConfig,
+  options: ConnectOptions,
+  stderr: { tail: string },
+): Transport {
+  if ('url' in config) {
+    return new StreamableHTTPClientTransport(new URL(config.url), {
+      requestInit: { headers: config.headers ?? {} },
+    });
+  }
+  const transport = new StdioClientTransport({
+    command: config.command,
+    args: config.args ?? [],
+    env: { ...scrubEnvironment(options.baseEnv, options.allowedEnvNames), ...config.env },
+    cwd: path.resolve(options.workspaceRoot, config.cwd ?? '.'),
+    // Piped, never inherited: a server's stderr is untrusted text, kept only for an error message.
+    stderr: 'pipe',
+  });
+  transport.stderr?.on('data', (chunk: Buffer | string) => {
+    stderr.tail = (stderr.tail + String(chunk)).slice(-STDERR_TAIL_CHARS);
+  });
+  return transport;
+}
+
+function signalServer(pid: number | null): void {
+  if (pid === null) return;
+  try {
+    process.kill(pid, 'SIGTERM');
+  } catch {
+    // Already gone.
+  }
+}

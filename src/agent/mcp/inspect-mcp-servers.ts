@@ -1,0 +1,45 @@
+import type { McpServers } from '../../config/mcp-servers-schema.js';
+import { collectMcpServers } from './collect-mcp-servers.js';
+import { McpServerPool, type McpServerStatus, type PoolOptions } from './mcp-server-pool.js';
+import { nameMcpTool } from './name-mcp-tool.js';
+
+export interface McpServerReport extends Omit<McpServerStatus, 'tools'> {
+  tools: Array<{ name: string; offeredAs: string; isReadOnly: boolean }>;
+}
+
+export interface McpInspection {
+  servers: McpServerReport[];
+  /** Servers of a workspace `.mcp.json` not approved in this content: listed, never started. */
+  pending: string[];
+  warnings: string[];
+}
+
+/** Starts every server a run would use, lists its tools, and stops it again (`oy mcp list`, `oy doctor`). */
+export async function inspectMcpServers(options: {
+  userServers: McpServers;
+  stateDir: string;
+  workspaceRoot: string;
+  baseEnv: PoolOptions['baseEnv'];
+  allowedEnvNames: readonly string[];
+}): Promise<McpInspection> {
+  const { entries, pending, warnings } = await collectMcpServers(options);
+  const pool = new McpServerPool(entries, options);
+  try {
+    await Promise.all(pool.names.map((name) => pool.start(name).catch(() => undefined)));
+    const taken = new Set<string>();
+    const servers = pool.names.map((name) => {
+      const status = pool.status(name);
+      return {
+        ...status,
+        tools: status.tools.map((tool) => {
+          const offeredAs = nameMcpTool(name, tool.name, taken);
+          taken.add(offeredAs);
+          return { name: tool.name, offeredAs, isReadOnly: tool.isReadOnly };
+        }),
+      };
+    });
+    return { servers, pending: Object.keys(pending?.servers ?? {}), warnings };
+  } finally {
+    await pool.close();
+  }
+}

@@ -1,0 +1,45 @@
+import { inspectMcpServers } from '../../agent/mcp/inspect-mcp-servers.js';
+import { PROJECT_MCP_FILE } from '../../agent/mcp/project-mcp-file.js';
+import type { ConfigFile } from '../../config/config-schema.js';
+import type { DoctorCheck } from './doctor-check.js';
+
+/** One check per MCP server a run would use: it starts and lists its tools (then it is stopped again). */
+export async function checkMcpServers(options: {
+  userFile: ConfigFile | undefined;
+  stateDir: string;
+  workspaceRoot: string;
+  env: NodeJS.ProcessEnv;
+}): Promise<DoctorCheck[]> {
+  const userServers = options.userFile?.mcpServers ?? {};
+  const inspection = await inspectMcpServers({
+    userServers,
+    stateDir: options.stateDir,
+    workspaceRoot: options.workspaceRoot,
+    baseEnv: options.env,
+    allowedEnvNames: options.userFile?.agent?.allowEnv ?? [],
+  });
+  const checks: DoctorCheck[] = inspection.servers.map((server) =>
+    server.state === 'failed'
+      ? {
+          id: `mcp:${server.name}`,
+          status: 'warn',
+          detail: `MCP server ${server.name} (${server.source}): ${server.error ?? 'failed'}`,
+          hint: 'check its command or URL in the config; oy mcp list shows every server',
+          data: { source: server.source, state: server.state },
+        }
+      : {
+          id: `mcp:${server.name}`,
+          status: 'ok',
+          detail: `MCP server ${server.name} (${server.source}): started, ${server.tools.length} tool(s)`,
+          data: { source: server.source, tools: server.tools.map((tool) => tool.offeredAs) },
+        },
+  );
+  if (inspection.pending.length > 0)
+    checks.push({
+      id: 'mcp:project',
+      status: 'info',
+      detail: `${PROJECT_MCP_FILE} names servers not approved (${inspection.pending.join(', ')}); they are not started`,
+      hint: 'oy mcp approve trusts the file as it is now',
+    });
+  return checks;
+}

@@ -1,0 +1,157 @@
+import { randomBytes } from 'node:crypto';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AgentEvent } from '../../src/agent/events.js';
+import type { FakeProviderServer } from '../fakes/fake-provider-server.js';
+import { reply } from '../fakes/script.js';
+import { fakeProviderEnv, startFakeProvider } from '../fakes/start-fake-provider.js';
+import { runOy } from '../support/run-oy.js';
+
+/** User hooks end to end: the built CLI against the fake provider, hooks as real commands. */
+const MODEL = 'anthropic::claude-haiku-4-5';
+
+let fake: FakeProviderServer;
+let cases = 0;
+
+beforeAll(async () => {
+  fake = await startFakeProvider();
+});
+afterAll(async () => {
+  await fake.close();
+  console.log(`hooks e2e: ${cases} cases`);
+});
+
+function makeDir(prefix: string): string {
+  return realpathSync(mkdtempSync(path.join(tmpdir(), prefix)));
+}
+
+async function runWith(workspace: string, config: object, args: string[]) {
+  const configFile = path.join(makeDir('oy-hooks-config-'), 'config.json');
+  writeFileSync(configFile, JSON.stringify(config));
+  const first = fake.modelCalls.length;
+  const result = await runOy(['run', '--json', '--no-session', '--model', MODEL, ...args], {
+    cwd: workspace,
+    env: { ...fakeProviderEnv(fake), OY_CONFIG: configFile },
+  });
+  const events = result.stdout
+    .trim()
+    .split('\n')
+    .filter((line) => line !== '')
+    .map((line) => JSON.parse(line) as AgentEvent);
+  return {
+    ...result,
+    events,
+    calls: fake.modelCalls.slice(first).map((c) => JSON.stringify(c.body)),
+  };
+}
+
+describe('hooks', () => {
+  it('blocks, sees results, cuts a hanging hook, feeds a Stop hook back, and ignores project hooks', async () => {
+    cases += 1;
+    const workspace = makeDir('oy-hooks-ws-');
+    const outside = makeDir('oy-hooks-out-');
+    const reason = `no shell for that ${randomBytes(4).toString('hex')}`;
+    // Blocks a bash call whose command mentions BLOCKED; lets the others run (the control).
+    const preScript = path.join(outside, 'pre.mjs');
+    writeFileSync(
+      preScript,
+      `let s='';process.stdin.on('data',c=>s+=c).on('end',()=>{const e=JSON.parse(s);` +
+        `if(String(e.tool_input.command).includes('BLOCKED')){process.stderr.write(${JSON.stringify(reason)});process.exit(2)}})`,
+    );
+    const postLog = path.join(outside, 'post.jsonl');
+    const stopMark = path.join(outside, 'stopped-once');
+    const projectCanary = path.join(outside, 'PROJECT_HOOK_RAN');
+    mkdirSync(path.join(workspace, '.oy'));
+    const projectHook = [{ command: `touch ${projectCanary}` }];
+    writeFileSync(
+      path.join(workspace, '.oy', 'config.json'),
+      JSON.stringify({
+        hooks: { PreToolUse: projectHook, PostToolUse: projectHook, Stop: projectHook },
+      }),
+    );
+    fake.enqueue(
+      {
+        kind: 'answer',
+        toolCalls: [
+          { name: 'bash', arguments: { command: 'touch BLOCKED' } },
+          { name: 'bash', arguments: { command: 'touch ALLOWED' } },
+          { name: 'list', arguments: { path: '.' } },
+        ],
+      },
+      reply.text('done'),
+      reply.text('really done'),
+    );
+    const run = await runWith(
+      workspace,
+      {
+        hooks: {
+          PreToolUse: [
+            { matcher: 'bash', command: `node ${preScript}` },
+            { matcher: 'list', command: 'sleep 30', timeout: 1 },
+          ],
+          PostToolUse: [
+            { matcher: 'bash|write', command: `cat >> ${postLog}; echo >> ${postLog}` },
+          ],
+          Stop: [
+            {
+              command: `if [ -e ${stopMark} ]; then exit 0; fi; touch ${stopMark}; echo "run the tests first" >&2; exit 2`,
+            },
+          ],
+        },
+      },
+      ['--mode', 'auto', 'go'],
+    );
+    expect(run.code, run.stderr).toBe(0);
+    // PreToolUse exit 2: the command did not run, and the model reads the reason.
+    expect(existsSync(path.join(workspace, 'BLOCKED'))).toBe(false);
+    expect(existsSync(path.join(workspace, 'ALLOWED'))).toBe(true);
+    expect(run.calls[1]).toContain(reason);
+    // PostToolUse saw the event and the result of the bash call that ran.
+    const post = readFileSync(postLog, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(post).toHaveLength(1);
+    expect(post[0]).toMatchObject({
+      hook_event_name: 'PostToolUse',
+      tool_name: 'bash',
+      mode: 'auto',
+    });
+    expect(post[0].tool_response).toContain('"exit_code":0');
+    // The hanging hook was stopped, reported, and the list call still ran.
+    const warnings = run.events.filter((event) => event.type === 'error');
+    expect(JSON.stringify(warnings)).toContain('was stopped after 1 s');
+    const list = run.events.find((event) => event.type === 'tool_result' && event.tool === 'list');
+    expect(list).toMatchObject({ ok: true });
+    // The Stop hook sent its feedback, and the model answered again.
+    expect(run.calls).toHaveLength(3);
+    expect(run.calls[2]).toContain('[Stop hook] run the tests first');
+    expect(run.events.at(-1)).toMatchObject({ type: 'done', answer: 'really done' });
+    // The repository's hooks ran nothing.
+    expect(existsSync(projectCanary)).toBe(false);
+    expect(run.stderr).toContain('"hooks" ignored');
+  });
+
+  it('a UserPromptSubmit hook that exits 2 stops the prompt before any model call', async () => {
+    cases += 1;
+    const workspace = makeDir('oy-hooks-ws-');
+    const run = await runWith(
+      workspace,
+      { hooks: { UserPromptSubmit: [{ command: 'echo "not in this repo" >&2; exit 2' }] } },
+      ['--mode', 'auto', 'go'],
+    );
+    expect(run.calls).toHaveLength(0);
+    expect(run.events.at(-1)).toMatchObject({ type: 'done', stopReason: 'cancelled' });
+    expect(JSON.stringify(run.events)).toContain('not in this repo');
+    fake.assertDone();
+  });
+});
