@@ -1,10 +1,10 @@
 import type { ToolCall, Usage } from '../providers/types.js';
 
-/** Why a loop ended. */
-export type StopReason =
+/** Why one turn of the agent loop ended (`max_turns` names the `--max-turns` cap on model calls); see ModelStopReason for one answer. */
+export type LoopStopReason =
   'completed' | 'max_turns' | 'max_cost' | 'repeated_call' | 'cancelled' | 'error';
 
-/** What the loop yields (agent.md "Loop, budgets, events"); `oy run --json` prints each as one NDJSON line. */
+/** What the loop yields (README.md "Agent mode"); `oy run --json` prints each as one NDJSON line. */
 export type AgentEvent =
   | { type: 'text_delta'; text: string }
   /** The model's visible thinking as it streams (shown dimmed; never part of the answer). */
@@ -48,10 +48,11 @@ export type AgentEvent =
   | { type: 'error'; message: string; kind?: string }
   | {
       type: 'done';
-      stopReason: StopReason;
+      stopReason: LoopStopReason;
       /** The final answer (or the summary a cap asked for). */
       answer: string;
-      turns: number;
+      /** Model calls this turn made (what `--max-turns` caps). */
+      modelCalls: number;
       usage: Usage;
       costUsd: number | null;
       sessionId?: string;

@@ -59,7 +59,6 @@ export interface AuditOptions {
   /** The caller's environment, handed to git (HOME for its global excludes and safe.directory). */
   env: Readonly<Record<string, string | undefined>>;
   onProgress?: (event: AuditProgress) => void;
-  now?: () => Date;
 }
 
 export type AuditStage = 'collect' | 'scan' | 'chunk' | 'review' | 'report';

@@ -1,9 +1,10 @@
 import path from 'node:path';
 import { createModelClient } from '../providers/create-model-client.js';
+import type { ProviderEnvironment } from '../providers/provider-environment.js';
 import { withConfiguredFacts } from '../providers/model-facts/configured-models.js';
 import { fitPromptTokens } from '../providers/model-facts/fit-prompt-tokens.js';
 import { modelFactsFor } from '../providers/model-facts/model-facts-for.js';
-import type { ModelRef } from '../providers/types.js';
+import type { ModelClient, ModelRef } from '../providers/types.js';
 import { MAP_MAX_TOKENS } from './review/review-chunk.js';
 import { parseModelId } from '../providers/model-id/parse-model-id.js';
 import { priceFor } from '../providers/pricing/price-for.js';
@@ -42,9 +43,26 @@ export type AuditOutcome =
       suppressedByComment: number;
     };
 
+/** What the audit reaches outside itself for, injectable so the review can be tested without a provider. */
+export interface AuditDeps {
+  /** The model client for the review (the real one imports the provider's SDK only now). */
+  createClient(ref: ModelRef, env: ProviderEnvironment): Promise<ModelClient>;
+  /** The wall clock: the report's date and the run's duration. */
+  now(): Date;
+}
+
+export const defaultAuditDeps: AuditDeps = {
+  createClient: (ref, env) => createModelClient(ref, env),
+  now: () => new Date(),
+};
+
 /** The audit, as the pipeline reads: the deterministic stages, then the plan, or the review and the report. */
-export async function runAudit(options: AuditOptions): Promise<AuditOutcome> {
-  const startedAt = Date.now();
+export async function runAudit(
+  options: AuditOptions,
+  overrides: Partial<AuditDeps> = {},
+): Promise<AuditOutcome> {
+  const deps: AuditDeps = { ...defaultAuditDeps, ...overrides };
+  const startedAt = deps.now().getTime();
   const progress = options.onProgress ?? (() => undefined);
   const ref =
     options.model === null
@@ -104,7 +122,7 @@ export async function runAudit(options: AuditOptions): Promise<AuditOutcome> {
         { hint: 'raise --max-cost, narrow the run, or see the estimate with --dry-run' },
       );
     }
-    const client = await createModelClient(ref, options.env);
+    const client = await deps.createClient(ref, options.env);
     progress({ stage: 'review', done: 0, total: prepared.chunkPlan.chunks.length });
     review = await runModelReview(prepared, {
       client,
@@ -148,7 +166,7 @@ export async function runAudit(options: AuditOptions): Promise<AuditOutcome> {
   const ledger = review ? markFailed(prepared.ledger, review.failedFiles) : prepared.ledger;
   const report = buildAuditReport({
     command: options.command,
-    generatedAt: (options.now ?? (() => new Date()))(),
+    generatedAt: deps.now(),
     files: prepared.files,
     ledger,
     secretFiles: prepared.collected.secretFiles,
@@ -157,7 +175,7 @@ export async function runAudit(options: AuditOptions): Promise<AuditOutcome> {
     scope: plan.scope,
     chunksSkippedByBudget: prepared.droppedChunks.length,
     isOfflineByChoice: options.isOfflineByChoice === true,
-    durationMs: Date.now() - startedAt,
+    durationMs: deps.now().getTime() - startedAt,
     git: await readGitState(options.root, options.env),
     planHash: plan.planHash,
     tokenizer: options.encoding,

@@ -69,13 +69,9 @@ export interface CollectedFile {
   isTracked: boolean;
 }
 
-/** One secret the redactor replaced. Never holds the value. */
-export interface Redaction {
-  rule: string;
-  /** 1-based line of the start of the value. */
-  line: number;
-  placeholder: string;
-}
+import type { Redaction } from '../safety/redact/redaction.js';
+
+export type { Redaction };
 
 export interface RedactedFile {
   path: string;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TOKEN_ENCODINGS, type TokenEncoding } from '../audit/tokens/token-counter.js';
+import { TOKEN_ENCODINGS, type TokenEncoding } from './token-encoding.js';
 import {
   AUDIT_BOUNDS,
   DEFAULT_CHUNK_TOKENS,
@@ -11,7 +11,9 @@ import {
 import { describeRuleShapeProblem } from './permission-rule-shape.js';
 import { hooksSchema, type HookSettings } from './hooks-schema.js';
 import { mcpServersSchema, type McpServers } from './mcp-servers-schema.js';
+// eslint-disable-next-line no-restricted-imports -- configured models are checked at the config edge; the type belongs below providers/
 import type { ConfiguredModel } from '../providers/model-facts/configured-models.js';
+// eslint-disable-next-line no-restricted-imports -- model ids are validated at the config edge; parseModelId belongs below providers/
 import { parseModelId } from '../providers/model-id/parse-model-id.js';
 
 export {
@@ -22,7 +24,7 @@ export {
   type ReportFormat,
 } from './config-bounds.js';
 
-export { TOKEN_ENCODINGS, type TokenEncoding } from '../audit/tokens/token-counter.js';
+export { TOKEN_ENCODINGS, type TokenEncoding } from './token-encoding.js';
 
 const permissionRule = z.string().superRefine((text, context) => {
   const problem = describeRuleShapeProblem(text);

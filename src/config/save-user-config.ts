@@ -2,7 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { ConfigError } from '../shared/errors.js';
 import { writeFileAtomic } from '../shared/write-file-atomic.js';
 
-/** The user config is private (product.md): 0600 in a 0700 directory. */
+/** The user config is private (README.md): 0600 in a 0700 directory. */
 const CONFIG_FILE_MODE = 0o600;
 const CONFIG_DIR_MODE = 0o700;
 

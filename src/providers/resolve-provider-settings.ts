@@ -27,7 +27,7 @@ export interface ResolveSettingsOptions {
 }
 
 /**
- * The connection settings for a model id, from the environment passed in (providers.md's table).
+ * The connection settings for a model id, from the environment passed in (README.md "Models and providers"'s table).
  * A missing key or region is a ConfigError that names the variable.
  */
 export function resolveProviderSettings(

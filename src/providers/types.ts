@@ -1,6 +1,6 @@
 import type { ModelFactsOverride } from './model-facts/model-facts.js';
 
-/** The narrow model interface every provider implements (providers.md). */
+/** The narrow model interface every provider implements (README.md "Models and providers"). */
 
 export type ProviderName = 'anthropic' | 'bedrock' | 'openai' | 'local' | 'ollama' | 'openrouter';
 
@@ -92,7 +92,8 @@ export interface Usage {
   cacheWriteTokens: number;
 }
 
-export type StopReason =
+/** Why the model ended one answer (the provider's stop reason, normalised); see LoopStopReason for the loop. */
+export type ModelStopReason =
   'end_turn' | 'tool_use' | 'max_tokens' | 'stop_sequence' | 'refusal' | 'other';
 
 /** Normalised stream events: the same sequence whatever the provider. */
@@ -103,7 +104,7 @@ export type StreamEvent =
   | { type: 'thinking'; part: ThinkingPart }
   | { type: 'tool_call'; call: ToolCall }
   | { type: 'usage'; usage: Usage }
-  | { type: 'stop'; reason: StopReason };
+  | { type: 'stop'; reason: ModelStopReason };
 
 export interface ModelResult {
   text: string;
@@ -111,7 +112,7 @@ export interface ModelResult {
   /** Thinking blocks in the order they came (empty when the model did not think). */
   thinking?: ThinkingPart[];
   usage: Usage;
-  stopReason: StopReason;
+  stopReason: ModelStopReason;
 }
 
 export interface CallOptions {

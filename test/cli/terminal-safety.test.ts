@@ -111,7 +111,7 @@ function hostileEvents(hostile: string): AgentEvent[] {
       type: 'done',
       stopReason: 'max_turns',
       answer: hostile,
-      turns: 1,
+      modelCalls: 1,
       usage: USAGE,
       costUsd: null,
       notice: `stopped: ${hostile}`,

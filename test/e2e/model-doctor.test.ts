@@ -106,7 +106,7 @@ describe('oy doctor', () => {
     expect(result.stdout).toContain('all required checks passed');
     expect(result.stdout).toMatch(/node\s+Node \d+\.\d+\.\d+/);
     expect(result.stdout).toMatch(
-      /safety\s+default mode ask: reads allowed; writes, shell and network ask/,
+      /safety\s+default mode ask: read allowed; write, bash, webfetch, mcp ask/,
     );
     expect(result.stdout).toMatch(/sandbox\s+(available|unavailable \(.+\))/);
     expect(result.stdout).toContain(`${configFile} (not present; defaults apply)`);

@@ -117,7 +117,7 @@ describe('oy run', () => {
       type: 'done',
       stopReason: 'completed',
       answer: 'Two files.',
-      turns: 2,
+      modelCalls: 2,
     });
     expect(done?.type === 'done' && done.usage.inputTokens).toBeGreaterThanOrEqual(40);
     expect(done?.type === 'done' && done.costUsd).toBeGreaterThan(0);

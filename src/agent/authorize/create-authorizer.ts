@@ -4,6 +4,7 @@ import type { ParsedPermissionRules } from '../../safety/policy/permission-rule.
 import type { SafetyMode } from '../../safety/policy/safety-mode.js';
 import { splitCommand } from '../../safety/policy/split-command.js';
 import type { ApprovalRequest, Authorization, AuthorizationRequest } from '../tools/tool-types.js';
+import type { Interaction } from './interaction.js';
 import { offerGrant, type GrantOffer } from './offer-grant.js';
 import type { SessionGrants } from './session-grants.js';
 
@@ -19,9 +20,9 @@ export interface AuthorizerOptions {
   mode: SafetyMode;
   rules: ParsedPermissionRules;
   grants: SessionGrants;
-  isInteractive: boolean;
   workspaceRoot: string;
-  approver?: Approver;
+  /** Present when someone can answer an ask; without it an ask is refused. */
+  interaction?: Interaction;
   /** Told about every decision and its outcome, for the loop's `approval` events. */
   onApproval(event: ApprovalEvent): void;
 }
@@ -38,7 +39,7 @@ export function createAuthorizer(
       mode: options.mode,
       rules: options.rules,
       sessionGrants: options.grants.rules,
-      isInteractive: options.isInteractive,
+      isInteractive: options.interaction !== undefined,
       workspaceRoot: options.workspaceRoot,
     });
     const settled = await settle(request, decision, options);
@@ -63,8 +64,8 @@ async function settle(
   const rule = decision.rule === undefined ? {} : { rule: decision.rule };
   if (decision.decision === 'allow') return { allowed: true, ...rule };
   if (decision.decision === 'deny') return { allowed: false, ...rule, reason: decision.reason };
-  // decide() only answers ask when the run is interactive; without an approver no one can say yes.
-  if (!options.isInteractive || options.approver === undefined) {
+  // decide() only answers ask when someone can answer; this keeps a refusal should it ever say ask anyway.
+  if (options.interaction === undefined) {
     return {
       allowed: false,
       ...rule,
@@ -73,7 +74,7 @@ async function settle(
   }
   const offer = await offerFor(request);
   const preview = await request.preparePreview?.();
-  const answer = await options.approver(
+  const answer = await options.interaction.approve(
     {
       tool: request.tool,
       toolCallId: request.toolCallId,

@@ -4,7 +4,7 @@ import type { ToolAction } from '../../safety/policy/tool-action.js';
 import { offerGrant } from './offer-grant.js';
 
 /**
- * "Always allow" answers of one session (agent.md "Permission rules"): exact allow rules kept in
+ * "Always allow" answers of one session (README.md "Permission rules"): exact allow rules kept in
  * memory only, below every deny and ask rule, listed by chat's /permissions and never written to disk.
  * A grant is built from what was shown, never parsed back from its text.
  */

@@ -37,7 +37,7 @@ type Checkpoint =
   | { kind: 'tree'; work: GitWorkTree; tree: string }
   | { kind: 'unrestorable'; reason: string };
 
-interface TurnCheckpoints {
+interface TurnRecord {
   turn: number;
   /** In the order taken; undo applies them last first, so the earliest state of each path wins. */
   checkpoints: Checkpoint[];
@@ -53,8 +53,8 @@ interface TurnCheckpoints {
 export class Checkpoints implements CheckpointRecorder {
   private readonly root: string;
   private readonly env: Readonly<Record<string, string | undefined>>;
-  private readonly turns: TurnCheckpoints[] = [];
-  private current: TurnCheckpoints = newTurn(0);
+  private readonly turns: TurnRecord[] = [];
+  private current: TurnRecord = newTurn(0);
   private spillFolder: Promise<string> | undefined;
   /** oy's private git directory for this session's work-tree snapshots. */
   private snapshotFolder: Promise<string> | undefined;
@@ -241,7 +241,7 @@ export class Checkpoints implements CheckpointRecorder {
   }
 }
 
-function newTurn(turn: number): TurnCheckpoints {
+function newTurn(turn: number): TurnRecord {
   return { turn, checkpoints: [], savedFiles: new Set() };
 }
 

@@ -1,7 +1,7 @@
 import type { ModelRequest } from '../../providers/types.js';
 import { SUMMARY_MAX_TOKENS } from './compaction-limits.js';
 
-/** The sections agent.md asks for, in order. */
+/** The sections README.md "Agent mode" lists, in order. */
 export const SUMMARY_SECTIONS = [
   'Goal',
   'Constraints',

@@ -19,7 +19,7 @@ export function createToolContextFactory(
   now: () => number,
   todoSaves: Promise<void>[],
 ): (toolCallId: string, emit: (event: AgentEvent) => void) => ToolContext {
-  const { state, session } = options;
+  const { state, session, interaction } = options;
   const canRead = createReadCheck(options.rules, options.workspaceRoot);
   return (toolCallId, emit) => ({
     workspaceRoot: options.workspaceRoot,
@@ -30,9 +30,8 @@ export function createToolContextFactory(
       mode: options.mode,
       rules: options.rules,
       grants: state.grants,
-      isInteractive: options.isInteractive,
       workspaceRoot: options.workspaceRoot,
-      ...(options.approver ? { approver: options.approver } : {}),
+      ...(interaction ? { interaction } : {}),
       onApproval: emit,
     }),
     canRead,
@@ -45,7 +44,7 @@ export function createToolContextFactory(
       },
     },
     shell: options.shell,
-    ...(options.isInteractive && options.askUser ? { askUser: options.askUser } : {}),
+    ...(interaction ? { askUser: (question, choices) => interaction.ask(question, choices) } : {}),
     ...(options.fetchHooks ? { fetchHooks: options.fetchHooks } : {}),
     now,
   });

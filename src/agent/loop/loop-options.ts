@@ -3,30 +3,19 @@ import type { ModelClient } from '../../providers/types.js';
 import type { CompactionInput, CompactionResult } from '../compact/compact-if-needed.js';
 import type { ParsedPermissionRules } from '../../safety/policy/permission-rule.js';
 import type { SafetyMode } from '../../safety/policy/safety-mode.js';
-import type { Approver } from '../authorize/create-authorizer.js';
+import type { Interaction } from '../authorize/interaction.js';
 import type { SessionWriter } from '../session/session-types.js';
-import type {
-  AgentTool,
-  CheckpointRecorder,
-  FetchTestHooks,
-  ShellSettings,
-  TodoItem,
-  ToolContext,
-} from '../tools/tool-types.js';
+import type { TurnCheckpoints } from '../checkpoint/turn-history.js';
+import type { AgentTool, FetchTestHooks, ShellSettings, TodoItem } from '../tools/tool-types.js';
 import type { AgentState } from './agent-state.js';
 
-/** Model calls per run unless `maxTurns` says otherwise (agent.md). */
-export const DEFAULT_MAX_TURNS = 100;
+/** Model calls per turn unless `maxModelCalls` (`--max-turns`) says otherwise (README.md "Agent mode"). */
+export const DEFAULT_MAX_MODEL_CALLS = 100;
 /** Output tokens per call: room for a long edit, within every supported model's limit. */
 export const DEFAULT_MAX_OUTPUT_TOKENS = 8192;
 
 /** compactIfNeeded (src/agent/compact), injected so loop tests can run without it. */
 export type Compactor = (input: CompactionInput) => Promise<CompactionResult | undefined>;
-
-/** Checkpoints as the loop drives them: a turn starts, then tools record what they change. */
-export interface TurnCheckpoints extends CheckpointRecorder {
-  beginTurn(turn: number): void;
-}
 
 export interface AgentLoopOptions {
   client: ModelClient;
@@ -43,17 +32,15 @@ export interface AgentLoopOptions {
   workspaceRoot: string;
   mode: SafetyMode;
   rules: ParsedPermissionRules;
-  isInteractive: boolean;
-  /** Chat's approval prompt; without it an ask is refused. */
-  approver?: Approver;
-  askUser?: ToolContext['askUser'];
+  /** Present exactly when someone can answer (chat): approvals and the `ask` tool. Without it an ask is refused. */
+  interaction?: Interaction;
   /** The session's redactor. */
   redact(text: string): string;
   shell: ShellSettings;
   checkpoints?: TurnCheckpoints;
   session?: SessionWriter;
-  /** Model calls before the loop asks for a summary and stops (default 100). */
-  maxTurns?: number;
+  /** Model calls before the loop asks for a summary and stops (`--max-turns`, default 100). */
+  maxModelCalls?: number;
   /** This run's cost in USD at which the loop asks for a summary and stops. */
   maxCostUsd?: number | null;
   compaction?: { contextWindow: number; compact: Compactor };

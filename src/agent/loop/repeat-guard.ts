@@ -1,6 +1,6 @@
 import type { ToolCall } from '../../providers/types.js';
 
-/** The same call this many times in a row stops the loop (agent.md "Loop, budgets, events"). */
+/** The same call this many times in a row stops the loop (README.md "Agent mode"). */
 export const REPEAT_STOP_COUNT = 5;
 /** From this many in a row, the result the model reads carries a nudge. */
 export const REPEAT_NUDGE_COUNT = 3;

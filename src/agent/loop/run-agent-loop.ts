@@ -1,7 +1,7 @@
 import { ProviderError } from '../../providers/provider-error.js';
 import type { Message, ModelRequest, ToolDefinition } from '../../providers/types.js';
 import { OyError } from '../../shared/errors.js';
-import type { AgentEvent, StopReason } from '../events.js';
+import type { AgentEvent, LoopStopReason } from '../events.js';
 import type { AgentTool } from '../tools/tool-types.js';
 import { createToolContextFactory } from './create-tool-context-factory.js';
 import {
@@ -12,7 +12,7 @@ import {
 } from './call-model.js';
 import {
   DEFAULT_MAX_OUTPUT_TOKENS,
-  DEFAULT_MAX_TURNS,
+  DEFAULT_MAX_MODEL_CALLS,
   type AgentLoopOptions,
 } from './loop-options.js';
 import { RepeatGuard } from './repeat-guard.js';
@@ -23,11 +23,11 @@ import { UsageMeter } from './usage-meter.js';
 export { createAgentState, type AgentState } from './agent-state.js';
 export type { AgentLoopOptions } from './loop-options.js';
 
-/** Cache breakpoints on the system prompt, the tools and the latest turn (agent.md, Anthropic caching). */
+/** Cache breakpoints on the system prompt, the tools and the latest turn (README.md "Agent mode", Anthropic caching). */
 const CACHE_HINTS = { system: true, tools: true, lastMessage: true } as const;
 
 interface Stop {
-  reason: StopReason;
+  reason: LoopStopReason;
   notice?: string;
 }
 
@@ -40,7 +40,7 @@ export async function* runAgentLoop(options: AgentLoopOptions): AsyncGenerator<A
   const { client, state, session } = options;
   const signal = options.signal ?? new AbortController().signal;
   const now = options.now ?? Date.now;
-  const maxTurns = options.maxTurns ?? DEFAULT_MAX_TURNS;
+  const maxModelCalls = options.maxModelCalls ?? DEFAULT_MAX_MODEL_CALLS;
   const maxCostUsd = options.maxCostUsd ?? null;
   const meter = new UsageMeter(client.ref, state);
   const tools = new Map(options.tools.map((tool) => [tool.name as string, tool]));
@@ -84,7 +84,7 @@ export async function* runAgentLoop(options: AgentLoopOptions): AsyncGenerator<A
       type: 'done',
       stopReason: 'cancelled',
       answer: '',
-      turns: 0,
+      modelCalls: 0,
       usage: meter.runUsage(),
       costUsd: 0,
       notice,
@@ -106,10 +106,10 @@ export async function* runAgentLoop(options: AgentLoopOptions): AsyncGenerator<A
       stop = { reason: 'cancelled', notice: 'cancelled by the user' };
       break;
     }
-    if (modelCalls >= maxTurns) {
+    if (modelCalls >= maxModelCalls) {
       stop = {
         reason: 'max_turns',
-        notice: `stopped after ${maxTurns} model calls (the turn cap)`,
+        notice: `stopped after ${maxModelCalls} model calls (the turn cap)`,
       };
       break;
     }
@@ -178,7 +178,7 @@ export async function* runAgentLoop(options: AgentLoopOptions): AsyncGenerator<A
     type: 'done',
     stopReason: stop.reason,
     answer,
-    turns: modelCalls,
+    modelCalls,
     usage: meter.runUsage(),
     costUsd: meter.run.costUsd,
     ...(session ? { sessionId: session.id } : {}),

@@ -1,5 +1,5 @@
 import type { Message, ToolCall, ToolResult } from '../../providers/types.js';
-import type { AgentEvent, StopReason } from '../events.js';
+import type { AgentEvent, LoopStopReason } from '../events.js';
 import type { HookOutcome, HookRunner } from '../hooks/run-hooks.js';
 import type { AgentTool, ToolContext } from '../tools/tool-types.js';
 import { forwardEvents } from './forward-events.js';
@@ -18,7 +18,7 @@ export interface ToolBatchDeps {
 
 export interface ToolBatchOutcome {
   message: Extract<Message, { role: 'tool' }>;
-  stop?: { reason: Extract<StopReason, 'repeated_call' | 'cancelled'>; notice: string };
+  stop?: { reason: Extract<LoopStopReason, 'repeated_call' | 'cancelled'>; notice: string };
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { SafetyMode } from '../../safety/policy/safety-mode.js';
 import type { TodoItem } from '../tools/tool-types.js';
 import type { InstructionFile } from './load-instructions.js';
-import { MODE_PARAGRAPHS } from './mode-paragraphs.js';
+import { renderModeParagraph } from './mode-paragraphs.js';
 
 export interface SystemPromptInput {
   mode: SafetyMode;
@@ -11,6 +11,8 @@ export interface SystemPromptInput {
   isInteractive: boolean;
   instructions: readonly InstructionFile[];
   todos: readonly TodoItem[];
+  /** MCP server tools are offered: the mode paragraph says how the mode treats them. */
+  hasMcpTools?: boolean;
 }
 
 const CORE = `You are oy, a coding agent working in a software repository on the user's machine.
@@ -33,7 +35,7 @@ export function buildSystemPrompt(input: SystemPromptInput): string {
   const sections = [
     CORE,
     `Workspace root: ${input.workspaceRoot}\nToday's date: ${input.today}`,
-    MODE_PARAGRAPHS[input.mode],
+    renderModeParagraph(input.mode, input.hasMcpTools === true),
     input.isInteractive
       ? 'The user is present: use the ask tool only when you cannot go on without a decision.'
       : 'This run is non-interactive: no one can answer questions, so decide, and say what you assumed.',

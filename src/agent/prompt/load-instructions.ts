@@ -1,7 +1,7 @@
 import { resolveWorkspacePath } from '../../safety/paths/resolve-workspace-path.js';
 import { readFileHead } from './read-file-head.js';
 
-/** Instruction files together may add at most this much to the system prompt (product.md). */
+/** Instruction files together may add at most this much to the system prompt (README.md). */
 export const MAX_INSTRUCTIONS_BYTES = 32 * 1024;
 /**
  * Bytes read past what the budget keeps, so a secret across the cut is seen whole and redacted

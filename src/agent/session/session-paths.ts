@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { chmod, lstat, mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 
-/** Private state (security.md promise 9). */
+/** Private state (SECURITY.md). */
 export const SESSION_DIR_MODE = 0o700;
 export const SESSION_FILE_MODE = 0o600;
 /** Enough of the path's hash that two workspaces with the same folder name never share a directory. */

@@ -1,5 +1,6 @@
 import type { SafetyMode } from '../../safety/policy/safety-mode.js';
-import type { ToolName } from '../../safety/policy/tool-action.js';
+import { MODE_TABLE } from '../../safety/policy/mode-table.js';
+import { kindOf, type ToolName } from '../../safety/policy/tool-action.js';
 import { askTool } from './ask-tool.js';
 import { bashTool } from './bash-tool.js';
 import { editTool } from './edit-tool.js';
@@ -12,7 +13,7 @@ import { todoTool } from './todo-tool.js';
 import { webfetchTool } from './webfetch-tool.js';
 import { writeTool } from './write-tool.js';
 
-/** Every tool the loop can run, in the order the model sees them (agent.md "Tools"). */
+/** Every tool the loop can run, in the order the model sees them (README.md "Tools"). */
 export const ALL_TOOLS: readonly AgentTool[] = [
   listTool,
   readTool,
@@ -26,12 +27,10 @@ export const ALL_TOOLS: readonly AgentTool[] = [
   askTool,
 ];
 
-/** Tools plan mode does not offer: they would only be refused (the policy refuses them anyway). */
-const HIDDEN_IN_PLAN: ReadonlySet<ToolName> = new Set(['write', 'edit', 'replace', 'bash']);
-
 /**
- * The tools offered to the model in a mode. Hiding is a courtesy to the model, not the guard:
- * the loop still runs any known tool it is asked for, and the policy decides at execution.
+ * The tools offered to the model in a mode: every kind the mode table does not refuse outright, and `ask`
+ * only when someone can answer. Hiding is a courtesy to the model, not the guard: the loop still runs
+ * any known tool it is asked for, and the policy decides at execution.
  */
 export function offeredTools(
   mode: SafetyMode,
@@ -39,8 +38,9 @@ export function offeredTools(
   extra: readonly AgentTool[] = [],
 ): AgentTool[] {
   const builtIn = ALL_TOOLS.filter((tool) => {
-    if (tool.name === 'ask') return isInteractive;
-    return mode !== 'plan' || !HIDDEN_IN_PLAN.has(tool.name as ToolName);
+    const kind = kindOf(tool.name as ToolName);
+    if (kind === 'ask') return isInteractive;
+    return MODE_TABLE[mode][kind] !== 'deny';
   });
   // Tools from other sources (MCP servers) are offered in plan mode only when marked read-only.
   return [...builtIn, ...extra.filter((tool) => mode !== 'plan' || tool.isOfferedInPlan === true)];

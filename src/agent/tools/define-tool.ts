@@ -7,7 +7,7 @@ import { capResult } from './cap-result.js';
 export const MAX_TOOL_RESULT_CHARS = 100_000;
 
 /**
- * Builds a tool from its spec (STYLE.md 12). `run` validates the model's arguments, works out what the
+ * Builds a tool from its spec. `run` validates the model's arguments, works out what the
  * call would do from them alone (`intend`), asks the policy, and only then lets the tool read content
  * (`plan`: the preview and what execute needs) and execute; then it redacts every string and caps the
  * size, so no tool can forget a step. A refused call's result cannot depend on any file's content.

@@ -15,7 +15,7 @@ import { LEFT_OUT_NOTE } from './read/walk-workspace.js';
 
 /** Matches returned when the model gives no limit: enough to see the pattern's spread. */
 export const DEFAULT_SEARCH_LIMIT = 200;
-/** agent.md's hard cap on matches per call. */
+/** The hard cap on matches per call (README.md "Tools"). */
 export const MAX_SEARCH_LIMIT = 10_000;
 
 const schema = z

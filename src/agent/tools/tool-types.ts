@@ -63,7 +63,7 @@ export interface FetchTestHooks {
   allowAddress?: AllowAddressForTests;
 }
 
-/** Everything a tool may use (STYLE.md 13): no singletons, no process globals. */
+/** Everything a tool may use: no singletons, no process globals. */
 export interface ToolContext {
   /** The workspace root as given; tools confine every path to its real path. */
   workspaceRoot: string;

@@ -11,7 +11,7 @@ import { dropPartialTokenAtEnd } from '../../safety/redact/index.js';
 import { defineTool } from './define-tool.js';
 import { ToolFailure, type ToolContext } from './tool-types.js';
 
-/** agent.md: the default and longest deadline for one fetch, redirects included. */
+/** README.md "Tools": the default and longest deadline for one fetch, redirects included. */
 export const DEFAULT_FETCH_TIMEOUT_SECONDS = 60;
 export const MAX_FETCH_TIMEOUT_SECONDS = 120;
 /** Least time HTML conversion gets when the fetch used most of the deadline. */

@@ -1,9 +1,10 @@
-/** The tiktoken encodings oy can count with. */
-export type TokenEncoding = 'o200k_base' | 'cl100k_base';
+import type { TokenEncoding } from '../../config/token-encoding.js';
 
-export const TOKEN_ENCODINGS: readonly TokenEncoding[] = ['o200k_base', 'cl100k_base'];
-
-export const DEFAULT_TOKEN_ENCODING: TokenEncoding = 'o200k_base';
+export {
+  DEFAULT_TOKEN_ENCODING,
+  TOKEN_ENCODINGS,
+  type TokenEncoding,
+} from '../../config/token-encoding.js';
 
 /** Counts tokenizer tokens; owns WebAssembly memory until `free()`. */
 export interface TokenCounter {

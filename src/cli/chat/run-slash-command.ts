@@ -102,7 +102,7 @@ export async function runSlashCommand(
             type: 'done',
             stopReason: 'completed',
             answer: '',
-            turns: chat.modelCalls,
+            modelCalls: chat.modelCalls,
             usage: chat.state.usage,
             costUsd: chat.state.costUsd,
             ...(chat.session ? { sessionId: chat.session.id } : {}),

@@ -48,7 +48,7 @@ export interface AuditFlags extends GlobalOptions {
 /** `--out -`: the report goes to stdout. */
 const STDOUT = '-';
 
-/** Headroom for tiktoken's estimate of Claude's tokens (audit.md); OpenAI-compatible models count with tiktoken itself. */
+/** Headroom for tiktoken's estimate of Claude's tokens (README.md "oy audit"); OpenAI-compatible models count with tiktoken itself. */
 const CLAUDE_TOKEN_HEADROOM = 1.3;
 const OPENAI_TOKEN_HEADROOM = 1.0;
 /** Files read and scanned at once: enough to hide I/O latency without holding many files in memory. */

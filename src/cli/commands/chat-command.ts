@@ -21,7 +21,7 @@ export interface ChatFlags extends GlobalOptions {
   resume?: unknown;
 }
 
-/** The history file of the line editor, in the state directory (product.md "State"). */
+/** The history file of the line editor, in the state directory (README.md "Configuration"). */
 const HISTORY_FILE = 'history';
 
 /** `oy chat`: an interactive session; answers on stdout, prompts, previews and progress on stderr. */

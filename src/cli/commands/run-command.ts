@@ -1,20 +1,7 @@
-import type { AgentEvent } from '../../agent/events.js';
-import { createAgentState, runAgentLoop } from '../../agent/loop/run-agent-loop.js';
-import { buildSystemPrompt } from '../../agent/prompt/build-system-prompt.js';
-import { allTools, offeredTools } from '../../agent/tools/all-tools.js';
-import { Checkpoints } from '../../agent/checkpoint/checkpoints.js';
+import { AgentSession, type DoneEvent } from '../../agent/agent-session.js';
 import { openMcpTools } from '../../agent/mcp/open-mcp-tools.js';
-import { compactIfNeeded } from '../../agent/compact/compact-if-needed.js';
-import { contextWindowFor } from '../../agent/compact/context-window.js';
-import {
-  createSession,
-  openSession,
-  type LoadedSession,
-} from '../../agent/session/session-store.js';
-import type { SessionWriter } from '../../agent/session/session-types.js';
 import { priceFor } from '../../providers/pricing/price-for.js';
 import { resolveOutputPath } from '../../safety/paths/resolve-output-path.js';
-import { parsePermissionRules } from '../../safety/policy/permission-rule.js';
 import { EXIT, UsageError } from '../../shared/errors.js';
 import { neutralizeControl } from '../../shared/terminal/neutralize-control.js';
 import { OY_VERSION } from '../../shared/version.js';
@@ -40,23 +27,12 @@ export async function runRunCommand(words: string[], flags: RunFlags): Promise<v
   const prompt = await readPrompt(words, process.stdin);
   const prepared = await prepareAgentCommand('oy run', root, settings.resume, flags);
   const { config, paths, loaded, ref, redact } = prepared;
-  const rules = parsePermissionRules(config.permissions);
   if (settings.maxCostUsd !== null && priceFor(ref) === undefined) {
     throw new UsageError(`--max-cost cannot be enforced: no price is known for ${ref.id}`, {
       hint: `give its price in the user config ("models": {"${ref.id}": {"price": {"input": <usd>, "output": <usd>}}}, USD per million tokens), or bound the run with --max-turns instead`,
     });
   }
   const client = await prepared.createClient(ref);
-  const session = await openOrCreateSession(
-    settings.isSessionSaved,
-    loaded,
-    paths.stateDir,
-    root,
-    ref.id,
-  );
-  const state = createAgentState(loaded ?? {});
-  const today = new Date().toISOString().slice(0, 10);
-
   // No one can approve a workspace .mcp.json here: only one approved earlier is used.
   const mcp = await openMcpTools({
     userServers: config.mcpServers,
@@ -67,6 +43,23 @@ export async function runRunCommand(words: string[], flags: RunFlags): Promise<v
     redact,
     warn: prepared.warn,
   });
+  const agent = new AgentSession({
+    workspaceRoot: root,
+    stateDir: paths.stateDir,
+    env,
+    client,
+    mode: settings.mode,
+    permissions: config.permissions,
+    agent: config.agent,
+    instructions: prepared.instructions,
+    redact,
+    oyVersion: OY_VERSION,
+    isSaved: settings.isSessionSaved,
+    ...(loaded ? { loaded } : {}),
+    hooks: config.hooks,
+    extraTools: mcp.tools,
+  });
+
   const controller = new AbortController();
   const restoreInterrupt = takeOverInterrupt(controller, process.stderr, EXIT.interrupted);
   const renderer = flags.json
@@ -77,45 +70,14 @@ export async function runRunCommand(words: string[], flags: RunFlags): Promise<v
         colors: createColors(shouldColor(process.stderr, flags, env)),
         isQuiet: Boolean(flags.quiet),
       });
-  const checkpoints = new Checkpoints({ workspaceRoot: root, env });
-  let done: Extract<AgentEvent, { type: 'done' }> | undefined;
+  let done: DoneEvent | undefined;
   try {
-    for await (const event of runAgentLoop({
-      client,
-      system: (todos) =>
-        buildSystemPrompt({
-          mode: settings.mode,
-          workspaceRoot: root,
-          today,
-          isInteractive: false,
-          instructions: prepared.instructions,
-          todos,
-        }),
-      prompt,
-      state,
-      tools: allTools(mcp.tools),
-      offeredTools: offeredTools(settings.mode, false, mcp.tools),
-      workspaceRoot: root,
-      mode: settings.mode,
-      rules,
-      isInteractive: false,
-      redact,
-      shell: {
-        sandbox: config.agent.sandbox,
-        allowedEnvNames: config.agent.allowEnv,
-        baseEnv: env,
-        allowNetwork: config.agent.network,
-      },
-      checkpoints,
-      hooks: config.hooks,
-      ...(session ? { session } : {}),
-      maxTurns: settings.maxTurns,
-      maxCostUsd: settings.maxCostUsd,
-      compaction: {
-        contextWindow: contextWindowFor(ref, config.agent.contextWindow),
-        compact: compactIfNeeded,
-      },
+    await agent.start();
+    // No interaction: nobody can answer, so an ask is refused and the ask tool is not offered.
+    for await (const event of agent.runTurn(prompt, {
       signal: controller.signal,
+      maxModelCalls: settings.maxTurns,
+      maxCostUsd: settings.maxCostUsd,
     })) {
       renderer.render(event);
       if (event.type === 'done') done = event;
@@ -123,8 +85,8 @@ export async function runRunCommand(words: string[], flags: RunFlags): Promise<v
   } finally {
     restoreInterrupt();
     await mcp.close();
-    // oy run has no /undo: spilled copies of large files are not needed past the run.
-    await checkpoints.dispose();
+    // oy run has no undo: spilled copies of large files are not needed past the run.
+    await agent.dispose();
   }
   if (done === undefined) throw new Error('the agent loop ended without a done event');
   const hasAnswer = done.stopReason !== 'error' && done.stopReason !== 'cancelled';
@@ -136,16 +98,4 @@ export async function runRunCommand(words: string[], flags: RunFlags): Promise<v
       );
   }
   process.exitCode = exitCodeFor(done.stopReason);
-}
-
-async function openOrCreateSession(
-  isSaved: boolean,
-  loaded: LoadedSession | undefined,
-  stateDir: string,
-  workspaceRoot: string,
-  model: string,
-): Promise<SessionWriter | undefined> {
-  if (!isSaved) return undefined;
-  if (loaded) return openSession(loaded);
-  return createSession({ stateDir, workspaceRoot, model, oyVersion: OY_VERSION });
 }

@@ -5,7 +5,7 @@ import { readConfigFile } from '../../config/load-config.js';
 import type { DoctorCheck } from './doctor-check.js';
 import { findRuleProblems } from './find-rule-problems.js';
 
-/** Group or other may read or write it: a config file holds permission rules and is private (product.md). */
+/** Group or other may read or write it: a config file holds permission rules and is private (README.md). */
 const SHARED_MODE_BITS = 0o066;
 
 export interface ConfigFilesCheck {

@@ -1,7 +1,9 @@
 import type { ConfigFile } from '../../config/config-schema.js';
+import { kindsWith } from '../../safety/policy/mode-table.js';
+import { DEFAULT_SAFETY_MODE } from '../../safety/policy/safety-mode.js';
 import type { DoctorCheck } from './doctor-check.js';
 
-/** The default mode's policy (agent.md) in one line, with the number of permission rules configured. */
+/** The default mode's policy (README.md "Agent mode") in one line, with the number of permission rules configured. */
 export function describeSafetyPolicy(
   userFile: ConfigFile | undefined,
   projectFile: ConfigFile | undefined,
@@ -14,12 +16,20 @@ export function describeSafetyPolicy(
     ask: count(userFile, 'ask') + count(projectFile, 'ask'),
     deny: count(userFile, 'deny') + count(projectFile, 'deny'),
   };
+  const mode = DEFAULT_SAFETY_MODE;
+  const kinds = (outcome: 'allow' | 'ask' | 'deny', suffix: string) => {
+    const list = kindsWith(mode, outcome);
+    return list.length === 0 ? [] : [`${list.join(', ')} ${suffix}`];
+  };
+  const table = [
+    ...kinds('allow', 'allowed'),
+    ...kinds('ask', 'ask (denied when not interactive)'),
+    ...kinds('deny', 'refused'),
+  ].join('; ');
   return {
     id: 'safety',
     status: 'info',
-    detail:
-      'default mode ask: reads allowed; writes, shell and network ask (denied when not interactive); ' +
-      `rules: ${rules.allow} allow, ${rules.ask} ask, ${rules.deny} deny`,
-    data: { defaultMode: 'ask', rules },
+    detail: `default mode ${mode}: ${table}; rules: ${rules.allow} allow, ${rules.ask} ask, ${rules.deny} deny`,
+    data: { defaultMode: mode, rules },
   };
 }

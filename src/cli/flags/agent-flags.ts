@@ -1,4 +1,4 @@
-import { DEFAULT_MAX_TURNS } from '../../agent/loop/loop-options.js';
+import { DEFAULT_MAX_MODEL_CALLS } from '../../agent/loop/loop-options.js';
 import { DEFAULT_SAFETY_MODE, SAFETY_MODES } from '../../safety/policy/safety-mode.js';
 import type { FlagSpec } from './flag-spec.js';
 
@@ -53,7 +53,7 @@ export const RUN_FLAGS: readonly FlagSpec[] = [
     example: '--max-turns 20',
     bounds: { min: 1, max: MAX_TURNS_LIMIT },
     help: 'Model calls before the run stops and summarises',
-    defaultText: String(DEFAULT_MAX_TURNS),
+    defaultText: String(DEFAULT_MAX_MODEL_CALLS),
   },
   {
     name: 'max-cost',

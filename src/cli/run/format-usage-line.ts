@@ -12,7 +12,7 @@ export function formatUsageLine(done: DoneEvent): string {
   const parts = [
     `tokens: ${usage.inputTokens} in (${usage.cacheReadTokens} cache read, ${usage.cacheWriteTokens} cache write), ${usage.outputTokens} out`,
     cost,
-    `${done.turns} model call${done.turns === 1 ? '' : 's'}`,
+    `${done.modelCalls} model call${done.modelCalls === 1 ? '' : 's'}`,
   ];
   if (done.sessionId) parts.push(`session ${done.sessionId}`);
   return parts.join('; ');

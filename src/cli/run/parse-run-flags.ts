@@ -1,4 +1,4 @@
-import { DEFAULT_MAX_TURNS } from '../../agent/loop/loop-options.js';
+import { DEFAULT_MAX_MODEL_CALLS } from '../../agent/loop/loop-options.js';
 import {
   DEFAULT_SAFETY_MODE,
   parseSafetyMode,
@@ -54,7 +54,8 @@ export function parseRunFlags(flags: RunFlags): RunSettings {
   return {
     mode,
     maxTurns:
-      parseWholeNumber('--max-turns', flags.maxTurns, 1, MAX_TURNS_LIMIT) ?? DEFAULT_MAX_TURNS,
+      parseWholeNumber('--max-turns', flags.maxTurns, 1, MAX_TURNS_LIMIT) ??
+      DEFAULT_MAX_MODEL_CALLS,
     maxCostUsd: parseMaxCost(flags.maxCost),
     out: parseText('--out', flags.out) ?? null,
     resume: flags.continue ? 'latest' : (resumeText ?? null),

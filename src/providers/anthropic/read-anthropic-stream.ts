@@ -1,5 +1,5 @@
 import { ProviderError } from '../provider-error.js';
-import type { ModelRef, StopReason, StreamEvent, Usage } from '../types.js';
+import type { ModelRef, ModelStopReason, StreamEvent, Usage } from '../types.js';
 import { boundToolArguments, parseToolArguments } from '../bound-tool-arguments.js';
 
 type OpenBlock =
@@ -10,7 +10,7 @@ type OpenBlock =
   /** Citations, server tools: read past, not surfaced. */
   | { kind: 'other' };
 
-const STOP_REASONS: Record<string, StopReason> = {
+const STOP_REASONS: Record<string, ModelStopReason> = {
   end_turn: 'end_turn',
   tool_use: 'tool_use',
   max_tokens: 'max_tokens',
@@ -36,7 +36,7 @@ export async function* readAnthropicStream(
     });
   const blocks = new Map<number, OpenBlock>();
   let usage: Usage | undefined;
-  let stopReason: StopReason = 'other';
+  let stopReason: ModelStopReason = 'other';
 
   for await (const event of events) {
     if (!isRecord(event) || typeof event.type !== 'string')

@@ -1,6 +1,6 @@
 import type { ConverseStreamOutput } from '@aws-sdk/client-bedrock-runtime';
 import { ProviderError } from '../provider-error.js';
-import type { ModelRef, StopReason, StreamEvent, ThinkingPart } from '../types.js';
+import type { ModelRef, ModelStopReason, StreamEvent, ThinkingPart } from '../types.js';
 import { toStopReason } from './to-stop-reason.js';
 import { toUsage } from './to-usage.js';
 import {
@@ -35,7 +35,7 @@ export async function* readConverseStream(
 ): AsyncGenerator<StreamEvent> {
   const openCalls = new Map<number, OpenToolCall>();
   const reasoning = new Map<number, OpenReasoning>();
-  let stopReason: StopReason | undefined;
+  let stopReason: ModelStopReason | undefined;
   for await (const event of events) {
     if (event.contentBlockStart) {
       const toolUse = event.contentBlockStart.start?.toolUse;

@@ -1,8 +1,8 @@
 import type { StopReason as BedrockStopReason } from '@aws-sdk/client-bedrock-runtime';
-import type { StopReason } from '../types.js';
+import type { ModelStopReason } from '../types.js';
 
 /** Bedrock's stop reasons in our terms; filters count as refusals, a full context window as running out of tokens. */
-const STOP_REASONS: Record<string, StopReason> = {
+const STOP_REASONS: Record<string, ModelStopReason> = {
   end_turn: 'end_turn',
   tool_use: 'tool_use',
   max_tokens: 'max_tokens',
@@ -12,6 +12,6 @@ const STOP_REASONS: Record<string, StopReason> = {
   content_filtered: 'refusal',
 };
 
-export function toStopReason(reason: BedrockStopReason | string | undefined): StopReason {
+export function toStopReason(reason: BedrockStopReason | string | undefined): ModelStopReason {
   return (reason === undefined ? undefined : STOP_REASONS[reason]) ?? 'other';
 }

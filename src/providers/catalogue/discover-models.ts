@@ -4,7 +4,7 @@ import type { OpenAiSettings } from '../provider-settings.js';
 import { resolveProviderSettings } from '../resolve-provider-settings.js';
 import type { ModelRef, ProviderName } from '../types.js';
 
-/** `GET /models` gives up after this long (providers.md). */
+/** `GET /models` gives up after this long (README.md "Models and providers"). */
 export const DISCOVERY_TIMEOUT_MS = 5_000;
 
 /** An OpenAI-compatible endpoint worth asking for its models. */

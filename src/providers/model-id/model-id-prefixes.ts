@@ -25,7 +25,7 @@ export const PREFIX_EXAMPLES = [
   'openrouter::',
 ] as const;
 
-/** Bare ids oy recognises without a prefix (providers.md): Claude and OpenAI's own model names. */
+/** Bare ids oy recognises without a prefix (README.md "Models and providers"): Claude and OpenAI's own model names. */
 export const BARE_PATTERNS: ReadonlyArray<{ pattern: RegExp; provider: ProviderName }> = [
   { pattern: /^claude-./, provider: 'anthropic' },
   { pattern: /^gpt-./, provider: 'openai' },

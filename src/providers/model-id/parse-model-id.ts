@@ -14,7 +14,7 @@ const PREFIX_HINT =
   `use one of ${PREFIX_EXAMPLES.join(', ')} (for example anthropic::claude-haiku-4-5); ` +
   'bare claude-*, gpt-*, o1, o3 and o4 ids need no prefix';
 
-/** Parses `[provider::]model` (providers.md); anything it cannot place is a usage error that suggests the prefixes. */
+/** Parses `[provider::]model` (README.md "Models and providers"); anything it cannot place is a usage error that suggests the prefixes. */
 export function parseModelId(text: string): ModelRef {
   const id = text.trim();
   if (id === '') throw new UsageError('the model id is empty', { hint: PREFIX_HINT });

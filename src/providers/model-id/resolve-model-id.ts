@@ -21,7 +21,7 @@ export interface ResolvedModelId {
   source: ModelIdSource;
 }
 
-/** `--model` > OY_MODEL > config `model` (providers.md); null when none is set. An empty value counts as unset. */
+/** `--model` > OY_MODEL > config `model` (README.md "Models and providers"); null when none is set. An empty value counts as unset. */
 export function resolveModelId(candidates: ModelIdCandidates): ResolvedModelId | null {
   const ordered: Array<[ModelIdSource, string | undefined | null]> = [
     ['--model', candidates.flag],

@@ -4,7 +4,7 @@ import { CallSignal } from './call-signal.js';
 import { loadOpenAiSdk, newOpenAiClient } from './load-openai-sdk.js';
 import { displayUrl } from './openai-hints.js';
 
-/** `oy model` asks each configured endpoint for its models and gives up after this long (providers.md). */
+/** `oy model` asks each configured endpoint for its models and gives up after this long (README.md "Models and providers"). */
 export const MODEL_LISTING_TIMEOUT_MS = 5_000;
 
 export interface ListOpenAiModelsOptions {

@@ -4,7 +4,7 @@ import { ProviderError } from '../provider-error.js';
 import {
   EMPTY_USAGE,
   type ModelRef,
-  type StopReason,
+  type ModelStopReason,
   type StreamEvent,
   type ToolCall,
   type Usage,
@@ -132,7 +132,7 @@ function toStopReason(
   finishReason: FinishReason,
   hasToolCalls: boolean,
   sawRefusal: boolean,
-): StopReason {
+): ModelStopReason {
   if (finishReason === 'length') return 'max_tokens';
   // Ollama and some llama.cpp builds say `stop` even when they called tools.
   if (hasToolCalls) return 'tool_use';

@@ -1,4 +1,4 @@
-/** Longest wait a Retry-After header may impose (providers.md): a minute. */
+/** Longest wait a Retry-After header may impose (README.md "Models and providers"): a minute. */
 export const MAX_RETRY_AFTER_MS = 60_000;
 
 /**

@@ -3,7 +3,7 @@ import type { CallOptions, ModelClient, ModelRequest, ModelResult, StreamEvent }
 import { abortableSleep } from './abortable-sleep.js';
 import { backoffDelay } from './backoff-delay.js';
 
-/** Four attempts in all (providers.md). */
+/** Four attempts in all (README.md "Models and providers"). */
 export const DEFAULT_MAX_ATTEMPTS = 4;
 /** Half a second, doubling: 0.5, 1, 2 s ceilings before jitter. */
 export const DEFAULT_BASE_DELAY_MS = 500;

@@ -46,7 +46,7 @@ export type FetchResult =
 export type FetchFailureKind = 'refused' | 'failed' | 'timeout' | 'cancelled';
 
 /**
- * Fetches a URL reaching only the public internet (security.md promise 6): every URL and
+ * Fetches a URL reaching only the public internet (SECURITY.md): every URL and
  * every resolved address of every hop is checked, the socket connects to the checked address,
  * redirects are followed by hand. Never throws for network errors; they come back as results.
  */

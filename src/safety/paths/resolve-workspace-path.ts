@@ -16,7 +16,7 @@ export interface WorkspacePath {
 }
 
 /**
- * Confines a path a tool was asked to use to the workspace (agent.md "Workspace confinement").
+ * Confines a path a tool was asked to use to the workspace (SECURITY.md "Promises kept by the agent").
  * Never throws: a refusal is a result naming its rule. Backslashes are refused, `%2e` stays literal,
  * writes into any `.git` or `.oy` (nested too, case-folded) are `protected-path`.
  */

@@ -1,4 +1,5 @@
 import { isProtectedName } from '../paths/protected-names.js';
+import { MODE_TABLE } from './mode-table.js';
 import { isSecretBearingFile } from '../secret-files.js';
 import type { CommandSplit } from './command-lexer.js';
 import { findAllowRules, findRestrictiveRule } from './find-rules.js';
@@ -35,15 +36,6 @@ export const BUILTIN_RULES = {
   uncertainCommand: 'uncertain-command',
   interactiveOnly: 'interactive-only',
 } as const;
-
-const MODE_DEFAULTS: Readonly<
-  Record<SafetyMode, Readonly<Record<Category, Decision['decision']>>>
-> = {
-  plan: { read: 'allow', write: 'deny', bash: 'deny', webfetch: 'ask', mcp: 'ask' },
-  ask: { read: 'allow', write: 'ask', bash: 'ask', webfetch: 'ask', mcp: 'ask' },
-  edit: { read: 'allow', write: 'allow', bash: 'ask', webfetch: 'ask', mcp: 'ask' },
-  auto: { read: 'allow', write: 'allow', bash: 'allow', webfetch: 'allow', mcp: 'allow' },
-};
 
 /** Decide one tool call: deny rules, then built-in refusals, then ask rules, then allow rules, then the mode. */
 export async function decide(action: ToolAction, context: DecisionContext): Promise<Decision> {
@@ -100,13 +92,14 @@ export function decideWithSplit(
       reason: `${subject} is refused: ${action.tool} reads the file first, and the deny rule ${readDenied.text} refuses reading it`,
     };
 
-  // An MCP tool its server does not mark read-only may change anything: plan mode treats it as a write.
+  // A mode that refuses a kind outright (plan: writes and shell) refuses it before any rule can allow it;
+  // an MCP tool its server does not mark read-only may change anything, so plan mode treats it as a write.
   const isMcpWrite = category === 'mcp' && action.mcp?.isReadOnly !== true;
-  if (context.mode === 'plan' && (category === 'write' || category === 'bash' || isMcpWrite)) {
+  if (MODE_TABLE[context.mode][category] === 'deny' || (context.mode === 'plan' && isMcpWrite)) {
     return {
       decision: 'deny',
-      rule: 'mode:plan',
-      reason: `${subject} is refused: plan mode changes nothing (no writes, no shell); the user can switch with --mode edit or /mode edit`,
+      rule: `mode:${context.mode}`,
+      reason: `${subject} is refused: ${context.mode} mode changes nothing (no writes, no shell); the user can switch with --mode edit or /mode edit`,
     };
   }
   if (category === 'write') {
@@ -172,7 +165,7 @@ export function decideWithSplit(
     return { decision: 'allow', rule: allowedBy, reason: `${subject} is allowed by ${allowedBy}` };
 
   const modeRule = `mode:${context.mode}`;
-  const outcome = MODE_DEFAULTS[context.mode][category];
+  const outcome = MODE_TABLE[context.mode][category];
   if (outcome === 'allow')
     return { decision: 'allow', rule: modeRule, reason: `${context.mode} mode allows ${subject}` };
   return settleAsk(

@@ -1,6 +1,6 @@
 import { UsageError } from '../../shared/errors.js';
 
-/** How much the agent may do without asking: see the mode table in agent.md. */
+/** How much the agent may do without asking: see the mode table in README.md "Safety modes". */
 export type SafetyMode = 'plan' | 'ask' | 'edit' | 'auto';
 
 export const SAFETY_MODES: readonly SafetyMode[] = ['plan', 'ask', 'edit', 'auto'];

@@ -37,6 +37,26 @@ export interface ToolAction {
 /** The mode-table column a tool call falls in: `todo` with persist is a write. */
 export type Category = 'read' | 'write' | 'bash' | 'webfetch' | 'mcp';
 
+/** What each tool is, for the mode table: its column, or `ask`, which only needs someone to answer. */
+export const TOOL_KINDS: Readonly<Record<ToolName, Category | 'ask'>> = {
+  list: 'read',
+  read: 'read',
+  search: 'read',
+  // Persisting the list writes TODO.md: categoryOf makes that call a write.
+  todo: 'read',
+  write: 'write',
+  edit: 'write',
+  replace: 'write',
+  bash: 'bash',
+  webfetch: 'webfetch',
+  ask: 'ask',
+  mcp: 'mcp',
+};
+
+export function kindOf(tool: ToolName): Category | 'ask' {
+  return TOOL_KINDS[tool];
+}
+
 /** Write and Edit rules both govern every tool that changes files, so a deny of either holds for all of them. */
 export const FILE_RULE_KINDS: Readonly<Record<'read' | 'write', readonly FileRuleKind[]>> = {
   read: ['read'],
@@ -47,22 +67,9 @@ export const TODO_FILE = 'TODO.md';
 
 /** The mode-table column of a tool call. */
 export function categoryOf(action: ToolAction): Category {
-  switch (action.tool) {
-    case 'write':
-    case 'edit':
-    case 'replace':
-      return 'write';
-    case 'todo':
-      return action.persist === true ? 'write' : 'read';
-    case 'bash':
-      return 'bash';
-    case 'webfetch':
-      return 'webfetch';
-    case 'mcp':
-      return 'mcp';
-    default:
-      return 'read';
-  }
+  if (action.tool === 'todo' && action.persist === true) return 'write';
+  const kind = kindOf(action.tool);
+  return kind === 'ask' ? 'read' : kind;
 }
 
 /** The workspace paths a file tool touches, as requested. */

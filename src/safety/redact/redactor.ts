@@ -1,4 +1,4 @@
-import type { Redaction } from '../../audit/types.js';
+import type { Redaction } from './redaction.js';
 import { compileRuleSet, type CompiledRuleSet } from './compile-rule-set.js';
 import { findSecretSpans } from './find-secret-spans.js';
 import type { RedactionRule } from './redaction-rule.js';

@@ -25,13 +25,17 @@ function setup(options: {
     mode: options.mode,
     rules: parsePermissionRules({ allow: [], ask: [], deny: options.deny ?? [] }),
     grants,
-    isInteractive: options.isInteractive,
     workspaceRoot: ROOT,
-    ...(options.approver ? { approver: options.approver } : {}),
+    ...(options.isInteractive
+      ? { interaction: { approve: options.approver ?? noAnswer, ask: async () => '' } }
+      : {}),
     onApproval: (event) => events.push(event),
   });
   return { authorize, events, grants };
 }
+
+/** A person who never says yes (the approver a test did not need). */
+const noAnswer: Approver = async () => 'no';
 
 function request(action: ToolAction): ApprovalRequest {
   return { tool: action.tool, toolCallId: 'call_1', action };
@@ -64,11 +68,11 @@ describe('createAuthorizer', () => {
     expect(events[0]).toMatchObject({ decision: 'deny', outcome: 'denied', rule: 'mode:ask' });
   });
 
-  it('refuses an ask when the run is interactive but no approver was given', async () => {
-    const { authorize } = setup({ mode: 'ask', isInteractive: true });
+  it('refuses an ask when no one can answer, without asking anyone', async () => {
+    const { authorize, events } = setup({ mode: 'ask', isInteractive: false });
     const result = await authorize(request({ tool: 'write', path: 'a.txt' }));
     expect(result.allowed).toBe(false);
-    expect(!result.allowed && result.reason).toContain('no one can approve');
+    expect(events[0]).toMatchObject({ decision: 'deny', outcome: 'denied' });
   });
 
   it.each([

@@ -1,13 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { compactIfNeeded } from '../../../src/agent/compact/compact-if-needed.js';
 import { SUMMARY_SYSTEM_PROMPT } from '../../../src/agent/compact/summary-prompt.js';
-import { createModelClient } from '../../../src/providers/create-model-client.js';
-import { parseModelId } from '../../../src/providers/model-id/parse-model-id.js';
 import type { Message, ModelClient } from '../../../src/providers/types.js';
 import { createRedactor } from '../../../src/safety/redact/index.js';
-import type { FakeProviderServer } from '../../fakes/fake-provider-server.js';
 import { reply, type ScriptedReply } from '../../fakes/script.js';
-import { fakeProviderEnv, startFakeProvider } from '../../fakes/start-fake-provider.js';
+import { ScriptedModelClient } from '../../fakes/scripted-model-client.js';
+import { withRetries } from '../../../src/providers/retry/with-retries.js';
 import { createSecretFactory } from '../../support/secret-factory.js';
 import { expectValidTranscript } from './transcript-fixtures.js';
 
@@ -56,18 +54,12 @@ function transcriptWithSecret(): Message[] {
   return messages;
 }
 
-let fake: FakeProviderServer | undefined;
-afterEach(async () => {
-  await fake?.close();
-  fake = undefined;
-});
+let fake: ScriptedModelClient | undefined;
 
-/** A real Anthropic client through the real retry wrapper, waiting 0 ms between attempts. */
-async function clientFor(script: ScriptedReply[], onRequest?: () => void): Promise<ModelClient> {
-  fake = await startFakeProvider({ script, ...(onRequest ? { onRequest } : {}) });
-  return createModelClient(parseModelId('anthropic::claude-haiku-4-5'), fakeProviderEnv(fake), {
-    retry: { random: () => 0 },
-  });
+/** A scripted Anthropic model through the real retry wrapper, waiting 0 ms between attempts. */
+function clientFor(script: ScriptedReply[], onRequest?: () => void): ModelClient {
+  fake = new ScriptedModelClient({ script, ...(onRequest ? { onRequest } : {}) });
+  return withRetries(fake, { random: () => 0 });
 }
 
 function compact(client: ModelClient, signal?: AbortSignal) {
@@ -86,7 +78,7 @@ function compact(client: ModelClient, signal?: AbortSignal) {
 
 describe('compaction with a model (fake Anthropic provider)', () => {
   it('sends the older turns redacted, once, without tools, and puts the summary in the transcript', async () => {
-    const client = await clientFor([reply.text(SUMMARY, { inputTokens: 900, outputTokens: 40 })]);
+    const client = clientFor([reply.text(SUMMARY, { inputTokens: 900, outputTokens: 40 })]);
     const result = await compact(client);
 
     fake!.assertDone();
@@ -118,12 +110,12 @@ describe('compaction with a model (fake Anthropic provider)', () => {
       Array.from({ length: 4 }, (): ScriptedReply => ({
         kind: 'answer',
         text: 'partial summary',
-        cutAfterEvents: 2,
+        cutAfterEvents: 0,
       })),
     ],
     ['an empty answer', [reply.text('')]],
   ])('falls back to the deterministic summary after %s', async (name, script) => {
-    const client = await clientFor(script);
+    const client = clientFor(script);
     const result = await compact(client);
 
     fake!.assertDone();
@@ -139,7 +131,7 @@ describe('compaction with a model (fake Anthropic provider)', () => {
 
   it('rethrows when the caller aborts during the summary call', async () => {
     const controller = new AbortController();
-    const client = await clientFor([{ ...reply.text(SUMMARY), latencyMs: 30_000 }], () =>
+    const client = clientFor([{ ...reply.text(SUMMARY), latencyMs: 30_000 }], () =>
       controller.abort(new Error('interrupted')),
     );
     await expect(compact(client, controller.signal)).rejects.toThrow();

@@ -1,12 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import type { FakeProviderServer } from '../../fakes/fake-provider-server.js';
+import { describe, expect, it } from 'vitest';
+import type { ScriptedModelClient } from '../../fakes/scripted-model-client.js';
 import { reply } from '../../fakes/script.js';
-import { startFakeProvider } from '../../fakes/start-fake-provider.js';
 import { REPEAT_STOP_COUNT } from '../../../src/agent/loop/repeat-guard.js';
 import { createAgentState } from '../../../src/agent/loop/run-agent-loop.js';
 import {
   MODELS,
   clientFor,
+  scriptModel,
   doneOf,
   eventsOf,
   makeEchoTool,
@@ -15,36 +15,30 @@ import {
   sentToolResults,
 } from './loop-harness.js';
 
-let fake: FakeProviderServer | undefined;
-afterEach(async () => {
-  await fake?.close();
-  fake = undefined;
-});
+let fake: ScriptedModelClient;
 
 const SUMMARY_MARK = 'The run is stopping';
 
 describe('the caps', () => {
   it('stops at --max-turns and returns the summary the model was asked for, without tools run', async () => {
     const { tool, runs } = makeEchoTool();
-    fake = await startFakeProvider({
-      script: [
-        reply.toolCall('list', { text: 'one' }),
-        reply.toolCall('list', { text: 'two' }),
-        reply.text('Summary: echoed twice, nothing else done.'),
-      ],
-    });
+    fake = scriptModel([
+      reply.toolCall('list', { text: 'one' }),
+      reply.toolCall('list', { text: 'two' }),
+      reply.text('Summary: echoed twice, nothing else done.'),
+    ]);
     const events = await runLoop(makeWorkspace(), {
-      client: await clientFor(fake, MODELS.anthropic),
+      client: clientFor(fake),
       prompt: 'Echo forever.',
       tools: [tool],
-      maxTurns: 2,
+      maxModelCalls: 2,
     });
     fake.assertDone();
     const done = doneOf(events);
     expect(done.stopReason).toBe('max_turns');
     expect(done.answer).toBe('Summary: echoed twice, nothing else done.');
     expect(done.notice).toContain('2 model calls');
-    expect(done.turns).toBe(3);
+    expect(done.modelCalls).toBe(3);
     expect(runs).toHaveLength(2);
     const last = fake.modelCalls[2]!;
     expect(last.rawBody).toContain(SUMMARY_MARK);
@@ -54,15 +48,13 @@ describe('the caps', () => {
 
   it('still ends with the cap when the summary call fails, the reason as the answer', async () => {
     const { tool } = makeEchoTool();
-    fake = await startFakeProvider({
-      script: [reply.toolCall('list', { text: 'one' }), reply.error(400)],
-    });
+    fake = scriptModel([reply.toolCall('list', { text: 'one' }), reply.error(400)]);
     const state = createAgentState();
     const events = await runLoop(makeWorkspace(), {
-      client: await clientFor(fake, MODELS.anthropic),
+      client: clientFor(fake),
       prompt: 'Echo.',
       tools: [tool],
-      maxTurns: 1,
+      maxModelCalls: 1,
       state,
     });
     fake.assertDone();
@@ -75,18 +67,16 @@ describe('the caps', () => {
 
   it('stops at --max-cost: the over-budget calls are not run, and the summary is the answer', async () => {
     const { tool, runs } = makeEchoTool();
-    fake = await startFakeProvider({
-      script: [
-        reply.toolCall(
-          'list',
-          { text: 'costly' },
-          { usage: { inputTokens: 1_000_000, outputTokens: 10 } },
-        ),
-        reply.text('Summary: stopped before echoing.'),
-      ],
-    });
+    fake = scriptModel([
+      reply.toolCall(
+        'list',
+        { text: 'costly' },
+        { usage: { inputTokens: 1_000_000, outputTokens: 10 } },
+      ),
+      reply.text('Summary: stopped before echoing.'),
+    ]);
     const events = await runLoop(makeWorkspace(), {
-      client: await clientFor(fake, MODELS.anthropic),
+      client: clientFor(fake),
       prompt: 'Echo.',
       tools: [tool],
       maxCostUsd: 0.5,
@@ -103,9 +93,9 @@ describe('the caps', () => {
   });
 
   it('warns once, without stopping, when the model has no price and a cost cap is set', async () => {
-    fake = await startFakeProvider({ script: [reply.text('fine')] });
+    fake = scriptModel([reply.text('fine')], 'openai::my-unpriced-model');
     const events = await runLoop(makeWorkspace(), {
-      client: await clientFor(fake, 'openai::my-unpriced-model'),
+      client: clientFor(fake),
       prompt: 'Hi.',
       maxCostUsd: 1,
     });
@@ -120,16 +110,17 @@ describe('the caps', () => {
     'nudges after the third identical call and stops at the fifth (%s)',
     async (_protocol, model) => {
       const { tool, runs } = makeEchoTool();
-      fake = await startFakeProvider({
-        script: [
+      fake = scriptModel(
+        [
           ...Array.from({ length: REPEAT_STOP_COUNT }, () =>
             reply.toolCall('list', { text: 'same' }),
           ),
           reply.text('Summary: I was stuck repeating the same call.'),
         ],
-      });
+        model,
+      );
       const events = await runLoop(makeWorkspace(), {
-        client: await clientFor(fake, model),
+        client: clientFor(fake),
         prompt: 'Echo.',
         tools: [tool],
       });
@@ -151,16 +142,14 @@ describe('the caps', () => {
 
   it('does not count calls with the same arguments in another key order as different', async () => {
     const { tool } = makeEchoTool();
-    fake = await startFakeProvider({
-      script: [
-        reply.toolCall('list', { text: 'a', extra: { b: 1, a: 2 } }),
-        reply.toolCall('list', { extra: { a: 2, b: 1 }, text: 'a' }),
-        reply.toolCall('list', { text: 'a', extra: { b: 1, a: 2 } }),
-        reply.text('done'),
-      ],
-    });
+    fake = scriptModel([
+      reply.toolCall('list', { text: 'a', extra: { b: 1, a: 2 } }),
+      reply.toolCall('list', { extra: { a: 2, b: 1 }, text: 'a' }),
+      reply.toolCall('list', { text: 'a', extra: { b: 1, a: 2 } }),
+      reply.text('done'),
+    ]);
     const events = await runLoop(makeWorkspace(), {
-      client: await clientFor(fake, MODELS.anthropic),
+      client: clientFor(fake),
       prompt: 'Echo.',
       tools: [tool],
     });

@@ -1,15 +1,15 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createAgentState } from '../../../src/agent/loop/run-agent-loop.js';
 import { defineTool } from '../../../src/agent/tools/define-tool.js';
 import { createSession, loadSession } from '../../../src/agent/session/session-store.js';
 import type { AgentEvent } from '../../../src/agent/events.js';
-import type { FakeProviderServer } from '../../fakes/fake-provider-server.js';
+import type { ScriptedModelClient } from '../../fakes/scripted-model-client.js';
 import { reply } from '../../fakes/script.js';
-import { startFakeProvider } from '../../fakes/start-fake-provider.js';
 import {
   MODELS,
   clientFor,
+  scriptModel,
   doneOf,
   eventsOf,
   makeEchoTool,
@@ -20,20 +20,17 @@ import {
 import { runAgentLoop } from '../../../src/agent/loop/run-agent-loop.js';
 import { parsePermissionRules } from '../../../src/safety/policy/permission-rule.js';
 
-let fake: FakeProviderServer | undefined;
-afterEach(async () => {
-  await fake?.close();
-  fake = undefined;
-});
+let fake: ScriptedModelClient;
 
 describe('tool calls the loop cannot run as asked', () => {
   it('answers an unknown tool name with a failed result and goes on', async () => {
     const { tool } = makeEchoTool();
-    fake = await startFakeProvider({
-      script: [reply.toolCall('frobnicate', { x: 1 }), reply.text('Sorry, I will use list.')],
-    });
+    fake = scriptModel([
+      reply.toolCall('frobnicate', { x: 1 }),
+      reply.text('Sorry, I will use list.'),
+    ]);
     const events = await runLoop(makeWorkspace(), {
-      client: await clientFor(fake, MODELS.anthropic),
+      client: clientFor(fake),
       prompt: 'Go.',
       tools: [tool],
     });
@@ -45,11 +42,12 @@ describe('tool calls the loop cannot run as asked', () => {
 
   it('answers arguments that are not JSON (OpenAI passes them on raw) with a failed result', async () => {
     const { tool, runs } = makeEchoTool();
-    fake = await startFakeProvider({
-      script: [reply.toolCall('list', '{"text": "unterminated'), reply.text('I will fix my JSON.')],
-    });
+    fake = scriptModel(
+      [reply.toolCall('list', '{"text": "unterminated'), reply.text('I will fix my JSON.')],
+      MODELS.openai,
+    );
     const events = await runLoop(makeWorkspace(), {
-      client: await clientFor(fake, MODELS.openai),
+      client: clientFor(fake),
       prompt: 'Go.',
       tools: [tool],
     });
@@ -60,11 +58,9 @@ describe('tool calls the loop cannot run as asked', () => {
 
   it('answers arguments that break the schema with the validation message', async () => {
     const { tool, runs } = makeEchoTool();
-    fake = await startFakeProvider({
-      script: [reply.toolCall('list', { text: 42 }), reply.text('ok')],
-    });
+    fake = scriptModel([reply.toolCall('list', { text: 42 }), reply.text('ok')]);
     const events = await runLoop(makeWorkspace(), {
-      client: await clientFor(fake, MODELS.anthropic),
+      client: clientFor(fake),
       prompt: 'Go.',
       tools: [tool],
     });
@@ -76,24 +72,27 @@ describe('tool calls the loop cannot run as asked', () => {
 
 describe('failures and cancellation', () => {
   it('reports a provider failure after retries as an error event, then done with stopReason error', async () => {
-    fake = await startFakeProvider({
-      script: [reply.serverError(), reply.serverError(), reply.serverError(), reply.serverError()],
-    });
+    fake = scriptModel([
+      reply.serverError(),
+      reply.serverError(),
+      reply.serverError(),
+      reply.serverError(),
+    ]);
     const events = await runLoop(makeWorkspace(), {
-      client: await clientFor(fake, MODELS.anthropic),
+      client: clientFor(fake),
       prompt: 'Go.',
     });
     fake.assertDone();
     const [error] = eventsOf(events, 'error');
     expect(error).toMatchObject({ kind: 'server' });
     expect(error!.message).toContain('anthropic::claude-haiku-4-5');
-    expect(doneOf(events)).toMatchObject({ stopReason: 'error', turns: 0 });
+    expect(doneOf(events)).toMatchObject({ stopReason: 'error', modelCalls: 0 });
   });
 
   it('does not retry a bad request, and keeps the session a valid transcript', async () => {
     const root = makeWorkspace();
     const stateDir = makeWorkspace('oy-loop-state-');
-    fake = await startFakeProvider({ script: [reply.error(400)] });
+    fake = scriptModel([reply.error(400)]);
     const session = await createSession({
       stateDir,
       workspaceRoot: root,
@@ -101,7 +100,7 @@ describe('failures and cancellation', () => {
       oyVersion: 'test',
     });
     const events = await runLoop(root, {
-      client: await clientFor(fake, MODELS.anthropic),
+      client: clientFor(fake),
       prompt: 'Go.',
       session,
     });
@@ -115,15 +114,13 @@ describe('failures and cancellation', () => {
   it('stops at once when aborted mid-stream: the request is dropped and done says cancelled', async () => {
     const root = makeWorkspace();
     const stateDir = makeWorkspace('oy-loop-state-');
-    fake = await startFakeProvider({
-      script: [
-        {
-          kind: 'answer',
-          textChunks: ['The first words', ' and then', ' much more', ' that never comes'],
-          eventDelayMs: 400,
-        },
-      ],
-    });
+    fake = scriptModel([
+      {
+        kind: 'answer',
+        textChunks: ['The first words', ' and then', ' much more', ' that never comes'],
+        eventDelayMs: 400,
+      },
+    ]);
     const session = await createSession({
       stateDir,
       workspaceRoot: root,
@@ -134,7 +131,7 @@ describe('failures and cancellation', () => {
     const events: AgentEvent[] = [];
     const redact = (text: string) => text;
     for await (const event of runAgentLoop({
-      client: await clientFor(fake, MODELS.anthropic),
+      client: clientFor(fake),
       system: () => 'test',
       prompt: 'Talk.',
       state: createAgentState(),
@@ -142,7 +139,6 @@ describe('failures and cancellation', () => {
       workspaceRoot: root,
       mode: 'auto',
       rules: parsePermissionRules({ allow: [], ask: [], deny: [] }),
-      isInteractive: false,
       redact,
       shell: { sandbox: 'off', allowedEnvNames: [], baseEnv: {}, allowNetwork: false },
       session,
@@ -180,23 +176,21 @@ describe('failures and cancellation', () => {
           });
         }),
     });
-    fake = await startFakeProvider({
-      script: [
-        {
-          kind: 'answer',
-          toolCalls: [
-            { id: 'toolu_a', name: 'list', arguments: {} },
-            { id: 'toolu_b', name: 'list', arguments: {} },
-          ],
-        },
-      ],
-    });
+    fake = scriptModel([
+      {
+        kind: 'answer',
+        toolCalls: [
+          { id: 'toolu_a', name: 'list', arguments: {} },
+          { id: 'toolu_b', name: 'list', arguments: {} },
+        ],
+      },
+    ]);
     const controller = new AbortController();
     const state = createAgentState();
     const events: AgentEvent[] = [];
     const redact = (text: string) => text;
     for await (const event of runAgentLoop({
-      client: await clientFor(fake, MODELS.anthropic),
+      client: clientFor(fake),
       system: () => 'test',
       prompt: 'Wait.',
       state,
@@ -204,7 +198,6 @@ describe('failures and cancellation', () => {
       workspaceRoot: makeWorkspace(),
       mode: 'auto',
       rules: parsePermissionRules({ allow: [], ask: [], deny: [] }),
-      isInteractive: false,
       redact,
       shell: { sandbox: 'off', allowedEnvNames: [], baseEnv: {}, allowNetwork: false },
       signal: controller.signal,

@@ -10,10 +10,12 @@ import type { AgentTool } from '../../../src/agent/tools/tool-types.js';
 import { createModelClient } from '../../../src/providers/create-model-client.js';
 import { parseModelId } from '../../../src/providers/model-id/parse-model-id.js';
 import type { ModelClient } from '../../../src/providers/types.js';
+import type { FakeProviderServer } from '../../fakes/fake-provider-server.js';
+import { fakeProviderEnv } from '../../fakes/start-fake-provider.js';
 import { parsePermissionRules } from '../../../src/safety/policy/permission-rule.js';
 import { createRedactor } from '../../../src/safety/redact/index.js';
-import type { FakeProviderServer, RecordedRequest } from '../../fakes/fake-provider-server.js';
-import { fakeProviderEnv } from '../../fakes/start-fake-provider.js';
+import type { ScriptedReply } from '../../fakes/script.js';
+import { ScriptedModelClient } from '../../fakes/scripted-model-client.js';
 
 /** One Anthropic and one OpenAI-compatible model, both priced in the table. */
 export const MODELS = {
@@ -25,11 +27,24 @@ export function makeWorkspace(prefix = 'oy-loop-'): string {
   return realpathSync(mkdtempSync(path.join(tmpdir(), prefix)));
 }
 
-/** A real client against the fake, retries quick so fault tests stay fast. */
-export function clientFor(fake: FakeProviderServer, model: string): Promise<ModelClient> {
+/** A real client against the HTTP fake (provider tests), retries quick so fault tests stay fast. */
+export function httpClientFor(fake: FakeProviderServer, model: string): Promise<ModelClient> {
   return createModelClient(parseModelId(model), fakeProviderEnv(fake), {
     retry: { baseDelayMs: 1, maxDelayMs: 5 },
   });
+}
+
+/** A strict in-process model for this test: the script, then every request recorded in wire form. */
+export function scriptModel(
+  script: ScriptedReply[],
+  model: string = MODELS.anthropic,
+): ScriptedModelClient {
+  return new ScriptedModelClient({ script, model });
+}
+
+/** The client the loop gets: the scripted model inside the production retry wrapper (quick waits). */
+export function clientFor(fake: ScriptedModelClient): ModelClient {
+  return fake.withRetries();
 }
 
 /** A tool that echoes its argument and counts its runs (a read-category tool: `list`). */
@@ -62,7 +77,6 @@ export async function runLoop(root: string, overrides: LoopOverrides): Promise<A
     workspaceRoot: root,
     mode: 'auto',
     rules: parsePermissionRules({ allow: [], ask: [], deny: [] }),
-    isInteractive: false,
     redact: (text) => redactor.redact(text).text,
     shell: { sandbox: 'off', allowedEnvNames: [], baseEnv: process.env, allowNetwork: false },
     ...overrides,
@@ -86,7 +100,7 @@ export function eventsOf<T extends AgentEvent['type']>(
 }
 
 /** Tool results a request sent back, as `{id, content}`, for either wire protocol. */
-export function sentToolResults(request: RecordedRequest): { id: string; content: string }[] {
+export function sentToolResults(request: { body: unknown }): { id: string; content: string }[] {
   const body = request.body as { messages?: Record<string, unknown>[] };
   const results: { id: string; content: string }[] = [];
   for (const message of body.messages ?? []) {

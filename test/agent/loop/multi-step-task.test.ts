@@ -1,15 +1,15 @@
 import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createAgentState } from '../../../src/agent/loop/run-agent-loop.js';
 import { allTools } from '../../../src/agent/tools/all-tools.js';
-import type { FakeProviderServer } from '../../fakes/fake-provider-server.js';
+import type { ScriptedModelClient } from '../../fakes/scripted-model-client.js';
 import { reply, type ScriptedAnswer } from '../../fakes/script.js';
-import { startFakeProvider } from '../../fakes/start-fake-provider.js';
 import { createSecretFactory } from '../../support/secret-factory.js';
 import {
   MODELS,
   clientFor,
+  scriptModel,
   doneOf,
   eventsOf,
   makeWorkspace,
@@ -17,11 +17,7 @@ import {
   sentToolResults,
 } from './loop-harness.js';
 
-let fake: FakeProviderServer | undefined;
-afterEach(async () => {
-  await fake?.close();
-  fake = undefined;
-});
+let fake: ScriptedModelClient;
 
 function call(id: string, name: string, args: unknown): ScriptedAnswer {
   return {
@@ -40,8 +36,8 @@ describe.each(Object.entries(MODELS))('a multi-step task through %s', (protocol,
       protocol === 'anthropic'
         ? ['toolu_r1', 'toolu_e2', 'toolu_b3']
         : ['call_r1', 'call_e2', 'call_b3'];
-    fake = await startFakeProvider({
-      script: [
+    fake = scriptModel(
+      [
         call(ids[0]!, 'read', { path: 'src/greet.js' }),
         call(ids[1]!, 'edit', {
           path: 'src/greet.js',
@@ -54,10 +50,11 @@ describe.each(Object.entries(MODELS))('a multi-step task through %s', (protocol,
           outputTokens: 30,
         }),
       ],
-    });
+      model,
+    );
     const state = createAgentState();
     const events = await runLoop(root, {
-      client: await clientFor(fake, model),
+      client: clientFor(fake),
       prompt: 'Change the greeting to "hello oy" and check it.',
       tools: allTools(),
       state,
@@ -66,7 +63,7 @@ describe.each(Object.entries(MODELS))('a multi-step task through %s', (protocol,
     const done = doneOf(events);
     expect(done.stopReason).toBe('completed');
     expect(done.answer).toContain('hello oy');
-    expect(done.turns).toBe(4);
+    expect(done.modelCalls).toBe(4);
     expect(done.usage).toMatchObject({ inputTokens: 500, outputTokens: 90 });
     expect(done.costUsd).toBeGreaterThan(0);
     expect(readFileSync(path.join(root, 'src', 'greet.js'), 'utf8')).toBe(
@@ -110,14 +107,12 @@ describe.each(Object.entries(MODELS))('a multi-step task through %s', (protocol,
       path.join(root, 'settings.js'),
       `export const aws = '${planted[0]}';\nexport const gh = "${planted[1]}";\n`,
     );
-    fake = await startFakeProvider({
-      script: [
-        call('call_1', 'read', { path: 'settings.js' }),
-        reply.text('It holds two credentials.'),
-      ],
-    });
+    fake = scriptModel(
+      [call('call_1', 'read', { path: 'settings.js' }), reply.text('It holds two credentials.')],
+      model,
+    );
     const events = await runLoop(root, {
-      client: await clientFor(fake, model),
+      client: clientFor(fake),
       prompt: `What is in settings.js? My key is ${planted[2]}.`,
       tools: allTools(),
     });

@@ -1,18 +1,18 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createAgentState } from '../../../src/agent/loop/run-agent-loop.js';
 import type { Compactor } from '../../../src/agent/loop/loop-options.js';
 import { allTools, offeredTools } from '../../../src/agent/tools/all-tools.js';
 import { createSession, loadSession } from '../../../src/agent/session/session-store.js';
 import { EMPTY_USAGE } from '../../../src/providers/types.js';
 import { parsePermissionRules } from '../../../src/safety/policy/permission-rule.js';
-import type { FakeProviderServer } from '../../fakes/fake-provider-server.js';
+import type { ScriptedModelClient } from '../../fakes/scripted-model-client.js';
 import { reply } from '../../fakes/script.js';
-import { startFakeProvider } from '../../fakes/start-fake-provider.js';
 import {
   MODELS,
   clientFor,
+  scriptModel,
   doneOf,
   eventsOf,
   makeWorkspace,
@@ -20,23 +20,17 @@ import {
   sentToolResults,
 } from './loop-harness.js';
 
-let fake: FakeProviderServer | undefined;
-afterEach(async () => {
-  await fake?.close();
-  fake = undefined;
-});
+let fake: ScriptedModelClient;
 
 describe('the policy at execution', () => {
   it('refuses a write in a non-interactive ask run, says how to allow it, and the run goes on', async () => {
     const root = makeWorkspace();
-    fake = await startFakeProvider({
-      script: [
-        reply.toolCall('write', { path: 'notes.md', content: 'hi\n' }),
-        reply.text('I could not write; here is the text instead.'),
-      ],
-    });
+    fake = scriptModel([
+      reply.toolCall('write', { path: 'notes.md', content: 'hi\n' }),
+      reply.text('I could not write; here is the text instead.'),
+    ]);
     const events = await runLoop(root, {
-      client: await clientFor(fake, MODELS.anthropic),
+      client: clientFor(fake),
       prompt: 'Write notes.md.',
       tools: allTools(),
       offeredTools: offeredTools('ask', false),
@@ -59,11 +53,12 @@ describe('the policy at execution', () => {
 
   it('refuses a write in plan mode even though plan mode never offered it', async () => {
     const root = makeWorkspace();
-    fake = await startFakeProvider({
-      script: [reply.toolCall('write', { path: 'x.txt', content: 'x' }), reply.text('ok')],
-    });
+    fake = scriptModel([
+      reply.toolCall('write', { path: 'x.txt', content: 'x' }),
+      reply.text('ok'),
+    ]);
     const events = await runLoop(root, {
-      client: await clientFor(fake, MODELS.anthropic),
+      client: clientFor(fake),
       prompt: 'Write.',
       tools: allTools(),
       offeredTools: offeredTools('plan', false),
@@ -82,26 +77,26 @@ describe('the policy at execution', () => {
   it('asks an interactive approver; "always" grants a session rule so the same call is not asked again', async () => {
     const root = makeWorkspace();
     const asked: string[] = [];
-    fake = await startFakeProvider({
-      script: [
-        reply.toolCall('bash', { command: 'echo first' }),
-        reply.toolCall('bash', { command: 'echo first' }),
-        reply.toolCall('bash', { command: 'echo other' }),
-        reply.text('done'),
-      ],
-    });
+    fake = scriptModel([
+      reply.toolCall('bash', { command: 'echo first' }),
+      reply.toolCall('bash', { command: 'echo first' }),
+      reply.toolCall('bash', { command: 'echo other' }),
+      reply.text('done'),
+    ]);
     const state = createAgentState();
     const answers = ['always', 'no'] as const;
     const events = await runLoop(root, {
-      client: await clientFor(fake, MODELS.anthropic),
+      client: clientFor(fake),
       prompt: 'Run it.',
       tools: allTools(),
       mode: 'ask',
-      isInteractive: true,
       state,
-      approver: async (request) => {
-        asked.push(request.action.command ?? '');
-        return answers[asked.length - 1] ?? 'no';
+      interaction: {
+        approve: async (request) => {
+          asked.push(request.action.command ?? '');
+          return answers[asked.length - 1] ?? 'no';
+        },
+        ask: async () => '',
       },
     });
     expect(asked).toEqual(['echo first', 'echo other']);
@@ -117,13 +112,11 @@ describe('the policy at execution', () => {
   });
 
   it('keeps a deny rule above a session grant', async () => {
-    fake = await startFakeProvider({
-      script: [reply.toolCall('bash', { command: 'echo hi' }), reply.text('done')],
-    });
+    fake = scriptModel([reply.toolCall('bash', { command: 'echo hi' }), reply.text('done')]);
     const state = createAgentState();
     state.grants.grant({ tool: 'bash', command: 'echo hi' });
     const events = await runLoop(makeWorkspace(), {
-      client: await clientFor(fake, MODELS.anthropic),
+      client: clientFor(fake),
       prompt: 'Run.',
       tools: allTools(),
       state,
@@ -141,9 +134,7 @@ describe('state across calls and turns', () => {
     const root = makeWorkspace();
     const stateDir = makeWorkspace('oy-loop-state-');
     const todos = [{ id: '1', task: 'write the parser', status: 'in_progress' }];
-    fake = await startFakeProvider({
-      script: [reply.toolCall('todo', { todos }), reply.text('planned')],
-    });
+    fake = scriptModel([reply.toolCall('todo', { todos }), reply.text('planned')]);
     const session = await createSession({
       stateDir,
       workspaceRoot: root,
@@ -152,7 +143,7 @@ describe('state across calls and turns', () => {
     });
     const seen: number[] = [];
     await runLoop(root, {
-      client: await clientFor(fake, MODELS.anthropic),
+      client: clientFor(fake),
       prompt: 'Plan.',
       tools: allTools(),
       session,
@@ -170,10 +161,8 @@ describe('state across calls and turns', () => {
   it('sends the resumed history first, marks cache breakpoints, and saves each turn', async () => {
     const root = makeWorkspace();
     const stateDir = makeWorkspace('oy-loop-state-');
-    fake = await startFakeProvider({
-      script: [reply.text('first answer'), reply.text('second answer')],
-    });
-    const client = await clientFor(fake, MODELS.anthropic);
+    fake = scriptModel([reply.text('first answer'), reply.text('second answer')]);
+    const client = clientFor(fake);
     const session = await createSession({
       stateDir,
       workspaceRoot: root,
@@ -195,7 +184,7 @@ describe('state across calls and turns', () => {
   it('compacts before a call when the compactor says so, and sends the compacted history', async () => {
     const root = makeWorkspace();
     const stateDir = makeWorkspace('oy-loop-state-');
-    fake = await startFakeProvider({ script: [reply.text('answer')] });
+    fake = scriptModel([reply.text('answer')]);
     const session = await createSession({
       stateDir,
       workspaceRoot: root,
@@ -216,7 +205,7 @@ describe('state across calls and turns', () => {
       usage: EMPTY_USAGE,
     });
     const events = await runLoop(root, {
-      client: await clientFor(fake, MODELS.anthropic),
+      client: clientFor(fake),
       prompt: 'new question',
       state,
       session,

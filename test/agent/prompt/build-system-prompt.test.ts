@@ -50,6 +50,21 @@ describe('buildSystemPrompt', () => {
     expect(buildSystemPrompt(input)).not.toContain('todo list:');
     expect(buildSystemPrompt(input)).toContain('Mode: edit');
   });
+
+  it('says how the mode treats MCP tools only when some are offered', () => {
+    const input = {
+      mode: 'plan' as const,
+      workspaceRoot: '/w',
+      today: '2026-01-31',
+      isInteractive: true,
+      instructions: [],
+      todos: [],
+    };
+    expect(buildSystemPrompt(input)).not.toContain('MCP');
+    expect(buildSystemPrompt({ ...input, hasMcpTools: true })).toContain(
+      'These need the user\'s approval: fetching URLs and using MCP server tools',
+    );
+  });
 });
 
 describe('loadInstructions', () => {

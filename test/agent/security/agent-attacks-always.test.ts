@@ -126,11 +126,13 @@ function setup() {
     mode: 'ask',
     rules: parsePermissionRules({ allow: [], ask: [], deny: [] }),
     grants,
-    isInteractive: true,
     workspaceRoot: '/work/space',
-    approver: async (request) => {
-      asked.push(request);
-      return answer;
+    interaction: {
+      approve: async (request) => {
+        asked.push(request);
+        return answer;
+      },
+      ask: async () => '',
     },
     onApproval: () => undefined,
   });
@@ -170,11 +172,13 @@ describe('"always" grants exactly what was shown', () => {
       mode: 'ask',
       rules: parsePermissionRules({ allow: ['Bash(rm -rf build:*)'], ask: [], deny: [] }),
       grants,
-      isInteractive: true,
       workspaceRoot: '/work/space',
-      approver: async () => {
-        asks += 1;
-        return 'yes';
+      interaction: {
+        approve: async () => {
+          asks += 1;
+          return 'yes';
+        },
+        ask: async () => '',
       },
       onApproval: () => undefined,
     });

@@ -150,11 +150,13 @@ function contextFor(
     mode: configuration.mode,
     rules: parsePermissionRules({ allow: [], ask: [], deny: configuration.deny }),
     grants: new SessionGrants(),
-    isInteractive: true,
     workspaceRoot: workspace,
-    approver: async (request) => {
-      previews.push(request);
-      return 'no';
+    interaction: {
+      approve: async (request) => {
+        previews.push(request);
+        return 'no';
+      },
+      ask: async () => '',
     },
     onApproval: () => undefined,
   });

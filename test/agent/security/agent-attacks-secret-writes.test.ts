@@ -69,12 +69,18 @@ async function runCase(file: string, toolName: string, mode: SafetyMode, setup: 
     mode,
     rules,
     grants: new SessionGrants(),
-    isInteractive,
     workspaceRoot: workspace,
-    approver: async (request) => {
-      previews.push(request);
-      return setup === 'chat, no' ? 'no' : 'yes';
-    },
+    ...(isInteractive
+      ? {
+          interaction: {
+            approve: async (request: ApprovalRequest) => {
+              previews.push(request);
+              return setup === 'chat, no' ? ('no' as const) : ('yes' as const);
+            },
+            ask: async () => '',
+          },
+        }
+      : {}),
     onApproval: () => undefined,
   });
   const context = { ...makeToolContext(workspace, { mode }), authorize };

@@ -136,13 +136,19 @@ describe('mode matrix at execution', () => {
                   mode,
                   rules,
                   grants: grantsOf(grants),
-                  isInteractive,
                   workspaceRoot: workspace,
                   // An interactive user says yes to every ask here; counting asks shows the policy asked.
-                  approver: async () => {
-                    asked += 1;
-                    return 'yes';
-                  },
+                  ...(isInteractive
+                    ? {
+                        interaction: {
+                          approve: async () => {
+                            asked += 1;
+                            return 'yes' as const;
+                          },
+                          ask: async () => 'a',
+                        },
+                      }
+                    : {}),
                   onApproval: () => undefined,
                 }),
                 ...(isInteractive ? { askUser: async () => 'a' } : {}),

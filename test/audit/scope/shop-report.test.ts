@@ -65,10 +65,12 @@ function options(overrides: Partial<AuditOptions> = {}): AuditOptions {
     command: 'oy audit',
     scanConcurrency: 4,
     env: process.env,
-    now: () => new Date('2025-03-14T09:26:53.000Z'),
     ...overrides,
   };
 }
+
+/** The report's date is fixed, so the snapshot does not change with the day. */
+const FIXED_CLOCK = { now: () => new Date('2025-03-14T09:26:53.000Z') };
 
 function randomText(length: number, alphabet: string): string {
   return [...randomBytes(length)].map((byte) => alphabet[byte % alphabet.length]).join('');
@@ -96,14 +98,14 @@ beforeAll(async () => {
     `// A signed-in admin for the route tests.\nmodule.exports = { adminJwt: '${fixtureJwt}' };\n`,
   );
   commitAll(repo);
-  const outcome = await runAudit(options({ manifest: 'ledger.json' }));
+  const outcome = await runAudit(options({ manifest: 'ledger.json' }), FIXED_CLOCK);
   expect(outcome.kind).toBe('report');
   markdown = readFileSync(path.join(repo, 'ISSUES.md'), 'utf8');
   const manifest = JSON.parse(readFileSync(path.join(repo, 'ledger.json'), 'utf8')) as {
     files: LedgerEntry[];
   };
   ledger = new Map(manifest.files.map((entry) => [entry.path, entry]));
-  await runAudit(options({ format: 'json', out: 'report.json' }));
+  await runAudit(options({ format: 'json', out: 'report.json' }), FIXED_CLOCK);
   json = JSON.parse(readFileSync(path.join(repo, 'report.json'), 'utf8')) as AuditReport;
 });
 

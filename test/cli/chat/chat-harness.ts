@@ -9,10 +9,12 @@ import type {
 import { runChat } from '../../../src/cli/chat/run-chat.js';
 import { createColors } from '../../../src/cli/terminal.js';
 import type { SafetyMode } from '../../../src/safety/policy/safety-mode.js';
-import { createModelClient } from '../../../src/providers/create-model-client.js';
 import { parseModelId } from '../../../src/providers/model-id/parse-model-id.js';
+import type { ModelRef } from '../../../src/providers/types.js';
 import { createRedactor } from '../../../src/safety/redact/index.js';
-import type { FakeProviderServer } from '../../fakes/fake-provider-server.js';
+import { createModelClient } from '../../../src/providers/create-model-client.js';
+import { FakeProviderServer } from '../../fakes/fake-provider-server.js';
+import type { ScriptedModelClient } from '../../fakes/scripted-model-client.js';
 import { fakeProviderEnv } from '../../fakes/start-fake-provider.js';
 
 export const MODEL = 'anthropic::claude-haiku-4-5';
@@ -104,9 +106,12 @@ export function makeWorkspace(): string {
   return realpathSync(mkdtempSync(path.join(tmpdir(), 'oy-chat-')));
 }
 
-/** A chat session against the fake provider, in `root`, with its own state directory. */
+/**
+ * A chat session in `root`, with its own state directory, against the scripted model (chat tests) or
+ * the HTTP fake (provider tests that need the real SDKs and wire).
+ */
 export async function createChat(
-  fake: FakeProviderServer,
+  fake: ScriptedModelClient | FakeProviderServer,
   root: string,
   steps: Step[],
   options: {
@@ -115,13 +120,16 @@ export async function createChat(
     permissions?: { allow?: string[]; deny?: string[] };
   } = {},
 ): Promise<ChatRun> {
-  const env = { ...fakeProviderEnv(fake), PATH: process.env.PATH ?? '' };
+  const isHttp = fake instanceof FakeProviderServer;
+  const env = { ...(isHttp ? fakeProviderEnv(fake) : {}), PATH: process.env.PATH ?? '' };
   const redactor = createRedactor();
   const editor = new ScriptedEditor(steps);
   const stdout = new Capture();
   const stderr = new Capture();
-  const createClient = (ref: ReturnType<typeof parseModelId>) =>
-    createModelClient(ref, env, { retry: { baseDelayMs: 1, maxDelayMs: 5 } });
+  const createClient = async (ref: ModelRef) =>
+    fake instanceof FakeProviderServer
+      ? createModelClient(ref, env, { retry: { baseDelayMs: 1, maxDelayMs: 5 } })
+      : fake.asModel(ref);
   const chat = new ChatSession({
     workspaceRoot: root,
     stateDir: options.stateDir ?? path.join(root, '..', `${path.basename(root)}-state`),

@@ -1,11 +1,10 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { loadSession } from '../../../src/agent/session/session-store.js';
 import { AUTO_MODE_QUESTION } from '../../../src/cli/chat/switch-mode.js';
-import type { FakeProviderServer } from '../../fakes/fake-provider-server.js';
 import { reply } from '../../fakes/script.js';
-import { startFakeProvider } from '../../fakes/start-fake-provider.js';
+import { ScriptedModelClient } from '../../fakes/scripted-model-client.js';
 import {
   answer,
   createChat,
@@ -16,15 +15,12 @@ import {
   userTexts,
 } from './chat-harness.js';
 
-let fake: FakeProviderServer;
+let fake: ScriptedModelClient;
 let root: string;
 
-beforeEach(async () => {
-  fake = await startFakeProvider();
+beforeEach(() => {
+  fake = new ScriptedModelClient();
   root = makeWorkspace();
-});
-afterEach(async () => {
-  await fake.close();
 });
 
 const APPROVAL = 'Allow? [y]es / [n]o / [a]lways for this session (default no): ';
@@ -271,27 +267,24 @@ describe('oy chat session', () => {
   });
 
   it('Ctrl-C during a turn aborts it, says interrupted, and the next prompt works', async () => {
-    let run: Awaited<ReturnType<typeof createChat>> | undefined;
+    const editor: { interrupt?: () => void } = {};
     let requests = 0;
-    const slow = await startFakeProvider({
+    const slow = new ScriptedModelClient({
       script: [{ kind: 'answer', text: 'never seen', latencyMs: 20_000 }, reply.text('Next.')],
       // Ctrl-C once the first request is in flight.
       onRequest: () => {
         requests += 1;
-        if (requests === 1) run?.editor.interrupt();
+        if (requests === 1) editor.interrupt?.();
       },
     });
-    try {
-      run = await createChat(slow, root, [say('slow'), say('fast')]);
-      await runScript(run);
-      expect(run.stderr.text).toContain('interrupted');
-      expect(run.stdout.text).toContain('Next.');
-      expect(run.stdout.text).not.toContain('never seen');
-      expect(run.editor.listeners).toBe(0);
-      expect(userTexts(slow.modelCalls[1]!.body)).toEqual(['slow', 'fast']);
-    } finally {
-      await slow.close();
-    }
+    const run = await createChat(slow, root, [say('slow'), say('fast')]);
+    editor.interrupt = () => run.editor.interrupt();
+    await runScript(run);
+    expect(run.stderr.text).toContain('interrupted');
+    expect(run.stdout.text).toContain('Next.');
+    expect(run.stdout.text).not.toContain('never seen');
+    expect(run.editor.listeners).toBe(0);
+    expect(userTexts(slow.modelCalls[1]!.body)).toEqual(['slow', 'fast']);
   });
 
   it('Ctrl-C twice on an empty prompt exits; once only warns', async () => {

@@ -1,18 +1,15 @@
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FakeProviderServer } from '../../fakes/fake-provider-server.js';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { reply } from '../../fakes/script.js';
-import { startFakeProvider } from '../../fakes/start-fake-provider.js';
+import { ScriptedModelClient } from '../../fakes/scripted-model-client.js';
 import { createChat, makeWorkspace, runScript, say } from './chat-harness.js';
 
 /** /diff: the chat's changes from its checkpoints, by file tools and by commands in a git work tree. */
-let fake: FakeProviderServer;
 let root: string;
 
-beforeAll(async () => {
-  fake = await startFakeProvider();
+beforeAll(() => {
   root = makeWorkspace();
   const git = (...args: string[]) =>
     execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t', ...args], { cwd: root });
@@ -23,12 +20,10 @@ beforeAll(async () => {
   git('add', '.');
   git('commit', '-qm', 'start');
 });
-afterAll(async () => {
-  await fake.close();
-});
 
 describe('oy chat /diff', () => {
   it('shows what the turns changed, by tools and by commands, and nothing once undone', async () => {
+    const fake = new ScriptedModelClient();
     fake.enqueue(
       reply.toolCall('write', { path: 'new.txt', content: 'fresh\n' }),
       reply.toolCall('bash', { command: 'echo after > tracked.txt && rm gone.txt' }),

@@ -119,7 +119,9 @@ describe('describeSafetyPolicy', () => {
       { permissions: { allow: ['Bash(npm test)'], deny: ['Read(secrets/**)'] } },
       { permissions: { allow: ['Bash(*)'], ask: ['WebFetch(domain:x)'] } },
     );
-    expect(check.detail).toMatch(/^default mode ask: reads allowed; writes, shell and network ask/);
+    expect(check.detail).toMatch(
+      /^default mode ask: read allowed; write, bash, webfetch, mcp ask \(denied when not interactive\)/,
+    );
     expect(check.data).toMatchObject({ rules: { allow: 1, ask: 1, deny: 1 } });
   });
 });

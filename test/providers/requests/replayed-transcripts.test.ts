@@ -11,7 +11,7 @@ import type {
 import type { FakeProviderServer } from '../../fakes/fake-provider-server.js';
 import { reply } from '../../fakes/script.js';
 import { startFakeProvider } from '../../fakes/start-fake-provider.js';
-import { clientFor } from '../../agent/loop/loop-harness.js';
+import { httpClientFor } from '../../agent/loop/loop-harness.js';
 import { useAwsEnvironment } from '../bedrock/bedrock-fixture.js';
 
 useAwsEnvironment();
@@ -137,7 +137,7 @@ describe.each(MODELS)('replayed transcripts on %s', (model, source) => {
   let client: ModelClient;
   beforeAll(async () => {
     fake = await startFakeProvider();
-    client = await clientFor(fake, model);
+    client = await httpClientFor(fake, model);
   });
   afterAll(() => fake.close());
 

@@ -5,7 +5,7 @@ import { anthropicProtocol } from '../../fakes/anthropic-protocol.js';
 import { FakeProviderServer } from '../../fakes/fake-provider-server.js';
 import { reply } from '../../fakes/script.js';
 import { startFakeProvider } from '../../fakes/start-fake-provider.js';
-import { clientFor } from '../../agent/loop/loop-harness.js';
+import { httpClientFor } from '../../agent/loop/loop-harness.js';
 import { useAwsEnvironment } from '../bedrock/bedrock-fixture.js';
 
 useAwsEnvironment();
@@ -40,7 +40,7 @@ describe('Bedrock requests follow the model facts', () => {
     fake = await startFakeProvider({
       script: [reply.toolCall('list', {}), reply.text('done')],
     });
-    const client = await clientFor(fake, 'bedrock::meta.llama3-1-70b-instruct-v1:0');
+    const client = await httpClientFor(fake, 'bedrock::meta.llama3-1-70b-instruct-v1:0');
     const events = await collect(client.stream(ASK));
     const call = events.find((event) => event.type === 'tool_call');
     expect(call).toBeDefined();
@@ -67,9 +67,11 @@ describe('Bedrock requests follow the model facts', () => {
 
   it('Claude 3 Haiku gets no cache points; Claude Sonnet 4.5 gets them', async () => {
     fake = await startFakeProvider({ script: [reply.text('a'), reply.text('b')] });
-    await (await clientFor(fake, 'bedrock::anthropic.claude-3-haiku-20240307-v1:0')).complete(ASK);
     await (
-      await clientFor(fake, 'bedrock::us.anthropic.claude-sonnet-4-5-20250929-v1:0')
+      await httpClientFor(fake, 'bedrock::anthropic.claude-3-haiku-20240307-v1:0')
+    ).complete(ASK);
+    await (
+      await httpClientFor(fake, 'bedrock::us.anthropic.claude-sonnet-4-5-20250929-v1:0')
     ).complete(ASK);
     expect(JSON.stringify(fake.modelCalls[0]!.body)).not.toContain('cachePoint');
     expect(JSON.stringify(fake.modelCalls[1]!.body)).toContain('cachePoint');
@@ -78,7 +80,7 @@ describe('Bedrock requests follow the model facts', () => {
 
   it('a bare id of a profile-only model fails with the inference profile id to use', async () => {
     fake = await startFakeProvider({ script: [reply.text('never')] });
-    const client = await clientFor(fake, 'bedrock::anthropic.claude-sonnet-4-5-20250929-v1:0');
+    const client = await httpClientFor(fake, 'bedrock::anthropic.claude-sonnet-4-5-20250929-v1:0');
     const error = await client.complete(ASK).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ProviderError);
     expect(error).toMatchObject({ kind: 'bad_request' });
@@ -91,7 +93,10 @@ describe('Bedrock requests follow the model facts', () => {
 describe('Bedrock documents', () => {
   it('past five documents in a request, the rest go as delimited text, and names are made valid', async () => {
     fake = await startFakeProvider({ script: [reply.text('read')] });
-    const client = await clientFor(fake, 'bedrock::us.anthropic.claude-sonnet-4-5-20250929-v1:0');
+    const client = await httpClientFor(
+      fake,
+      'bedrock::us.anthropic.claude-sonnet-4-5-20250929-v1:0',
+    );
     const documents = Array.from({ length: 7 }, (_, index) => ({
       name: index < 2 ? 'src/app.ts' : `notes ${index}.md`,
       format: 'txt' as const,
@@ -121,7 +126,7 @@ describe('OpenAI-compatible stream variants', () => {
         },
       ],
     });
-    const client = await clientFor(fake, 'openai::qwen3');
+    const client = await httpClientFor(fake, 'openai::qwen3');
     const result = await client.complete({ ...ASK, cache: {} });
     expect(result.thinking).toEqual([
       { type: 'thinking', source: 'openai', text: 'Let me think.' },
@@ -136,7 +141,7 @@ describe('OpenAI-compatible stream variants', () => {
 
   it('o3 gets max_completion_tokens with room for its reasoning', async () => {
     fake = await startFakeProvider({ script: [reply.text('ok')] });
-    await (await clientFor(fake, 'openai::o3')).complete({ ...ASK, temperature: 0.2 });
+    await (await httpClientFor(fake, 'openai::o3')).complete({ ...ASK, temperature: 0.2 });
     const body = fake.modelCalls[0]!.body as Record<string, unknown>;
     expect(body).not.toHaveProperty('max_tokens');
     expect(body).not.toHaveProperty('temperature');
@@ -156,7 +161,7 @@ describe('Anthropic-compatible gateways', () => {
         },
       ],
     });
-    const client = await clientFor(fake, 'anthropic::claude-sonnet-4-5');
+    const client = await httpClientFor(fake, 'anthropic::claude-sonnet-4-5');
     const result = await client.complete(ASK);
     expect(result.text).toBe('Let me look.');
     expect(result.thinking).toMatchObject([{ type: 'thinking', text: 'Listing first.' }]);
@@ -172,7 +177,7 @@ describe('Anthropic-compatible gateways', () => {
         reply.text('recovered'),
       ],
     });
-    const client = await clientFor(fake, 'anthropic::claude-haiku-4-5');
+    const client = await httpClientFor(fake, 'anthropic::claude-haiku-4-5');
     expect((await client.complete(ASK)).text).toBe('recovered');
     expect(fake.modelCalls).toHaveLength(2);
     fake.assertDone();
@@ -192,7 +197,7 @@ describe('Anthropic-compatible gateways', () => {
       ],
     });
     fake = await chunks;
-    const client = await clientFor(fake, 'anthropic::claude-haiku-4-5');
+    const client = await httpClientFor(fake, 'anthropic::claude-haiku-4-5');
     const error = await client.complete(ASK).catch((caught: unknown) => caught);
     expect(error).toMatchObject({ kind: 'bad_request' });
     expect((error as ProviderError).message).toMatch(/carried no Anthropic events/);
@@ -204,7 +209,7 @@ describe('Anthropic-compatible gateways', () => {
     fake = await startFakeProvider({
       script: [{ kind: 'error', status: 404, rawBody: '{"detail":"Not Found"}' }],
     });
-    const client = await clientFor(fake, 'anthropic::claude-haiku-4-5');
+    const client = await httpClientFor(fake, 'anthropic::claude-haiku-4-5');
     const error = await client.complete(ASK).catch((caught: unknown) => caught);
     expect(error).toMatchObject({ kind: 'bad_request' });
     expect((error as ProviderError).message).toMatch(/has no \/v1\/messages route/);
@@ -214,7 +219,7 @@ describe('Anthropic-compatible gateways', () => {
 
   it('a 404 with the API error body is still an unknown model (control)', async () => {
     fake = await startFakeProvider({ script: [reply.error(404, 'not_found_error')] });
-    const client = await clientFor(fake, 'anthropic::claude-haiku-4-5');
+    const client = await httpClientFor(fake, 'anthropic::claude-haiku-4-5');
     await expect(client.complete(ASK)).rejects.toMatchObject({ kind: 'model_not_found' });
     fake.assertDone();
   });

@@ -6,7 +6,7 @@ import type { FakeProviderServer } from '../../fakes/fake-provider-server.js';
 import { reply } from '../../fakes/script.js';
 import { startFakeProvider } from '../../fakes/start-fake-provider.js';
 import {
-  clientFor,
+  httpClientFor,
   doneOf,
   eventsOf,
   makeEchoTool,
@@ -51,7 +51,7 @@ describe.each(Object.entries(THINKING_MODELS))('a thinking tool loop on %s', (pr
         reply.thinkingText('A follow-up.', 'Still fine.'),
       ],
     });
-    const client = await clientFor(fake, model);
+    const client = await httpClientFor(fake, model);
     const { tool, runs } = makeEchoTool();
     const state = createAgentState();
     const root = makeWorkspace();
@@ -85,7 +85,7 @@ describe('the fakes refuse what the services refuse (controls)', () => {
     fake = await startFakeProvider({
       script: [reply.thinkingToolCall('plan', 'list', { text: 'a' }), reply.text('unused')],
     });
-    const client = await clientFor(fake, THINKING_MODELS.anthropic);
+    const client = await httpClientFor(fake, THINKING_MODELS.anthropic);
     const first = await client.complete({
       system: 's',
       messages: [{ role: 'user', text: 'go' }],
@@ -122,7 +122,7 @@ describe('the fakes refuse what the services refuse (controls)', () => {
 
   it('Anthropic rejects a tampered signature', async () => {
     fake = await startFakeProvider({ script: [reply.thinkingToolCall('plan', 'list', {})] });
-    const client = await clientFor(fake, THINKING_MODELS.anthropic);
+    const client = await httpClientFor(fake, THINKING_MODELS.anthropic);
     const first = await client.complete({
       system: 's',
       messages: [{ role: 'user', text: 'go' }],

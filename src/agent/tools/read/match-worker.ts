@@ -10,7 +10,7 @@ export interface MatchWorker {
   close(): Promise<void>;
 }
 
-/** Characters of a matching line returned: agent.md caps search lines at 1,000. */
+/** Characters of a matching line returned: README.md "Tools" caps search lines at 1,000. */
 export const MAX_HIT_CHARS = 1000;
 /** Characters of each line tested: long enough for real code, short enough to bound one test. */
 export const MAX_TESTED_LINE_CHARS = 10_000;

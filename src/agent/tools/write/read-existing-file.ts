@@ -4,7 +4,7 @@ import { open, type FileHandle } from 'node:fs/promises';
 import { errorCode } from '../../../safety/paths/path-refusal.js';
 import { ToolFailure } from '../tool-types.js';
 
-/** Largest file the write tools read to edit or to diff (agent.md's read cap). */
+/** Largest file the write tools read to edit or to diff (README.md "Tools": the read cap). */
 export const MAX_EDIT_BYTES = 2 * 1024 * 1024;
 // The window git uses to tell binary from text.
 const BINARY_SNIFF_BYTES = 8192;

@@ -86,9 +86,9 @@ function createContext(options: AttachOptions, index: number): ToolContext {
       mode: options.mode,
       rules: options.rules,
       grants: options.grants,
-      isInteractive: true,
       workspaceRoot: options.workspaceRoot,
-      approver: options.approver,
+      // The person attaching is present; the read tool never asks a question of its own.
+      interaction: { approve: options.approver, ask: async () => '' },
       onApproval: () => undefined,
     }),
     canRead: createReadCheck(options.rules, options.workspaceRoot),

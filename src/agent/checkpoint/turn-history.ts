@@ -1,6 +1,11 @@
-import { Checkpoints, type UndoResult } from '../../agent/checkpoint/checkpoints.js';
-import type { TurnCheckpoints } from '../../agent/loop/loop-options.js';
 import type { Message } from '../../providers/types.js';
+import type { CheckpointRecorder } from '../tools/tool-types.js';
+import { Checkpoints, type UndoResult } from './checkpoints.js';
+
+/** Checkpoints as the loop drives them: a turn starts, then tools record what they change. */
+export interface TurnCheckpoints extends CheckpointRecorder {
+  beginTurn(turn: number): void;
+}
 
 /** One finished turn of this chat: its number and the user message it began with. */
 interface TurnStart {
@@ -15,7 +20,7 @@ export type UndoPlan =
   | { kind: 'undo'; turn: number; keepMessages: number; files: UndoResult | undefined };
 
 /**
- * The turns of this chat that /undo can take back, newest last, and the checkpoints of their files.
+ * The turns of this session that undo can take back, newest last, and the checkpoints of their files.
  * Checkpoints only remember turns that changed something, so the turns that did are tracked here:
  * undoing a turn that changed nothing must not restore an older turn's files.
  */
