@@ -62,7 +62,7 @@ describe('buildSystemPrompt', () => {
     };
     expect(buildSystemPrompt(input)).not.toContain('MCP');
     expect(buildSystemPrompt({ ...input, hasMcpTools: true })).toContain(
-      'These need the user\'s approval: fetching URLs and using MCP server tools',
+      "These need the user's approval: fetching URLs and using MCP server tools",
     );
   });
 });
