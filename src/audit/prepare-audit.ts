@@ -12,8 +12,8 @@ import {
 import { collectCandidates } from './collect/collect-candidates.js';
 import { comparePaths } from '../shared/files/compare-paths.js';
 import type { CollectResult } from './collect/collect-types.js';
-import { hintWeight } from './index/hint-weight.js';
-import { indexFile } from './index/index-file.js';
+import { hintWeight } from './hints/hint-weight.js';
+import { indexFile } from './hints/index-file.js';
 import { refuseForeignOutputs } from './outputs/refuse-foreign-outputs.js';
 import { resolveAuditOutputs, type AuditOutputs } from './outputs/resolve-audit-outputs.js';
 import { countLedger, summariseChunk, type AuditPlan } from './plan/audit-plan.js';

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { indexFile } from '../../src/audit/index/index-file.js';
+import { indexFile } from '../../src/audit/hints/index-file.js';
 
 // No YAML library is a dependency of oy, so these checks read action.yml line by line.
 const ACTION_PATH = path.join(import.meta.dirname, '..', '..', 'action.yml');

@@ -5,7 +5,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { indexFile } from '../../dist/audit/index/index-file.js';
+import { indexFile } from '../../dist/audit/hints/index-file.js';
 
 const CORPUS = fileURLToPath(new URL('../fixtures/hint-corpus/', import.meta.url));
 const WINDOW = 3;

@@ -6,7 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { readCorpus, timeRounds } from './corpus-timing.mjs';
 
 const root = path.resolve(process.argv[2] ?? 'node_modules');
-const modulePath = path.resolve(process.argv[3] ?? 'dist/audit/index/index-file.js');
+const modulePath = path.resolve(process.argv[3] ?? 'dist/audit/hints/index-file.js');
 const ROUNDS = 7;
 
 const { indexFile } = await import(pathToFileURL(modulePath).href);

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { makeExcerpt } from '../index/make-excerpt.js';
+import { makeExcerpt } from '../hints/make-excerpt.js';
 import type { TokenCounter } from '../tokens/token-counter.js';
 import type { CollectedFile, Redaction, SecurityHint } from '../types.js';
 import type { ScannedFile } from './scanned-file.js';

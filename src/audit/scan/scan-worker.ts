@@ -1,7 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { createRedactor } from '../../safety/redact/redactor.js';
 import { needsLineTokens } from '../chunk/plan-chunks.js';
-import { indexFile } from '../index/index-file.js';
+import { indexFile } from '../hints/index-file.js';
 import { createTokenCounter, type TokenCounter } from '../tokens/count-tokens.js';
 import type { TokenEncoding } from '../tokens/token-counter.js';
 import type { ScanReply, ScanRequest } from './scan-pool.js';

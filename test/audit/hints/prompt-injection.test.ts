@@ -1,6 +1,6 @@
 import { Buffer } from 'node:buffer';
 import { describe, expect, it } from 'vitest';
-import { indexFile } from '../../../src/audit/index/index-file.js';
+import { indexFile } from '../../../src/audit/hints/index-file.js';
 import {
   expectHint,
   expectNoHint,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { indexFile } from '../../../src/audit/index/index-file.js';
+import { indexFile } from '../../../src/audit/hints/index-file.js';
 import { expectHint, expectNoHint, lines } from './hint-cases.js';
 
 const PWN_REQUEST = lines(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_HINTS_PER_RULE_PER_FILE } from '../../../src/audit/index/hint-collector.js';
-import { indexFile } from '../../../src/audit/index/index-file.js';
-import { MAX_EXCERPT_CHARS } from '../../../src/audit/index/make-excerpt.js';
+import { MAX_HINTS_PER_RULE_PER_FILE } from '../../../src/audit/hints/hint-collector.js';
+import { indexFile } from '../../../src/audit/hints/index-file.js';
+import { MAX_EXCERPT_CHARS } from '../../../src/audit/hints/make-excerpt.js';
 import { lines } from './hint-cases.js';
 
 describe('indexFile', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectLanguages } from '../../../src/audit/index/detect-languages.js';
+import { detectLanguages } from '../../../src/audit/hints/detect-languages.js';
 
 describe('detectLanguages', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LineMap } from '../../../src/audit/index/line-map.js';
+import { LineMap } from '../../../src/audit/hints/line-map.js';
 
 describe('LineMap', () => {
   const text = 'one\ntwo\r\n\nfour';

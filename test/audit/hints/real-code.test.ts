@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { HINT_RULES } from '../../../src/audit/index/hint-rules.js';
-import { indexFile } from '../../../src/audit/index/index-file.js';
-import { MAX_EXCERPT_CHARS } from '../../../src/audit/index/make-excerpt.js';
+import { HINT_RULES } from '../../../src/audit/hints/hint-rules.js';
+import { indexFile } from '../../../src/audit/hints/index-file.js';
+import { MAX_EXCERPT_CHARS } from '../../../src/audit/hints/make-excerpt.js';
 import { SEVERITIES } from '../../../src/audit/types.js';
 
 const NODE_MODULES = path.resolve(import.meta.dirname, '../../../node_modules');

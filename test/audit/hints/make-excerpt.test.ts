@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_EXCERPT_CHARS, makeExcerpt } from '../../../src/audit/index/make-excerpt.js';
+import { MAX_EXCERPT_CHARS, makeExcerpt } from '../../../src/audit/hints/make-excerpt.js';
 
 const excerptOfLine = (line: string, match = 0): string => makeExcerpt(line, 0, line.length, match);
 

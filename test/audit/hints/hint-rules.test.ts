@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { HINT_RULES } from '../../../src/audit/index/hint-rules.js';
-import { HINT_WEIGHTS, hintWeight } from '../../../src/audit/index/hint-weight.js';
-import { LINE_RULES } from '../../../src/audit/index/line-rules.js';
+import { HINT_RULES } from '../../../src/audit/hints/hint-rules.js';
+import { HINT_WEIGHTS, hintWeight } from '../../../src/audit/hints/hint-weight.js';
+import { LINE_RULES } from '../../../src/audit/hints/line-rules.js';
 import { SEVERITIES } from '../../../src/audit/types.js';
 
 const FAMILIES = [

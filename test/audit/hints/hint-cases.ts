@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { indexFile } from '../../../src/audit/index/index-file.js';
+import { indexFile } from '../../../src/audit/hints/index-file.js';
 import type { SecurityHint, Severity } from '../../../src/audit/types.js';
 
 /** A file that should produce a hint: the rule, the 1-based line and the severity expected. */
