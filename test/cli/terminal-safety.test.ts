@@ -5,7 +5,6 @@ import { describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../src/agent/events.js';
 import { renderDiff } from '../../src/agent/tools/render-diff.js';
 import type { ApprovalRequest } from '../../src/agent/tools/tool-types.js';
-import type { ToolAction } from '../../src/safety/policy/tool-action.js';
 import type { AuditPlan } from '../../src/audit/plan/audit-plan.js';
 import { renderPlan } from '../../src/audit/plan/render-plan.js';
 import { createAskUser, createChatApprover } from '../../src/cli/chat/chat-approver.js';
@@ -125,23 +124,42 @@ function approval(tool: ApprovalRequest['tool'], hostile: string): ApprovalReque
       return {
         tool,
         toolCallId: 'c',
-        action: { tool, command: `touch PWNED ${hostile}` },
+        action: { kind: 'bash', tool, command: `touch PWNED ${hostile}` },
         preview: `$ touch PWNED ${hostile}\ncwd: /w\ntimeout: 60 s\nsandbox: off`,
       };
     case 'webfetch':
       return {
         tool,
         toolCallId: 'c',
-        action: { tool, url: `https://example.com/${hostile}` },
+        action: { kind: 'webfetch', tool, url: `https://example.com/${hostile}` },
         preview: `GET https://example.com/${hostile}`,
       };
     default:
       return {
         tool,
         toolCallId: 'c',
-        action: { tool: tool as ToolAction['tool'], path: `notes${hostile}.md` },
+        action: fileAction(tool, `notes${hostile}.md`),
         preview: renderDiff(`notes${hostile}.md`, 'kept\nold\n', `kept\nnew ${hostile}\n`),
       };
+  }
+}
+
+/** The action a file tool shows for one path. */
+function fileAction(tool: ApprovalRequest['tool'], file: string): ApprovalRequest['action'] {
+  switch (tool) {
+    case 'write':
+    case 'edit':
+      return { kind: 'write', tool, path: file };
+    case 'replace':
+      return { kind: 'write', tool, path: file, files: [file] };
+    case 'todo':
+      return { kind: 'write', tool, path: 'TODO.md' };
+    case 'read':
+    case 'list':
+    case 'search':
+      return { kind: 'read', tool, path: file };
+    default:
+      return { kind: 'ask', tool: 'ask' };
   }
 }
 
@@ -367,7 +385,30 @@ const CASES: Case[] = [
         {
           tool: 'replace',
           toolCallId: 'c',
-          action: { tool: 'replace', paths: [`a${hostile}`, `b${hostile}`] },
+          action: {
+            kind: 'write',
+            tool: 'replace',
+            path: '.',
+            files: [`a${hostile}`, `b${hostile}`],
+          },
+        },
+        c,
+      ),
+  },
+  {
+    // Past three files the summary names the folder the model gave instead: that path is hostile too.
+    name: 'approval summary of a replace under a folder, over many files',
+    render: (hostile, c) =>
+      renderApproval(
+        {
+          tool: 'replace',
+          toolCallId: 'c',
+          action: {
+            kind: 'write',
+            tool: 'replace',
+            path: `src${hostile}`,
+            files: [1, 2, 3, 4, 5].map((n) => `src${hostile}/f${n}.ts`),
+          },
         },
         c,
       ),

@@ -33,9 +33,9 @@ const GLOB_CHARACTERS = /[\\*?[\]]/gu;
 export function offerGrant(action: ToolAction, split: CommandSplit | undefined): GrantOffer {
   switch (action.tool) {
     case 'bash':
-      return offerCommands(split ?? lexCommand(action.command ?? ''));
+      return offerCommands(split ?? lexCommand(action.command));
     case 'webfetch': {
-      const host = hostOfUrl(action.url ?? '');
+      const host = hostOfUrl(action.url);
       if (host === null || host.includes('*')) return nothing('the URL has no plain host');
       return {
         rules: [{ kind: 'webfetch', text: `WebFetch(domain:${host})`, domain: host }],
@@ -43,18 +43,15 @@ export function offerGrant(action: ToolAction, split: CommandSplit | undefined):
       };
     }
     case 'read':
-      return offerPaths('read', action.path === undefined ? [] : [action.path]);
+      return offerPaths('read', [action.path]);
     case 'todo':
-      return offerPaths('write', action.persist === true ? [TODO_FILE] : []);
+      return offerPaths('write', action.kind === 'write' ? [TODO_FILE] : []);
+    case 'replace':
+      return offerPaths('write', action.files.length > 0 ? action.files : namedPath(action.path));
     case 'write':
     case 'edit':
-    case 'replace':
-      return offerPaths(
-        'write',
-        action.paths?.length ? action.paths : action.path ? [action.path] : [],
-      );
+      return offerPaths('write', namedPath(action.path));
     case 'mcp': {
-      if (action.mcp === undefined) return nothing('no MCP tool named');
       const { server, tool } = action.mcp;
       return {
         rules: [{ kind: 'mcp', text: `Mcp(${server}:${tool})`, server, tool }],
@@ -122,6 +119,10 @@ function offerPaths(kind: 'read' | 'write', requested: readonly string[]): Grant
     rules,
     summary: `always: allows ${verb} exactly ${joinWords(shown)} for this session`,
   };
+}
+
+function namedPath(requested: string): string[] {
+  return requested === '' ? [] : [requested];
 }
 
 function nothing(why: string): GrantOffer {

@@ -44,8 +44,7 @@ export function createToolContextFactory(
       },
     },
     shell: options.shell,
-    ...(interaction ? { askUser: (question, choices) => interaction.ask(question, choices) } : {}),
-    ...(options.fetchHooks ? { fetchHooks: options.fetchHooks } : {}),
+    ...(interaction ? { interaction } : {}),
     now,
   });
 }

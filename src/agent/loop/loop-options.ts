@@ -6,7 +6,7 @@ import type { SafetyMode } from '../../safety/policy/safety-mode.js';
 import type { Interaction } from '../authorize/interaction.js';
 import type { SessionWriter } from '../session/session-types.js';
 import type { TurnCheckpoints } from '../checkpoint/turn-history.js';
-import type { AgentTool, FetchTestHooks, ShellSettings, TodoItem } from '../tools/tool-types.js';
+import type { AgentTool, ShellSettings, TodoItem } from '../tools/tool-types.js';
 import type { AgentState } from './agent-state.js';
 
 /** Model calls per turn unless `maxModelCalls` (`--max-turns`) says otherwise (README.md "Agent mode"). */
@@ -45,7 +45,6 @@ export interface AgentLoopOptions {
   maxCostUsd?: number | null;
   compaction?: { contextWindow: number; compact: Compactor };
   maxOutputTokens?: number;
-  fetchHooks?: FetchTestHooks;
   /** The user's hooks (from the user config only). */
   hooks?: HookSettings;
   signal?: AbortSignal;

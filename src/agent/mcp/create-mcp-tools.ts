@@ -44,9 +44,10 @@ function createMcpTool(
   const target = { server, tool: info.name, isReadOnly: info.isReadOnly };
   const tool = defineTool({
     name,
+    kind: 'mcp',
     description: '',
     schema: argumentsSchema,
-    intend: () => ({ action: { tool: 'mcp', mcp: target }, target }),
+    intend: () => ({ action: { kind: 'mcp', tool: 'mcp', mcp: target }, target }),
     plan: (args) => ({
       preview: `${server}:${info.name} ${JSON.stringify(args, null, 2)}`.slice(
         0,

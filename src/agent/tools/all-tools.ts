@@ -1,6 +1,5 @@
 import type { SafetyMode } from '../../safety/policy/safety-mode.js';
 import { MODE_TABLE } from '../../safety/policy/mode-table.js';
-import { kindOf, type ToolName } from '../../safety/policy/tool-action.js';
 import { askTool } from './ask-tool.js';
 import { bashTool } from './bash-tool.js';
 import { editTool } from './edit-tool.js';
@@ -38,9 +37,8 @@ export function offeredTools(
   extra: readonly AgentTool[] = [],
 ): AgentTool[] {
   const builtIn = ALL_TOOLS.filter((tool) => {
-    const kind = kindOf(tool.name as ToolName);
-    if (kind === 'ask') return isInteractive;
-    return MODE_TABLE[mode][kind] !== 'deny';
+    if (tool.kind === 'ask') return isInteractive;
+    return MODE_TABLE[mode][tool.kind] !== 'deny';
   });
   // Tools from other sources (MCP servers) are offered in plan mode only when marked read-only.
   return [...builtIn, ...extra.filter((tool) => mode !== 'plan' || tool.isOfferedInPlan === true)];

@@ -15,6 +15,7 @@ const schema = z
 
 export const askTool = defineTool({
   name: 'ask',
+  kind: 'ask',
   description: [
     'Ask the user a question and wait for the answer; returns {answer}.',
     'Only for real ambiguity you cannot settle from the code. Works only in interactive runs (oy chat);',
@@ -22,19 +23,20 @@ export const askTool = defineTool({
   ].join(' '),
   schema,
   intend() {
-    return { action: { tool: 'ask' }, target: undefined };
+    return { action: { kind: 'ask', tool: 'ask' }, target: undefined };
   },
   plan(args) {
     const listed = args.choices.length === 0 ? '' : `\nchoices: ${args.choices.join(' | ')}`;
     return { preview: `${args.question}${listed}`, data: undefined };
   },
   async execute(args, context) {
-    if (context.askUser === undefined) {
+    // decide() refuses the ask tool when no one can answer; this only keeps the type honest.
+    if (context.interaction === undefined) {
       throw new ToolFailure(
         'ask works only in interactive runs (oy chat); decide without asking and say what you assumed',
       );
     }
-    const answer = await context.askUser(args.question, args.choices);
+    const answer = await context.interaction.ask(args.question, args.choices);
     return { answer };
   },
 });

@@ -35,6 +35,7 @@ const KB = MAX_STREAM_BYTES / 1024;
 /** Runs a shell command in the workspace, supervised, scrubbed and (where bwrap works) sandboxed. */
 export const bashTool = defineTool({
   name: 'bash',
+  kind: 'bash',
   description:
     `Run a command with \`bash -c\` in the workspace root. stdin is closed: no interactive ` +
     `commands, prompts or pagers. Killed after timeout_seconds (default ` +
@@ -47,7 +48,7 @@ export const bashTool = defineTool({
   // Both streams at their cap, plus JSON escapes and the other fields.
   maxResultChars: 450_000,
   intend(args) {
-    return { action: { tool: 'bash', command: args.command }, target: undefined };
+    return { action: { kind: 'bash', tool: 'bash', command: args.command }, target: undefined };
   },
   async plan(args, context) {
     const sandbox = await planSandbox(

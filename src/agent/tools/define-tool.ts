@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isActionOfKind, type ToolKind } from '../../safety/policy/tool-action.js';
 import type { AgentTool, ToolContext, ToolPlan, ToolRunResult, ToolSpec } from './tool-types.js';
 import { ToolFailure } from './tool-types.js';
 import { capResult } from './cap-result.js';
@@ -13,12 +14,15 @@ export const MAX_TOOL_RESULT_CHARS = 100_000;
  * size, so no tool can forget a step. A refused call's result cannot depend on any file's content.
  * Every failure, including a bug in a tool, becomes `{"ok":false,"error":...}`.
  */
-export function defineTool<Schema extends z.ZodType, Target, Data>(
-  spec: ToolSpec<Schema, Target, Data>,
+export function defineTool<Schema extends z.ZodType, Target, Data, Kind extends ToolKind>(
+  spec: ToolSpec<Schema, Target, Data, Kind>,
 ): AgentTool {
   const maxChars = spec.maxResultChars ?? MAX_TOOL_RESULT_CHARS;
+  // An MCP server's tools all show the policy the one tool name `mcp`.
+  const actionTool = spec.kind === 'mcp' ? 'mcp' : spec.name;
   return {
     name: spec.name,
+    kind: spec.kind,
     description: spec.description,
     inputSchema: toInputSchema(spec.schema),
     async run(rawArguments: unknown, context: ToolContext): Promise<ToolRunResult> {
@@ -27,6 +31,13 @@ export function defineTool<Schema extends z.ZodType, Target, Data>(
         return failure(context, `invalid arguments: ${describeIssues(parsed.error)}`, maxChars);
       try {
         const intent = await spec.intend(parsed.data, context);
+        // The policy judges the action by its kind: a tool may never show it a milder one than it declared.
+        if (!isActionOfKind(spec.kind, intent.action) || intent.action.tool !== actionTool)
+          return failure(
+            context,
+            `internal error: the ${spec.name} tool declared kind ${spec.kind} but described a ${intent.action.kind} call of ${intent.action.tool}; nothing was done`,
+            maxChars,
+          );
         // Planned at most once: for the approval preview (an ask) or after an allow, never before the decision.
         let planned: Promise<ToolPlan<Data>> | undefined;
         const plan = () =>

@@ -28,6 +28,7 @@ type EditPlan =
 /** `edit`: exact text replacement in one existing UTF-8 file. */
 export const editTool = defineTool({
   name: 'edit',
+  kind: 'write',
   description:
     'Replace exact text in an existing UTF-8 file. `old_string` must match exactly (no regex) and, ' +
     'unless `replace_all` is true, occur exactly once: include surrounding lines to make it unique. ' +
@@ -35,7 +36,7 @@ export const editTool = defineTool({
   schema,
   intend(args, context) {
     const target = resolveWriteTarget(context.workspaceRoot, args.path);
-    return { action: { tool: 'edit', path: target.relativePath }, target };
+    return { action: { kind: 'write', tool: 'edit', path: target.relativePath }, target };
   },
   async plan(args, context, target): Promise<{ preview: string; data: EditPlan }> {
     checkArguments(args);

@@ -35,6 +35,7 @@ const schema = z
 
 export const listTool = defineTool({
   name: 'list',
+  kind: 'read',
   description: [
     'List the files and folders under a workspace folder, sorted, skipping what .gitignore ignores and .git; paths the Read rules cover are left out and only counted ("left_out").',
     'Paths are relative to the workspace root; folders end with "/", symbolic links with "@" (links are not followed).',
@@ -43,7 +44,7 @@ export const listTool = defineTool({
   schema,
   intend(args, context) {
     const target = confinePath(context.workspaceRoot, args.path, 'list');
-    return { action: { tool: 'list', path: target.relativePath }, target };
+    return { action: { kind: 'read', tool: 'list', path: target.relativePath }, target };
   },
   plan: (_args, _context, target) => ({ data: target }),
   async execute(args, context, target) {

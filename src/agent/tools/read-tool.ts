@@ -36,6 +36,7 @@ const schema = z
 
 export const readTool = defineTool({
   name: 'read',
+  kind: 'read',
   description: [
     'Read a UTF-8 text file in the workspace; returns lines numbered from 1 as "<number>\\t<line>".',
     `Defaults: offset 1, limit ${DEFAULT_READ_LINES} lines; about ${MAX_READ_CHARS / 1000}k characters at most per call.`,
@@ -47,7 +48,7 @@ export const readTool = defineTool({
   intend(args, context) {
     const target = confinePath(context.workspaceRoot, args.path, 'read');
     // The resolved path, so a link named like a source file still counts as the .env it points to.
-    return { action: { tool: 'read', path: target.relativePath }, target };
+    return { action: { kind: 'read', tool: 'read', path: target.relativePath }, target };
   },
   plan: (_args, _context, target) => ({ data: target }),
   async execute(args, context, target) {

@@ -61,6 +61,7 @@ interface HiddenPlan {
 /** `replace`: a regex or literal replacement across the files under a path. */
 export const replaceTool = defineTool({
   name: 'replace',
+  kind: 'write',
   description:
     'Replace a pattern across files under `path` (default the whole workspace), honouring .gitignore ' +
     'and skipping binary, secret-bearing and over-2 MiB files and paths Read rules cover. Regex mode ' +
@@ -72,7 +73,7 @@ export const replaceTool = defineTool({
     const candidates = await listReplaceCandidates(context, args.path, args.glob);
     // Every file it may change, known from names alone: the policy judges them before any is read.
     return {
-      action: { tool: 'replace', path: args.path, paths: candidates.files },
+      action: { kind: 'write', tool: 'replace', path: args.path, files: candidates.files },
       target: candidates,
     };
   },

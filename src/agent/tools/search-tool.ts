@@ -49,6 +49,7 @@ const schema = z
 
 export const searchTool = defineTool({
   name: 'search',
+  kind: 'read',
   description: [
     'Search the text files under a workspace folder for lines matching a pattern (case-sensitive); returns {path, line, text} per match, in path order.',
     'Honours .gitignore and skips .git, symbolic links, binary files, files over 2 MiB and secret-bearing files (.env, keys; read them with read, which asks the user); paths the Read rules cover are left out and only counted ("left_out").',
@@ -58,7 +59,7 @@ export const searchTool = defineTool({
   schema,
   intend(args, context) {
     const target = confinePath(context.workspaceRoot, args.path, 'search');
-    return { action: { tool: 'search', path: target.relativePath }, target };
+    return { action: { kind: 'read', tool: 'search', path: target.relativePath }, target };
   },
   plan(args, _context, target) {
     return { data: { target, compiled: compileSearchPattern(args.pattern, args.mode) } };

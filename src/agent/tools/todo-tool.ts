@@ -37,15 +37,17 @@ type TodoPlan = (PlannedFile & { diff: string }) | undefined;
 /** `todo`: replaces the session's todo list, and with persist writes it to TODO.md. */
 export const todoTool = defineTool({
   name: 'todo',
+  // A read tool: it changes only the session's list; with persist its call is judged as a write.
+  kind: 'read',
   description:
     'Replace the todo list for this task (shown back to you in the system prompt). Keep one item ' +
     `in_progress at a time and mark items done as you go. persist: true also writes ${TODO_FILE} ` +
     '(a file change, allowed only where writes are).',
   schema,
   intend(args, context) {
-    if (!args.persist) return { action: { tool: 'todo', persist: false }, target: undefined };
+    if (!args.persist) return { action: { kind: 'read', tool: 'todo' }, target: undefined };
     const target = resolveWriteTarget(context.workspaceRoot, TODO_FILE);
-    return { action: { tool: 'todo', persist: true }, target };
+    return { action: { kind: 'write', tool: 'todo', path: TODO_FILE }, target };
   },
   async plan(args, context, target) {
     if (target === undefined) return { data: undefined as TodoPlan };

@@ -1,6 +1,11 @@
 import type { z } from 'zod';
-import type { ToolAction, ToolName } from '../../safety/policy/tool-action.js';
-import type { LookupAll, AllowAddressForTests } from '../../safety/network/index.js';
+import type {
+  ActionOfKind,
+  ToolAction,
+  ToolKind,
+  ToolName,
+} from '../../safety/policy/tool-action.js';
+import type { Interaction } from '../authorize/interaction.js';
 
 /** How an MCP server's tool is named to the model: `mcp__<server>__<tool>`, sanitised and capped. */
 export type McpToolName = `mcp__${string}`;
@@ -57,12 +62,6 @@ export interface ShellSettings {
   allowNetwork: boolean;
 }
 
-/** Test-only hooks for webfetch; never set from config, flags or tool arguments. */
-export interface FetchTestHooks {
-  lookup?: LookupAll;
-  allowAddress?: AllowAddressForTests;
-}
-
 /** Everything a tool may use: no singletons, no process globals. */
 export interface ToolContext {
   /** The workspace root as given; tools confine every path to its real path. */
@@ -78,9 +77,8 @@ export interface ToolContext {
   checkpoints: CheckpointRecorder;
   todos: { get(): readonly TodoItem[]; set(items: readonly TodoItem[]): void };
   shell: ShellSettings;
-  /** Present only in interactive runs: asks the user a question and returns the answer. */
-  askUser?: (question: string, choices: readonly string[]) => Promise<string>;
-  fetchHooks?: FetchTestHooks;
+  /** Present exactly when someone can answer (chat); the `ask` tool puts its question here. */
+  interaction?: Interaction;
   now(): number;
 }
 
@@ -88,8 +86,8 @@ export interface ToolContext {
 export type ToolOutput = Record<string, unknown>;
 
 /** What a call would do, worked out from its arguments alone: the action the policy judges, and the resolved target. */
-export interface ToolIntent<Target> {
-  action: ToolAction;
+export interface ToolIntent<Target, Action extends ToolAction = ToolAction> {
+  action: Action;
   target: Target;
 }
 
@@ -99,8 +97,15 @@ export interface ToolPlan<Data> {
   data: Data;
 }
 
-export interface ToolSpec<Schema extends z.ZodType, Target, Data> {
+export interface ToolSpec<
+  Schema extends z.ZodType,
+  Target,
+  Data,
+  Kind extends ToolKind = ToolKind,
+> {
   name: AgentToolName;
+  /** What the tool is (read, write, bash, webfetch, ask, mcp): the mode table offers and judges it by this. */
+  kind: Kind;
   description: string;
   schema: Schema;
   /** Longest result, in characters of compact JSON, before string fields are cut (head and tail). */
@@ -112,7 +117,7 @@ export interface ToolSpec<Schema extends z.ZodType, Target, Data> {
   intend(
     args: z.infer<Schema>,
     context: ToolContext,
-  ): Promise<ToolIntent<Target>> | ToolIntent<Target>;
+  ): Promise<ToolIntent<Target, ActionOfKind<Kind>>> | ToolIntent<Target, ActionOfKind<Kind>>;
   /** Prepares the call once it is allowed or about to be asked about (may read content); the preview comes from here. */
   plan(
     args: z.infer<Schema>,
@@ -126,6 +131,8 @@ export interface ToolSpec<Schema extends z.ZodType, Target, Data> {
 /** The model-facing definition plus the one entry point the loop calls. */
 export interface AgentTool {
   name: AgentToolName;
+  /** The kind it declared: the mode table decides by it whether the tool is offered. */
+  kind: ToolKind;
   description: string;
   /** Offered in plan mode too (an MCP tool its server marks read-only); built-in tools use the mode table. */
   isOfferedInPlan?: boolean;

@@ -4,12 +4,14 @@ import {
   guardedFetch,
   htmlToMarkdown,
   MAX_FETCH_BYTES,
+  type AllowAddressForTests,
+  type LookupAll,
   type RedactText,
   ConversionStopped,
 } from '../../safety/network/index.js';
 import { dropPartialTokenAtEnd } from '../../safety/redact/index.js';
 import { defineTool } from './define-tool.js';
-import { ToolFailure, type ToolContext } from './tool-types.js';
+import { ToolFailure, type AgentTool, type ToolContext } from './tool-types.js';
 
 /** README.md "Tools": the default and longest deadline for one fetch, redirects included. */
 export const DEFAULT_FETCH_TIMEOUT_SECONDS = 60;
@@ -37,55 +39,69 @@ const schema = z
   })
   .strict();
 
-export const webfetchTool = defineTool({
-  name: 'webfetch',
-  description: [
-    'Fetch a URL from the public internet (http/https only; private, loopback and metadata addresses are refused) and return {status, url, content_type, content, truncated}.',
-    'HTML is converted to Markdown; bodies past 2 MiB are cut ("truncated"); up to 10 redirects are followed, each checked; "url" is where it ended.',
-    `Defaults: method GET, timeout_seconds ${DEFAULT_FETCH_TIMEOUT_SECONDS} (max ${MAX_FETCH_TIMEOUT_SECONDS}). URLs containing secrets are refused. Needs the user's approval unless a rule or mode allows it.`,
-  ].join(' '),
-  schema,
-  intend(args, context) {
-    // Checked before the policy asks anyone: no point approving a URL the guard will refuse.
-    const check = checkUrl(args.url, toRedactText(context));
-    if (!check.ok)
-      throw new ToolFailure(`cannot fetch ${JSON.stringify(args.url)}: ${check.reason}`);
-    return { action: { tool: 'webfetch', url: check.url.href }, target: check.url.href };
-  },
-  plan(args, _context, url) {
-    return { preview: `${args.method} ${url}`, data: url };
-  },
-  async execute(args, context, url) {
-    const deadline = context.now() + args.timeout_seconds * 1000;
-    const result = await guardedFetch(url, {
-      method: args.method,
-      headers: args.headers ?? {},
-      timeoutMs: args.timeout_seconds * 1000,
-      maxBytes: MAX_FETCH_BYTES,
-      redact: toRedactText(context),
-      signal: context.signal,
-      ...(context.fetchHooks?.lookup === undefined ? {} : { lookup: context.fetchHooks.lookup }),
-      ...(context.fetchHooks?.allowAddress === undefined
-        ? {}
-        : { allowAddress: context.fetchHooks.allowAddress }),
-    });
-    if (!result.ok)
-      throw new ToolFailure(`fetch of ${result.url} ${result.kind}: ${result.reason}`);
-    const contentType = result.headers['content-type'] ?? '';
-    // The body is redacted after this cut: a secret it split would leave a prefix too short to see.
-    const body = result.truncated ? dropPartialTokenAtEnd(result.body) : result.body;
-    const timeoutMs = Math.max(MIN_CONVERSION_MS, deadline - context.now());
-    const content = await toContent(body, contentType, args.method, timeoutMs, context.signal);
-    return {
-      status: result.status,
-      url: result.finalUrl,
-      content_type: contentType,
-      content: content.text,
-      ...(content.note === undefined ? {} : { note: content.note }),
-      truncated: result.truncated,
-    };
-  },
-});
+/** How the tool reaches the network: the real resolver and the public-address rule unless a test builds its own. */
+export interface WebfetchDeps {
+  lookup?: LookupAll;
+  /** TEST ONLY (see `AllowAddressForTests`): the production tool below never sets it. */
+  allowAddress?: AllowAddressForTests;
+}
+
+/** The webfetch tool; the registry's is `webfetchTool`, built with no dependencies overridden. */
+export function createWebfetchTool(deps: WebfetchDeps = {}): AgentTool {
+  return defineTool({
+    name: 'webfetch',
+    kind: 'webfetch',
+    description: [
+      'Fetch a URL from the public internet (http/https only; private, loopback and metadata addresses are refused) and return {status, url, content_type, content, truncated}.',
+      'HTML is converted to Markdown; bodies past 2 MiB are cut ("truncated"); up to 10 redirects are followed, each checked; "url" is where it ended.',
+      `Defaults: method GET, timeout_seconds ${DEFAULT_FETCH_TIMEOUT_SECONDS} (max ${MAX_FETCH_TIMEOUT_SECONDS}). URLs containing secrets are refused. Needs the user's approval unless a rule or mode allows it.`,
+    ].join(' '),
+    schema,
+    intend(args, context) {
+      // Checked before the policy asks anyone: no point approving a URL the guard will refuse.
+      const check = checkUrl(args.url, toRedactText(context));
+      if (!check.ok)
+        throw new ToolFailure(`cannot fetch ${JSON.stringify(args.url)}: ${check.reason}`);
+      return {
+        action: { kind: 'webfetch', tool: 'webfetch', url: check.url.href },
+        target: check.url.href,
+      };
+    },
+    plan(args, _context, url) {
+      return { preview: `${args.method} ${url}`, data: url };
+    },
+    async execute(args, context, url) {
+      const deadline = context.now() + args.timeout_seconds * 1000;
+      const result = await guardedFetch(url, {
+        method: args.method,
+        headers: args.headers ?? {},
+        timeoutMs: args.timeout_seconds * 1000,
+        maxBytes: MAX_FETCH_BYTES,
+        redact: toRedactText(context),
+        signal: context.signal,
+        ...(deps.lookup === undefined ? {} : { lookup: deps.lookup }),
+        ...(deps.allowAddress === undefined ? {} : { allowAddress: deps.allowAddress }),
+      });
+      if (!result.ok)
+        throw new ToolFailure(`fetch of ${result.url} ${result.kind}: ${result.reason}`);
+      const contentType = result.headers['content-type'] ?? '';
+      // The body is redacted after this cut: a secret it split would leave a prefix too short to see.
+      const body = result.truncated ? dropPartialTokenAtEnd(result.body) : result.body;
+      const timeoutMs = Math.max(MIN_CONVERSION_MS, deadline - context.now());
+      const content = await toContent(body, contentType, args.method, timeoutMs, context.signal);
+      return {
+        status: result.status,
+        url: result.finalUrl,
+        content_type: contentType,
+        content: content.text,
+        ...(content.note === undefined ? {} : { note: content.note }),
+        truncated: result.truncated,
+      };
+    },
+  });
+}
+
+export const webfetchTool = createWebfetchTool();
 
 /** The redactor as the network guard wants it: any change to the text means it held a secret. */
 function toRedactText(context: ToolContext): RedactText {

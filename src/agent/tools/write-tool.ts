@@ -14,6 +14,7 @@ const schema = z.strictObject({
 /** `write`: creates or overwrites one file with the given content, creating parent folders. */
 export const writeTool = defineTool({
   name: 'write',
+  kind: 'write',
   description:
     'Create a file or overwrite it with `content` (the whole file), creating parent folders. ' +
     'Prefer `edit` for changing part of an existing file. Paths stay inside the workspace; ' +
@@ -21,7 +22,7 @@ export const writeTool = defineTool({
   schema,
   intend(args, context) {
     const target = resolveWriteTarget(context.workspaceRoot, args.path);
-    return { action: { tool: 'write', path: target.relativePath }, target };
+    return { action: { kind: 'write', tool: 'write', path: target.relativePath }, target };
   },
   async plan(args, context, target) {
     const before = await readExistingFile(target.absolutePath, target.relativePath);

@@ -1,5 +1,5 @@
 import type { Approver } from '../../agent/authorize/create-authorizer.js';
-import type { ToolContext } from '../../agent/tools/tool-types.js';
+import type { Interaction } from '../../agent/authorize/interaction.js';
 import { neutralizeControl } from '../../shared/terminal/neutralize-control.js';
 import type { Colors } from '../terminal.js';
 import type { LineEditor } from './line-editor/create-line-editor.js';
@@ -28,7 +28,7 @@ export function createChatApprover(channel: PromptChannel): Approver {
 }
 
 /** Answers the `ask` tool: the model's question and numbered choices on stderr, shown inertly; a choice's number picks it. */
-export function createAskUser(channel: PromptChannel): NonNullable<ToolContext['askUser']> {
+export function createAskUser(channel: PromptChannel): Interaction['ask'] {
   return async (question, choices) => {
     const resume = channel.pause();
     try {

@@ -3,6 +3,7 @@ import {
   type AgentSessionOptions,
   type DoneEvent,
 } from '../../agent/agent-session.js';
+import type { Interaction } from '../../agent/authorize/interaction.js';
 import type { UndoPlan } from '../../agent/checkpoint/turn-history.js';
 import type { AgentState } from '../../agent/loop/agent-state.js';
 import type { LoadedSession } from '../../agent/session/session-store.js';
@@ -108,15 +109,9 @@ export class ChatSession {
 
   /** One user turn: streams the answer, asks before what the mode says to ask about; Ctrl-C aborts it. */
   async runTurn(prompt: string, mode: SafetyMode = this.mode): Promise<DoneEvent> {
-    const { output, editor } = this.options;
+    const { editor } = this.options;
     const controller = new AbortController();
     const view = this.display.startTurn(controller.signal);
-    const channel: PromptChannel = {
-      editor,
-      stderr: output.stderr,
-      colors: output.colors,
-      pause: () => view.pauseForPrompt(),
-    };
     const stopListening = editor.onInterrupt(() => controller.abort());
     this.isBusy = true;
     let done: DoneEvent | undefined;
@@ -124,7 +119,7 @@ export class ChatSession {
       for await (const event of this.agent.runTurn(prompt, {
         mode,
         signal: controller.signal,
-        interaction: { approve: createChatApprover(channel), ask: createAskUser(channel) },
+        interaction: this.interaction(() => view.pauseForPrompt()),
       })) {
         view.render(event);
         if (event.type === 'done') done = event;
@@ -136,6 +131,20 @@ export class ChatSession {
     }
     if (done === undefined) throw new Error('the agent loop ended without a done event');
     return done;
+  }
+
+  /**
+   * The person at the keyboard, as the agent sees them: approvals and the ask tool's questions, read
+   * by the editor. `pause` runs before each question (the turn's view stops its spinner there).
+   */
+  interaction(pause: PromptChannel['pause'] = () => () => undefined): Interaction {
+    const channel: PromptChannel = {
+      editor: this.options.editor,
+      stderr: this.output.stderr,
+      colors: this.output.colors,
+      pause,
+    };
+    return { approve: createChatApprover(channel), ask: createAskUser(channel) };
   }
 
   /** /undo: the last turn's files back, its messages out of the conversation and the session. */

@@ -34,29 +34,26 @@ export function parseApprovalAnswer(answer: string | null): ApprovalAnswer {
 
 /** One line, control characters shown: `write notes.md`, `run npm test`, `fetch https://example.com/`. */
 export function summarizeAction(action: ToolAction): string {
-  const paths = oneLine(action.paths?.length ? action.paths.join(', ') : (action.path ?? '.'));
   switch (action.tool) {
     case 'write':
-      return `write ${paths}`;
     case 'edit':
-      return `edit ${paths}`;
+    case 'read':
+      return `${action.tool} ${oneLine(action.path)}`;
     case 'replace':
       // The policy judges every file the walk found; the diff below shows the ones that change.
-      return (action.paths?.length ?? 0) > 3
-        ? `replace text under ${action.path ?? '.'} (${action.paths?.length} files)`
-        : `replace text in ${paths}`;
+      return action.files.length > 3
+        ? `replace text under ${oneLine(action.path)} (${action.files.length} files)`
+        : `replace text in ${oneLine(action.files.length > 0 ? action.files.join(', ') : action.path)}`;
     case 'bash':
-      return `run ${shorten(action.command ?? '')}`;
+      return `run ${shorten(action.command)}`;
     case 'webfetch':
-      return `fetch ${shorten(action.url ?? '')}`;
+      return `fetch ${shorten(action.url)}`;
     case 'todo':
       return 'save the todo list to TODO.md';
-    case 'read':
-      return `read ${paths}`;
     case 'mcp':
-      return `call the MCP tool ${oneLine(`${action.mcp?.server ?? '?'}:${action.mcp?.tool ?? '?'}`)}`;
+      return `call the MCP tool ${oneLine(`${action.mcp.server}:${action.mcp.tool}`)}`;
     default:
-      return `${oneLine(action.tool)} ${paths}`;
+      return `${oneLine(action.tool)} ${action.kind === 'read' ? oneLine(action.path) : '.'}`;
   }
 }
 

@@ -3,7 +3,6 @@ import { neutralizeControl } from '../../shared/terminal/neutralize-control.js';
 import type { ChatSession } from './chat-session.js';
 import type { LineEditor } from './line-editor/create-line-editor.js';
 import { attachMentionedFiles } from './attach/attach-mentioned-files.js';
-import { createChatApprover } from './chat-approver.js';
 import { printStatusLine, runSlashCommand } from './run-slash-command.js';
 import { parseSlashCommand } from './slash-commands.js';
 
@@ -54,12 +53,7 @@ async function withAttachments(chat: ChatSession, text: string): Promise<string 
     rules: chat.rules,
     grants: chat.state.grants,
     redact: chat.options.redact,
-    approver: createChatApprover({
-      editor: chat.options.editor,
-      stderr,
-      colors: c,
-      pause: () => () => undefined,
-    }),
+    interaction: chat.interaction(),
     signal: new AbortController().signal,
   });
   const show = (name: string) => neutralizeControl(name, { lineBreaks: 'show' });

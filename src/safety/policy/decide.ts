@@ -8,9 +8,15 @@ import { findReadRule } from './read-access.js';
 import type { ParsedPermissionRules, PermissionRule } from './permission-rule.js';
 import type { SafetyMode } from './safety-mode.js';
 import { splitCommand, splitCommandQuickly } from './split-command.js';
-import { categoryOf, pathsOf, TODO_FILE, type Category, type ToolAction } from './tool-action.js';
+import {
+  pathsOf,
+  TODO_FILE,
+  type Category,
+  type JudgedAction,
+  type ToolAction,
+} from './tool-action.js';
 
-export type { ToolAction, ToolName } from './tool-action.js';
+export type { ToolAction, ToolKind, ToolName } from './tool-action.js';
 
 export interface DecisionContext {
   mode: SafetyMode;
@@ -39,7 +45,7 @@ export const BUILTIN_RULES = {
 
 /** Decide one tool call: deny rules, then built-in refusals, then ask rules, then allow rules, then the mode. */
 export async function decide(action: ToolAction, context: DecisionContext): Promise<Decision> {
-  const split = action.tool === 'bash' ? await splitCommand(action.command ?? '') : undefined;
+  const split = action.kind === 'bash' ? await splitCommand(action.command) : undefined;
   return decideWithSplit(action, context, split);
 }
 
@@ -52,8 +58,8 @@ export function decideWithSplit(
   // Without a split from splitCommand, the lexer still splits: a bash call is never judged unsplit.
   const split =
     commandSplit ??
-    (action.tool === 'bash' ? splitCommandQuickly(action.command ?? '').split : undefined);
-  if (action.tool === 'ask') {
+    (action.kind === 'bash' ? splitCommandQuickly(action.command).split : undefined);
+  if (action.kind === 'ask') {
     if (context.isInteractive)
       return { decision: 'allow', reason: 'the ask tool asks the user a question' };
     return {
@@ -63,12 +69,11 @@ export function decideWithSplit(
         'the ask tool works only in interactive runs (oy chat); decide without asking, and say what you assumed',
     };
   }
-  const category = categoryOf(action);
-  const subject = describe(action, category);
+  const category: Category = action.kind;
+  const subject = describe(action);
 
   const denied = findRestrictiveRule(
     action,
-    category,
     context.rules.deny,
     'deny',
     context.workspaceRoot,
@@ -83,7 +88,7 @@ export function decideWithSplit(
   // edit and replace read the file before changing it, so the Read rules hold for them too.
   const readsFirst = action.tool === 'edit' || action.tool === 'replace';
   const readDenied = readsFirst
-    ? findReadRule(pathsOf(action, category), context.rules.deny, context.workspaceRoot)
+    ? findReadRule(pathsOf(action), context.rules.deny, context.workspaceRoot)
     : undefined;
   if (readDenied !== undefined)
     return {
@@ -94,7 +99,7 @@ export function decideWithSplit(
 
   // A mode that refuses a kind outright (plan: writes and shell) refuses it before any rule can allow it;
   // an MCP tool its server does not mark read-only may change anything, so plan mode treats it as a write.
-  const isMcpWrite = category === 'mcp' && action.mcp?.isReadOnly !== true;
+  const isMcpWrite = action.kind === 'mcp' && !action.mcp.isReadOnly;
   if (MODE_TABLE[context.mode][category] === 'deny' || (context.mode === 'plan' && isMcpWrite)) {
     return {
       decision: 'deny',
@@ -103,9 +108,7 @@ export function decideWithSplit(
     };
   }
   if (category === 'write') {
-    const guarded = pathsOf(action, category).find((p) =>
-      isProtectedPath(p, context.workspaceRoot),
-    );
+    const guarded = pathsOf(action).find((p) => isProtectedPath(p, context.workspaceRoot));
     if (guarded !== undefined) {
       return {
         decision: 'deny',
@@ -115,16 +118,9 @@ export function decideWithSplit(
     }
   }
 
-  const asked = findRestrictiveRule(
-    action,
-    category,
-    context.rules.ask,
-    'ask',
-    context.workspaceRoot,
-    split,
-  );
+  const asked = findRestrictiveRule(action, context.rules.ask, 'ask', context.workspaceRoot, split);
   const askedToRead = readsFirst
-    ? findReadRule(pathsOf(action, category), context.rules.ask, context.workspaceRoot)
+    ? findReadRule(pathsOf(action), context.rules.ask, context.workspaceRoot)
     : undefined;
   const askedBy = asked ?? askedToRead;
   if (askedBy !== undefined) {
@@ -135,7 +131,7 @@ export function decideWithSplit(
       `remove the ask rule ${askedBy.text} from the config, or run interactively`,
     );
   }
-  if (action.tool === 'read' && action.path !== undefined && isSecretBearingFile(action.path)) {
+  if (action.tool === 'read' && isSecretBearingFile(action.path)) {
     return settleAsk(
       context,
       BUILTIN_RULES.secretFile,
@@ -143,7 +139,7 @@ export function decideWithSplit(
       'run interactively (oy chat) and approve the read; no mode or rule allows it unattended',
     );
   }
-  const secretWrite = decideSecretWrite(action, category, context, subject);
+  const secretWrite = decideSecretWrite(action, context, subject);
   if (secretWrite !== undefined) return secretWrite;
   if (split?.kind === 'uncertain' && !(context.mode === 'auto' && !hasBashRules(context.rules))) {
     return settleAsk(
@@ -156,7 +152,6 @@ export function decideWithSplit(
 
   const allowedBy = findAllowRules(
     action,
-    category,
     [...context.rules.allow, ...context.sessionGrants],
     context.workspaceRoot,
     split,
@@ -172,22 +167,21 @@ export function decideWithSplit(
     context,
     modeRule,
     `${context.mode} mode asks before ${subject}`,
-    howToAllow(action, category, context.mode, split),
+    howToAllow(action, context.mode, split),
   );
 }
 
 /** Writing a secret-bearing file asks in every mode, unless allow rules (or session grants) cover every path. */
 function decideSecretWrite(
-  action: ToolAction,
-  category: Category,
+  action: JudgedAction,
   context: DecisionContext,
   subject: string,
 ): Decision | undefined {
-  if (category !== 'write') return undefined;
-  const secret = pathsOf(action, category).find((p) => isSecretBearingFile(p));
+  if (action.kind !== 'write') return undefined;
+  const secret = pathsOf(action).find((p) => isSecretBearingFile(p));
   if (secret === undefined) return undefined;
   const rules = [...context.rules.allow, ...context.sessionGrants];
-  const allowedBy = findAllowRules(action, category, rules, context.workspaceRoot, undefined);
+  const allowedBy = findAllowRules(action, rules, context.workspaceRoot, undefined);
   if (allowedBy !== undefined)
     return { decision: 'allow', rule: allowedBy, reason: `${subject} is allowed by ${allowedBy}` };
   return settleAsk(
@@ -209,21 +203,20 @@ function settleAsk(context: DecisionContext, rule: string, why: string, howTo: s
 }
 
 function howToAllow(
-  action: ToolAction,
-  category: Category,
+  action: JudgedAction,
   mode: SafetyMode,
   split: CommandSplit | undefined,
 ): string {
-  if (category === 'write') {
-    const example = pathsOf(action, category)[0] ?? 'src/**';
+  if (action.kind === 'write') {
+    const example = pathsOf(action)[0] ?? 'src/**';
     return `run with --mode edit (or auto), or add Write(${example}) to "permissions.allow" in the user config`;
   }
-  if (category === 'mcp') {
-    const { server = 'server', tool = 'tool' } = action.mcp ?? {};
+  if (action.kind === 'mcp') {
+    const { server, tool } = action.mcp;
     return `run with --mode auto, or add Mcp(${server}:${tool}) (or Mcp(${server}) for every tool of the server) to "permissions.allow" in the user config`;
   }
-  if (category === 'webfetch') {
-    const host = hostOfUrl(action.url ?? '') ?? 'example.com';
+  if (action.kind === 'webfetch') {
+    const host = hostOfUrl(action.url) ?? 'example.com';
     return `run with --mode auto, or add WebFetch(domain:${host}) to "permissions.allow" in the user config`;
   }
   // A transparent wrapper (`nice make`) is allowed through what it runs, so the example names that.
@@ -234,19 +227,27 @@ function howToAllow(
   const modeHint = mode === 'auto' ? '' : 'run with --mode auto, or ';
   return `${modeHint}add Bash(${example}) (or a prefix rule like Bash(${example}:*)) for every part to "permissions.allow" in the user config`;
 }
-function describe(action: ToolAction, category: Category): string {
-  if (category === 'bash') return `the command ${JSON.stringify(action.command ?? '')}`;
-  if (category === 'webfetch') return `fetching ${action.url ?? '(no url)'}`;
-  if (category === 'mcp')
-    return `the MCP tool ${action.mcp?.server ?? '?'}:${action.mcp?.tool ?? '?'}`;
-  if (action.tool === 'todo')
-    return category === 'write' ? `writing ${TODO_FILE}` : 'updating the todo list';
-  return `${action.tool} ${listPaths(action.paths) ?? action.path ?? '.'}`;
+/** The call in a refusal's words: `the command "npm test"`, `write src/a.ts`, `fetching https://…`. */
+function describe(action: JudgedAction): string {
+  switch (action.kind) {
+    case 'bash':
+      return `the command ${JSON.stringify(action.command)}`;
+    case 'webfetch':
+      return `fetching ${action.url}`;
+    case 'mcp':
+      return `the MCP tool ${action.mcp.server}:${action.mcp.tool}`;
+    case 'read':
+      return action.tool === 'todo' ? 'updating the todo list' : `${action.tool} ${action.path}`;
+    case 'write':
+      if (action.tool === 'todo') return `writing ${TODO_FILE}`;
+      if (action.tool === 'replace') return `replace ${listPaths(action.files) ?? action.path}`;
+      return `${action.tool} ${action.path}`;
+  }
 }
 // A replace over a folder may name hundreds of files; a refusal names a few and counts the rest.
 const MAX_NAMED_PATHS = 5;
-function listPaths(paths: readonly string[] | undefined): string | undefined {
-  if (paths === undefined || paths.length === 0) return undefined;
+function listPaths(paths: readonly string[]): string | undefined {
+  if (paths.length === 0) return undefined;
   if (paths.length <= MAX_NAMED_PATHS) return paths.join(', ');
   return `${paths.slice(0, MAX_NAMED_PATHS).join(', ')} and ${paths.length - MAX_NAMED_PATHS} more`;
 }

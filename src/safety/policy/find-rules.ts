@@ -10,12 +10,11 @@ import {
   type RuleList,
 } from './match-rules.js';
 import type { PermissionRule } from './permission-rule.js';
-import { FILE_RULE_KINDS, pathsOf, type Category, type ToolAction } from './tool-action.js';
+import { FILE_RULE_KINDS, pathsOf, type JudgedAction } from './tool-action.js';
 
 /** The first deny or ask rule that matches (or may match) any part of the action. */
 export function findRestrictiveRule(
-  action: ToolAction,
-  category: Category,
+  action: JudgedAction,
   rules: readonly PermissionRule[],
   list: RuleList,
   workspaceRoot: string | undefined,
@@ -23,7 +22,7 @@ export function findRestrictiveRule(
 ): PermissionRule | undefined {
   return rules.find((rule) => {
     if (rule.kind === 'bash') {
-      if (category !== 'bash' || split === undefined) return false;
+      if (action.kind !== 'bash' || split === undefined) return false;
       const commands = split.kind === 'parsed' ? split.commands : split.partial;
       return (
         rule.words === null ||
@@ -31,11 +30,11 @@ export function findRestrictiveRule(
       );
     }
     if (rule.kind === 'webfetch')
-      return category === 'webfetch' && webFetchRuleMatches(rule, hostOfUrl(action.url ?? ''));
-    if (rule.kind === 'mcp') return category === 'mcp' && mcpRuleMatches(rule, action.mcp);
-    if (category !== 'read' && category !== 'write') return false;
-    if (!FILE_RULE_KINDS[category].includes(rule.kind)) return false;
-    return pathsOf(action, category).some((p) =>
+      return action.kind === 'webfetch' && webFetchRuleMatches(rule, hostOfUrl(action.url));
+    if (rule.kind === 'mcp') return action.kind === 'mcp' && mcpRuleMatches(rule, action.mcp);
+    if (action.kind !== 'read' && action.kind !== 'write') return false;
+    if (!FILE_RULE_KINDS[action.kind].includes(rule.kind)) return false;
+    return pathsOf(action).some((p) =>
       fileRuleMatches(rule, toRulePath(p, workspaceRoot, list), list),
     );
   });
@@ -43,8 +42,7 @@ export function findRestrictiveRule(
 
 /** The allow rules that together allow every part of the action, joined for the message; undefined if any part is not allowed. */
 export function findAllowRules(
-  action: ToolAction,
-  category: Category,
+  action: JudgedAction,
   rules: readonly PermissionRule[],
   workspaceRoot: string | undefined,
   split: CommandSplit | undefined,
@@ -61,29 +59,28 @@ export function findAllowRules(
       return rule !== undefined;
     });
   let isAllowed = false;
-  if (category === 'bash') {
+  if (action.kind === 'bash') {
     if (split?.kind !== 'parsed') return undefined;
     // A transparent wrapper (`env`, `nice`, `xargs`) is judged by what it runs, which follows it in the list.
     isAllowed = everyPart(
       split.commands.filter((command) => command.isTransparent !== true),
       (rule, command) => rule.kind === 'bash' && allowRuleMatchesCommand(rule, command),
     );
-  } else if (category === 'webfetch') {
-    const host = hostOfUrl(action.url ?? '');
+  } else if (action.kind === 'webfetch') {
+    const host = hostOfUrl(action.url);
     isAllowed = everyPart(
       [host],
       (rule, h) => rule.kind === 'webfetch' && webFetchRuleMatches(rule, h),
     );
-  } else if (category === 'mcp') {
+  } else if (action.kind === 'mcp') {
     isAllowed = everyPart(
       [action.mcp],
       (rule, target) => rule.kind === 'mcp' && mcpRuleMatches(rule, target),
     );
   } else {
-    if (action.tool === 'replace' && (action.paths === undefined || action.paths.length === 0))
-      return undefined;
-    const kinds = FILE_RULE_KINDS[category];
-    const paths = pathsOf(action, category).map((p) => toRulePath(p, workspaceRoot, 'allow'));
+    if (action.tool === 'replace' && action.files.length === 0) return undefined;
+    const kinds = FILE_RULE_KINDS[action.kind];
+    const paths = pathsOf(action).map((p) => toRulePath(p, workspaceRoot, 'allow'));
     isAllowed = everyPart(
       paths,
       (rule, p) =>

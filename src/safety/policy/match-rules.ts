@@ -121,8 +121,7 @@ export function webFetchRuleMatches(rule: WebFetchRule, host: string | null): bo
 }
 
 /** Whether an Mcp rule names this server (and tool): exact names, no patterns. */
-export function mcpRuleMatches(rule: McpRule, target: McpTarget | undefined): boolean {
-  if (target === undefined) return false;
+export function mcpRuleMatches(rule: McpRule, target: McpTarget): boolean {
   if (rule.server !== null && rule.server !== target.server) return false;
   return rule.tool === null || rule.tool === target.tool;
 }

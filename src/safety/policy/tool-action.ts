@@ -1,17 +1,14 @@
 import type { FileRuleKind } from './permission-rule.js';
 
-export type ToolName =
-  | 'list'
-  | 'read'
-  | 'search'
-  | 'todo'
-  | 'write'
-  | 'edit'
-  | 'replace'
-  | 'bash'
-  | 'webfetch'
-  | 'ask'
-  | 'mcp';
+/**
+ * What a tool is, as the policy judges it (README.md "Safety modes"): each tool declares one, and the
+ * action it shows the policy carries it. `ask` needs only someone to answer; the others are the mode
+ * table's columns.
+ */
+export type ToolKind = 'read' | 'write' | 'bash' | 'webfetch' | 'ask' | 'mcp';
+
+/** The mode-table column a call falls in: every kind but `ask`. */
+export type Category = Exclude<ToolKind, 'ask'>;
 
 /** A tool of an MCP server as the policy sees it; `isReadOnly` is the server's own `readOnlyHint`. */
 export interface McpTarget {
@@ -20,61 +17,69 @@ export interface McpTarget {
   isReadOnly: boolean;
 }
 
-/** What a tool is about to do, as the policy needs to see it. */
-export interface ToolAction {
-  tool: ToolName;
-  path?: string;
-  /** The files a `replace` will change; without them no allow rule can allow a replace. */
-  paths?: readonly string[];
-  command?: string;
-  url?: string;
-  /** `todo` with persist writes TODO.md, so it is a write. */
-  persist?: boolean;
-  /** Set for `mcp`: which server and tool. */
-  mcp?: McpTarget;
+/** The file `todo` with persist writes. */
+export const TODO_FILE = 'TODO.md';
+
+/** A call that reads a workspace path; `todo` without persist only changes the session's list, so it reads nothing. */
+export type ReadAction =
+  { kind: 'read'; tool: 'list' | 'read' | 'search'; path: string } | { kind: 'read'; tool: 'todo' };
+
+/** A call that changes files: `replace` names the folder it searched and every file it would change. */
+export type WriteAction =
+  | { kind: 'write'; tool: 'write' | 'edit'; path: string }
+  | { kind: 'write'; tool: 'todo'; path: typeof TODO_FILE }
+  | {
+      kind: 'write';
+      tool: 'replace';
+      path: string;
+      /** The files the replace will change; without them no allow rule can allow it. */
+      files: readonly string[];
+    };
+
+/** What a tool call is about to do, as the policy needs to see it: a union keyed by the tool's kind. */
+export type ToolAction =
+  | ReadAction
+  | WriteAction
+  | { kind: 'bash'; tool: 'bash'; command: string }
+  | { kind: 'webfetch'; tool: 'webfetch'; url: string }
+  | { kind: 'ask'; tool: 'ask' }
+  | { kind: 'mcp'; tool: 'mcp'; mcp: McpTarget };
+
+/** The actions the mode table judges (every one but `ask`). */
+export type JudgedAction = Exclude<ToolAction, { kind: 'ask' }>;
+
+/** Every built-in tool name, and `mcp` for any tool of an MCP server. */
+export type ToolName = ToolAction['tool'];
+
+/**
+ * Whether a tool declared `declared` may show the policy this action: the action must be of the
+ * declared kind, except that a read tool's call may be judged as a write (todo's persist), which is
+ * stricter in every mode. A tool can never make its call look milder than what it declared.
+ */
+export function isActionOfKind(declared: ToolKind, action: ToolAction): boolean {
+  return action.kind === declared || (declared === 'read' && action.kind === 'write');
 }
 
-/** The mode-table column a tool call falls in: `todo` with persist is a write. */
-export type Category = 'read' | 'write' | 'bash' | 'webfetch' | 'mcp';
-
-/** What each tool is, for the mode table: its column, or `ask`, which only needs someone to answer. */
-export const TOOL_KINDS: Readonly<Record<ToolName, Category | 'ask'>> = {
-  list: 'read',
-  read: 'read',
-  search: 'read',
-  // Persisting the list writes TODO.md: categoryOf makes that call a write.
-  todo: 'read',
-  write: 'write',
-  edit: 'write',
-  replace: 'write',
-  bash: 'bash',
-  webfetch: 'webfetch',
-  ask: 'ask',
-  mcp: 'mcp',
-};
-
-export function kindOf(tool: ToolName): Category | 'ask' {
-  return TOOL_KINDS[tool];
-}
+/** The actions a tool declared `Kind` may show the policy (isActionOfKind, as a type). */
+export type ActionOfKind<Kind extends ToolKind> = Extract<
+  ToolAction,
+  { kind: Kind | (Kind extends 'read' ? 'write' : never) }
+>;
 
 /** Write and Edit rules both govern every tool that changes files, so a deny of either holds for all of them. */
 export const FILE_RULE_KINDS: Readonly<Record<'read' | 'write', readonly FileRuleKind[]>> = {
   read: ['read'],
   write: ['write', 'edit'],
 };
-/** The file `todo` with persist writes. */
-export const TODO_FILE = 'TODO.md';
 
-/** The mode-table column of a tool call. */
-export function categoryOf(action: ToolAction): Category {
-  if (action.tool === 'todo' && action.persist === true) return 'write';
-  const kind = kindOf(action.tool);
-  return kind === 'ask' ? 'read' : kind;
-}
-
-/** The workspace paths a file tool touches, as requested. */
-export function pathsOf(action: ToolAction, category: Category): readonly string[] {
-  if (action.tool === 'todo') return category === 'write' ? [TODO_FILE] : [];
-  if (action.paths !== undefined && action.paths.length > 0) return action.paths;
-  return [action.path ?? '.'];
+/** The workspace paths a file call touches, as requested (none for other kinds). */
+export function pathsOf(action: ToolAction): readonly string[] {
+  switch (action.kind) {
+    case 'read':
+      return action.tool === 'todo' ? [] : [action.path];
+    case 'write':
+      return action.tool === 'replace' && action.files.length > 0 ? action.files : [action.path];
+    default:
+      return [];
+  }
 }

@@ -44,7 +44,7 @@ function request(action: ToolAction): ApprovalRequest {
 describe('createAuthorizer', () => {
   it('allows what the mode allows, and records it', async () => {
     const { authorize, events } = setup({ mode: 'edit', isInteractive: false });
-    expect(await authorize(request({ tool: 'write', path: 'a.txt' }))).toEqual({
+    expect(await authorize(request({ kind: 'write', tool: 'write', path: 'a.txt' }))).toEqual({
       allowed: true,
       rule: 'mode:edit',
     });
@@ -62,7 +62,7 @@ describe('createAuthorizer', () => {
 
   it("keeps decide()'s explanation when a non-interactive ask becomes a deny", async () => {
     const { authorize, events } = setup({ mode: 'ask', isInteractive: false });
-    const result = await authorize(request({ tool: 'bash', command: 'npm test' }));
+    const result = await authorize(request({ kind: 'bash', tool: 'bash', command: 'npm test' }));
     expect(result.allowed).toBe(false);
     expect(!result.allowed && result.reason).toContain('Bash(npm test)');
     expect(events[0]).toMatchObject({ decision: 'deny', outcome: 'denied', rule: 'mode:ask' });
@@ -70,7 +70,7 @@ describe('createAuthorizer', () => {
 
   it('refuses an ask when no one can answer, without asking anyone', async () => {
     const { authorize, events } = setup({ mode: 'ask', isInteractive: false });
-    const result = await authorize(request({ tool: 'write', path: 'a.txt' }));
+    const result = await authorize(request({ kind: 'write', tool: 'write', path: 'a.txt' }));
     expect(result.allowed).toBe(false);
     expect(events[0]).toMatchObject({ decision: 'deny', outcome: 'denied' });
   });
@@ -91,7 +91,7 @@ describe('createAuthorizer', () => {
           return answer;
         },
       });
-      const result = await authorize(request({ tool: 'edit', path: 'src/a.ts' }));
+      const result = await authorize(request({ kind: 'write', tool: 'edit', path: 'src/a.ts' }));
       expect(seen).toEqual(['ask']);
       expect(result.allowed).toBe(allowed);
       expect(grants.list()).toEqual(granted);
@@ -110,8 +110,10 @@ describe('createAuthorizer', () => {
         return 'always';
       },
     });
-    grants.grant({ tool: 'write', path: 'secrets/key.txt' });
-    const result = await authorize(request({ tool: 'write', path: 'secrets/key.txt' }));
+    grants.grant({ kind: 'write', tool: 'write', path: 'secrets/key.txt' });
+    const result = await authorize(
+      request({ kind: 'write', tool: 'write', path: 'secrets/key.txt' }),
+    );
     expect(result).toMatchObject({ allowed: false, rule: 'Write(secrets/**)' });
     expect(asked).toBe(0);
   });
@@ -119,16 +121,19 @@ describe('createAuthorizer', () => {
 
 describe('session grants', () => {
   it.each([
-    [{ tool: 'bash', command: 'npm test' }, ['Bash(npm test)']],
+    [{ kind: 'bash', tool: 'bash', command: 'npm test' }, ['Bash(npm test)']],
     [
-      { tool: 'webfetch', url: 'https://docs.python.org/3/library' },
+      { kind: 'webfetch', tool: 'webfetch', url: 'https://docs.python.org/3/library' },
       ['WebFetch(domain:docs.python.org)'],
     ],
-    [{ tool: 'write', path: 'src/a.ts' }, ['Write(src/a.ts)']],
-    [{ tool: 'replace', path: '.', paths: ['a.ts', 'b.ts'] }, ['Write(a.ts)', 'Write(b.ts)']],
-    [{ tool: 'todo', persist: true }, ['Write(TODO.md)']],
-    [{ tool: 'read', path: '.env' }, ['Read(.env)']],
-    [{ tool: 'list', path: '.' }, []],
+    [{ kind: 'write', tool: 'write', path: 'src/a.ts' }, ['Write(src/a.ts)']],
+    [
+      { kind: 'write', tool: 'replace', path: '.', files: ['a.ts', 'b.ts'] },
+      ['Write(a.ts)', 'Write(b.ts)'],
+    ],
+    [{ kind: 'write', tool: 'todo', path: 'TODO.md' }, ['Write(TODO.md)']],
+    [{ kind: 'read', tool: 'read', path: '.env' }, ['Read(.env)']],
+    [{ kind: 'read', tool: 'list', path: '.' }, []],
   ] as const)('grants the narrowest rule for %j', (action, rules) => {
     expect(offerGrant(action as ToolAction, undefined).rules.map((rule) => rule.text)).toEqual(
       rules,
@@ -137,12 +142,12 @@ describe('session grants', () => {
 
   it('grants each part of a compound command exactly, nothing for a dynamic one, and lists each rule once', () => {
     const grants = new SessionGrants();
-    expect(grants.grant({ tool: 'bash', command: 'echo "$HOME" && ls' })).toEqual([]);
-    expect(grants.grant({ tool: 'bash', command: 'npm test && ls src' })).toEqual([
+    expect(grants.grant({ kind: 'bash', tool: 'bash', command: 'echo "$HOME" && ls' })).toEqual([]);
+    expect(grants.grant({ kind: 'bash', tool: 'bash', command: 'npm test && ls src' })).toEqual([
       'Bash(npm test)',
       'Bash(ls src)',
     ]);
-    expect(grants.grant({ tool: 'bash', command: 'npm test' })).toEqual([]);
+    expect(grants.grant({ kind: 'bash', tool: 'bash', command: 'npm test' })).toEqual([]);
     expect(grants.list()).toEqual(['Bash(npm test)', 'Bash(ls src)']);
   });
 });

@@ -164,9 +164,10 @@ describe('failures and cancellation', () => {
     let sawAbort = false;
     const slow = defineTool({
       name: 'list',
+      kind: 'read',
       description: 'Waits until aborted.',
       schema: z.object({}),
-      intend: () => ({ action: { tool: 'list', path: '.' }, target: null }),
+      intend: () => ({ action: { kind: 'read', tool: 'list', path: '.' }, target: null }),
       plan: () => ({ data: null }),
       execute: (_args, context) =>
         new Promise((resolve) => {

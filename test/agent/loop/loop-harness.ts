@@ -52,9 +52,10 @@ export function makeEchoTool(): { tool: AgentTool; runs: unknown[] } {
   const runs: unknown[] = [];
   const tool = defineTool({
     name: 'list',
+    kind: 'read',
     description: 'Echoes the text it is given.',
     schema: z.object({ text: z.string() }),
-    intend: () => ({ action: { tool: 'list', path: '.' }, target: null }),
+    intend: () => ({ action: { kind: 'read', tool: 'list', path: '.' }, target: null }),
     plan: (args) => ({ data: args }),
     execute: async (args) => {
       runs.push(args);

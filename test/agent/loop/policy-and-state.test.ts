@@ -93,7 +93,7 @@ describe('the policy at execution', () => {
       state,
       interaction: {
         approve: async (request) => {
-          asked.push(request.action.command ?? '');
+          asked.push(request.action.kind === 'bash' ? request.action.command : '');
           return answers[asked.length - 1] ?? 'no';
         },
         ask: async () => '',
@@ -114,7 +114,7 @@ describe('the policy at execution', () => {
   it('keeps a deny rule above a session grant', async () => {
     fake = scriptModel([reply.toolCall('bash', { command: 'echo hi' }), reply.text('done')]);
     const state = createAgentState();
-    state.grants.grant({ tool: 'bash', command: 'echo hi' });
+    state.grants.grant({ kind: 'bash', tool: 'bash', command: 'echo hi' });
     const events = await runLoop(makeWorkspace(), {
       client: clientFor(fake),
       prompt: 'Run.',

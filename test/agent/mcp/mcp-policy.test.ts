@@ -14,7 +14,7 @@ let cases = 0;
 afterAll(() => console.log(`mcp policy: ${cases} cases`));
 
 function action(tool: string, isReadOnly: boolean): ToolAction {
-  return { tool: 'mcp', mcp: { server: 'gh', tool, isReadOnly } };
+  return { kind: 'mcp', tool: 'mcp', mcp: { server: 'gh', tool, isReadOnly } };
 }
 
 function decision(

@@ -25,8 +25,8 @@ interface AlwaysCase {
   stillAsk: ToolAction[];
 }
 
-const bash = (command: string): ToolAction => ({ tool: 'bash', command });
-const write = (path: string): ToolAction => ({ tool: 'write', path });
+const bash = (command: string): ToolAction => ({ kind: 'bash', tool: 'bash', command });
+const write = (path: string): ToolAction => ({ kind: 'write', tool: 'write', path });
 
 const CASES: Record<string, AlwaysCase> = {
   'rm -rf build #:* (a comment that looks like a prefix rule)': {

@@ -2,7 +2,7 @@ import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { webfetchTool } from '../../../src/agent/tools/webfetch-tool.js';
+import { createWebfetchTool } from '../../../src/agent/tools/webfetch-tool.js';
 import {
   htmlToMarkdown,
   MAX_HTML_DEPTH,
@@ -131,11 +131,10 @@ describe('webfetch of a bomb answers within its deadline', () => {
   });
 
   async function fetchPage(pathname: string) {
-    const context = makeToolContext(root, {
-      overrides: { fetchHooks: { lookup, allowAddress: (address) => address === LOOPBACK } },
-    });
+    const context = makeToolContext(root);
+    const tool = createWebfetchTool({ lookup, allowAddress: (address) => address === LOOPBACK });
     const url = `http://${NAME}:${server.port}${pathname}`;
-    const result = await webfetchTool.run({ url, timeout_seconds: 10 }, context);
+    const result = await tool.run({ url, timeout_seconds: 10 }, context);
     return { ...result, body: JSON.parse(result.content) as Record<string, unknown> };
   }
 

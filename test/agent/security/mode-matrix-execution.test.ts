@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allTools } from '../../../src/agent/tools/all-tools.js';
 import type { AgentTool, TodoItem } from '../../../src/agent/tools/tool-types.js';
 import { createAuthorizer } from '../../../src/agent/authorize/create-authorizer.js';
+import type { Interaction } from '../../../src/agent/authorize/interaction.js';
+import { createWebfetchTool } from '../../../src/agent/tools/webfetch-tool.js';
 import type { SessionGrants } from '../../../src/agent/authorize/session-grants.js';
 import {
   parsePermissionRule,
@@ -68,8 +70,18 @@ function read(workspace: string, relative: string): string {
   return readFileSync(path.join(workspace, relative), 'utf8');
 }
 
+// Only this test's webfetch resolves FETCH_HOST to the loopback server and lets it through.
+const TOOLS = allTools().map((tool) =>
+  tool.name === 'webfetch'
+    ? createWebfetchTool({
+        lookup: async () => [{ address: '127.0.0.1', family: 4 }],
+        allowAddress: (address) => address === '127.0.0.1',
+      })
+    : tool,
+);
+
 function toolNamed(name: string): AgentTool {
-  const tool = allTools().find((candidate) => candidate.name === name);
+  const tool = TOOLS.find((candidate) => candidate.name === name);
   if (tool === undefined) throw new Error(`no tool named ${name}`);
   return tool;
 }
@@ -130,6 +142,14 @@ describe('mode matrix at execution', () => {
             const hitsBefore = server.hits();
             const { rules, grants } = rulesFor(spec.rule, setup);
             let asked = 0;
+            // An interactive user says yes to every ask here; counting asks shows the policy asked.
+            const interaction: Interaction = {
+              approve: async () => {
+                asked += 1;
+                return 'yes';
+              },
+              ask: async () => 'a',
+            };
             const context = makeToolContext(workspace, {
               overrides: {
                 authorize: createAuthorizer({
@@ -137,25 +157,10 @@ describe('mode matrix at execution', () => {
                   rules,
                   grants: grantsOf(grants),
                   workspaceRoot: workspace,
-                  // An interactive user says yes to every ask here; counting asks shows the policy asked.
-                  ...(isInteractive
-                    ? {
-                        interaction: {
-                          approve: async () => {
-                            asked += 1;
-                            return 'yes' as const;
-                          },
-                          ask: async () => 'a',
-                        },
-                      }
-                    : {}),
+                  ...(isInteractive ? { interaction } : {}),
                   onApproval: () => undefined,
                 }),
-                ...(isInteractive ? { askUser: async () => 'a' } : {}),
-                fetchHooks: {
-                  lookup: async () => [{ address: '127.0.0.1', family: 4 }],
-                  allowAddress: (address) => address === '127.0.0.1',
-                },
+                ...(isInteractive ? { interaction } : {}),
               },
             });
             const result = await toolNamed(spec.tool).run(spec.args(server), context);

@@ -2,11 +2,17 @@ import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Interaction } from '../../../src/agent/authorize/interaction.js';
 import { askTool } from '../../../src/agent/tools/ask-tool.js';
 import { createSecretFactory } from '../../support/secret-factory.js';
 import { makeToolContext } from './make-tool-context.js';
 
 let root: string;
+
+/** Someone who answers the ask tool's questions with `ask` (and no to any approval). */
+function asking(ask: Interaction['ask']): Interaction {
+  return { approve: async () => 'no', ask };
+}
 
 beforeAll(() => {
   root = realpathSync(mkdtempSync(path.join(tmpdir(), 'oy-ask-')));
@@ -19,10 +25,10 @@ describe('ask tool', () => {
     const context = makeToolContext(root, {
       isInteractive: true,
       overrides: {
-        askUser: (question, choices) => {
+        interaction: asking((question, choices) => {
           asked.push([question, choices]);
           return Promise.resolve('Postgres');
-        },
+        }),
       },
     });
     const result = await askTool.run(
@@ -32,7 +38,7 @@ describe('ask tool', () => {
     expect(JSON.parse(result.content)).toEqual({ ok: true, answer: 'Postgres' });
     expect(asked).toEqual([['Which database?', ['Postgres', 'SQLite']]]);
     expect(context.approvals[0]).toMatchObject({
-      action: { tool: 'ask' },
+      action: { kind: 'ask', tool: 'ask' },
       preview: 'Which database?\nchoices: Postgres | SQLite',
     });
   });
@@ -42,10 +48,10 @@ describe('ask tool', () => {
     const context = makeToolContext(root, {
       isInteractive: true,
       overrides: {
-        askUser: (_question, choices) => {
+        interaction: asking((_question, choices) => {
           seen = choices;
           return Promise.resolve('whatever you think');
-        },
+        }),
       },
     });
     const result = await askTool.run({ question: 'Any naming preference?' }, context);
@@ -57,10 +63,10 @@ describe('ask tool', () => {
     let calls = 0;
     const context = makeToolContext(root, {
       overrides: {
-        askUser: () => {
+        interaction: asking(() => {
           calls += 1;
           return Promise.resolve('never');
-        },
+        }),
       },
     });
     const result = await askTool.run({ question: 'Proceed?' }, context);
@@ -83,7 +89,7 @@ describe('ask tool', () => {
     const key = createSecretFactory(9).awsAccessKeyId();
     const context = makeToolContext(root, {
       isInteractive: true,
-      overrides: { askUser: () => Promise.resolve(`use ${key}`) },
+      overrides: { interaction: asking(() => Promise.resolve(`use ${key}`)) },
     });
     const result = await askTool.run({ question: 'Which key?' }, context);
     expect(result.ok).toBe(true);

@@ -55,7 +55,7 @@ describe('bash tool', () => {
     const { root, context } = setup();
     await call({ command: 'true', timeout_seconds: 5 }, context);
     const [request] = context.approvals;
-    expect(request?.action).toEqual({ tool: 'bash', command: 'true' });
+    expect(request?.action).toEqual({ kind: 'bash', tool: 'bash', command: 'true' });
     expect(request?.preview).toBe(
       `$ true\ncwd: ${root}\ntimeout: 5 s\nsandbox: none (sandbox: off in the config)`,
     );

@@ -15,11 +15,12 @@ afterAll(() => rmSync(root, { recursive: true, force: true }));
 function spyTool(steps: string[]) {
   return defineTool({
     name: 'write',
+    kind: 'write',
     description: 'Records the order of its steps.',
     schema: z.object({ path: z.string() }),
     intend: (args) => {
       steps.push('intend');
-      return { action: { tool: 'write', path: args.path }, target: args.path };
+      return { action: { kind: 'write', tool: 'write', path: args.path }, target: args.path };
     },
     plan: (_args, _context, target) => {
       steps.push('plan');

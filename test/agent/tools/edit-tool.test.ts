@@ -44,7 +44,7 @@ describe('edit', () => {
     expect(body.diff).toContain('@@ -1,3 +1,3 @@');
     expect(body.diff).toContain('-const c = 2;\n+const c = 3;');
     expect(read('f.ts')).toBe('const a = 1;\nconst b = 1;\nconst c = 3;\n');
-    expect(context.approvals[0]?.action).toEqual({ tool: 'edit', path: 'f.ts' });
+    expect(context.approvals[0]?.action).toEqual({ kind: 'write', tool: 'edit', path: 'f.ts' });
     expect(context.approvals[0]?.preview).toBe(body.diff);
     expect(context.checkpointCalls).toEqual([`file:${path.join(root, 'f.ts')}`]);
   });

@@ -127,7 +127,7 @@ describe('list tool', () => {
     const context = makeToolContext(root);
     await listTool.run({ path: './a/' }, context);
     expect(context.approvals.map((request) => request.action)).toEqual([
-      { tool: 'list', path: 'a' },
+      { kind: 'read', tool: 'list', path: 'a' },
     ]);
   });
 });

@@ -145,7 +145,7 @@ describe('read tool', () => {
       expect(denied?.rule).toBe('secret-bearing-file');
       expect(body.error).toMatch(/secret-bearing file.*non-interactive/);
       expect(JSON.stringify(body)).not.toContain('hunter2');
-      expect(context.approvals[0]?.action).toEqual({ tool: 'read', path: '.env' });
+      expect(context.approvals[0]?.action).toEqual({ kind: 'read', tool: 'read', path: '.env' });
     }
   });
 

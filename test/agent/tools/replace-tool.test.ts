@@ -67,9 +67,10 @@ describe('replace', () => {
     expect(read('.oy/config.json')).toBe('{"oldName": true}\n');
     // Every file it may change, from names alone: the policy judges them before any is read.
     expect(context.approvals[0]?.action).toEqual({
+      kind: 'write',
       tool: 'replace',
       path: '.',
-      paths: ['.gitignore', 'bin/blob.bin', 'docs/readme.md', 'src/a.ts', 'src/b.ts'],
+      files: ['.gitignore', 'bin/blob.bin', 'docs/readme.md', 'src/a.ts', 'src/b.ts'],
     });
     expect(body.diff).toContain('--- a/src/a.ts\n+++ b/src/a.ts\n@@ -1,2 +1,2 @@');
     expect(context.approvals[0]?.preview).toBe(body.diff);

@@ -36,7 +36,7 @@ describe('todo', () => {
       persisted: false,
     });
     expect(context.todos.get()).toEqual(todos);
-    expect(context.approvals[0]?.action).toEqual({ tool: 'todo', persist: false });
+    expect(context.approvals[0]?.action).toEqual({ kind: 'read', tool: 'todo' });
     expect(existsSync(path.join(root, 'TODO.md'))).toBe(false);
   });
 
@@ -53,7 +53,7 @@ describe('todo', () => {
     );
     expect(body.diff).toContain('--- /dev/null\n+++ b/TODO.md\n@@ -0,0 +1,5 @@');
     expect(context.approvals[0]).toMatchObject({
-      action: { tool: 'todo', persist: true },
+      action: { kind: 'write', tool: 'todo', path: 'TODO.md' },
       preview: body.diff,
     });
     expect(context.checkpointCalls).toEqual([`file:${path.join(root, 'TODO.md')}`]);

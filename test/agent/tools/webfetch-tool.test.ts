@@ -2,7 +2,7 @@ import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { webfetchTool } from '../../../src/agent/tools/webfetch-tool.js';
+import { createWebfetchTool, webfetchTool } from '../../../src/agent/tools/webfetch-tool.js';
 import type { LookupAll } from '../../../src/safety/network/index.js';
 import { createSecretFactory } from '../../support/secret-factory.js';
 import { startCountingServer, type CountingServer } from '../../safety/network/loopback-servers.js';
@@ -19,6 +19,11 @@ const lookupToLoopback: LookupAll = (hostname) => {
   if (hostname !== NAME) throw new Error(`unexpected lookup of ${hostname}`);
   return Promise.resolve([{ address: LOOPBACK, family: 4 }]);
 };
+/** The tool with this test's resolver, and the loopback address let through (the production tool has neither). */
+const loopbackWebfetch = createWebfetchTool({
+  lookup: lookupToLoopback,
+  allowAddress: (address) => address === LOOPBACK,
+});
 
 beforeAll(async () => {
   root = realpathSync(mkdtempSync(path.join(tmpdir(), 'oy-webfetch-')));
@@ -54,13 +59,8 @@ function urlFor(pathname: string): string {
 
 /** The tool run with the test-only hooks that let exactly the loopback server through. */
 async function fetchAllowed(args: Record<string, unknown>, options: TestToolContextOptions = {}) {
-  const context = makeToolContext(root, {
-    ...options,
-    overrides: {
-      fetchHooks: { lookup: lookupToLoopback, allowAddress: (address) => address === LOOPBACK },
-    },
-  });
-  const result = await webfetchTool.run(args, context);
+  const context = makeToolContext(root, options);
+  const result = await loopbackWebfetch.run(args, context);
   return { ...result, context, body: JSON.parse(result.content) as Record<string, unknown> };
 }
 
@@ -83,10 +83,9 @@ describe('webfetch tool: refusals (no hooks)', () => {
 
   it('refuses a name that resolves to loopback without the test hook: zero hits', async () => {
     const before = server.hits();
-    const context = makeToolContext(root, {
-      overrides: { fetchHooks: { lookup: lookupToLoopback } },
-    });
-    const result = await webfetchTool.run({ url: urlFor('/page') }, context);
+    const context = makeToolContext(root);
+    const tool = createWebfetchTool({ lookup: lookupToLoopback });
+    const result = await tool.run({ url: urlFor('/page') }, context);
     expect(result.ok).toBe(false);
     expect(JSON.parse(result.content).error).toMatch(/refused/);
     expect(server.hits()).toBe(before);
@@ -125,7 +124,7 @@ describe('webfetch tool: refusals (no hooks)', () => {
     expect(context.approvals[0]).toEqual({
       tool: 'webfetch',
       toolCallId: 'call_test',
-      action: { tool: 'webfetch', url: urlFor('/text') },
+      action: { kind: 'webfetch', tool: 'webfetch', url: urlFor('/text') },
     });
     expect(server.hits()).toBe(before);
   });

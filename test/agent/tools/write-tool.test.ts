@@ -41,7 +41,11 @@ describe('write', () => {
     expect(readFileSync(path.join(root, 'a/b/new.txt'), 'utf8')).toBe('hi\n');
     expect(body).toMatchObject({ ok: true, path: 'a/b/new.txt', created: true, bytes: 3 });
     expect(body.diff).toContain('--- /dev/null\n+++ b/a/b/new.txt\n@@ -0,0 +1,1 @@\n+hi');
-    expect(context.approvals[0]?.action).toEqual({ tool: 'write', path: 'a/b/new.txt' });
+    expect(context.approvals[0]?.action).toEqual({
+      kind: 'write',
+      tool: 'write',
+      path: 'a/b/new.txt',
+    });
     expect(context.approvals[0]?.preview).toBe(body.diff);
     expect(context.checkpointCalls).toEqual([`file:${path.join(root, 'a/b/new.txt')}`]);
   });

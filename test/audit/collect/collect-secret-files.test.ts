@@ -56,12 +56,12 @@ describe('secret-bearing files the list gained', () => {
       const rules = parsePermissionRules({ allow: ['Read(**)'], ask: [], deny: [] });
       const base = { rules, sessionGrants: [], workspaceRoot: '/ws' };
       const chat = await decide(
-        { tool: 'read', path: file },
+        { kind: 'read', tool: 'read', path: file },
         { ...base, mode: 'auto', isInteractive: true },
       );
       expect(chat).toMatchObject({ decision: 'ask', rule: 'secret-bearing-file' });
       const run = await decide(
-        { tool: 'read', path: file },
+        { kind: 'read', tool: 'read', path: file },
         { ...base, mode: 'auto', isInteractive: false },
       );
       expect(run).toMatchObject({ decision: 'deny', rule: 'secret-bearing-file' });
@@ -71,7 +71,7 @@ describe('secret-bearing files the list gained', () => {
   it('control: an ordinary file next to them is read without asking', async () => {
     const rules = parsePermissionRules({ allow: [], ask: [], deny: [] });
     const result = await decide(
-      { tool: 'read', path: 'infra/main.tf' },
+      { kind: 'read', tool: 'read', path: 'infra/main.tf' },
       { rules, sessionGrants: [], workspaceRoot: '/ws', mode: 'ask', isInteractive: false },
     );
     expect(result).toMatchObject({ decision: 'allow' });

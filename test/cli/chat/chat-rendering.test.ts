@@ -20,7 +20,7 @@ const REQUESTS: Record<string, ApprovalRequest> = {
   write: {
     tool: 'write',
     toolCallId: 'call-1',
-    action: { tool: 'write', path: 'src/notes.md' },
+    action: { kind: 'write', tool: 'write', path: 'src/notes.md' },
     preview: renderDiff(
       'src/notes.md',
       '# Notes\nold line\nkept\n',
@@ -30,7 +30,7 @@ const REQUESTS: Record<string, ApprovalRequest> = {
   bash: {
     tool: 'bash',
     toolCallId: 'call-2',
-    action: { tool: 'bash', command: 'npm test -- --run' },
+    action: { kind: 'bash', tool: 'bash', command: 'npm test -- --run' },
     preview: [
       '$ npm test -- --run',
       'cwd: /work/project',
@@ -42,6 +42,7 @@ const REQUESTS: Record<string, ApprovalRequest> = {
     tool: 'webfetch',
     toolCallId: 'call-3',
     action: {
+      kind: 'webfetch',
       tool: 'webfetch',
       url: 'https://docs.python.org/3/library/json.html?highlight=dumps',
     },

@@ -137,16 +137,19 @@ describe('command parsing against allow rules', () => {
   for (const command of ALLOWED) {
     it(`allows ${JSON.stringify(command)}`, async () => {
       cases += 1;
-      const result = await decide({ tool: 'bash', command }, context);
+      const result = await decide({ kind: 'bash', tool: 'bash', command }, context);
       expect(result.decision, result.reason).toBe('allow');
     });
   }
   for (const command of NOT_ALLOWED) {
     it(`does not allow ${JSON.stringify(command)}`, async () => {
       cases += 1;
-      const result = await decide({ tool: 'bash', command }, context);
+      const result = await decide({ kind: 'bash', tool: 'bash', command }, context);
       expect(result.decision, result.reason).toBe('ask');
-      const strict = await decide({ tool: 'bash', command }, { ...context, isInteractive: false });
+      const strict = await decide(
+        { kind: 'bash', tool: 'bash', command },
+        { ...context, isInteractive: false },
+      );
       expect(strict.decision).toBe('deny');
       expect(strict.reason).toContain('To allow it');
     });
@@ -176,21 +179,21 @@ describe('deny rules look through every part', () => {
   for (const command of DENIED) {
     it(`denies ${JSON.stringify(command)} even in auto mode with an allow rule and a grant`, async () => {
       cases += 1;
-      const result = await decide({ tool: 'bash', command }, denyContext);
+      const result = await decide({ kind: 'bash', tool: 'bash', command }, denyContext);
       expect(result.decision, result.reason).toBe('deny');
       expect(result.rule).toBe('Bash(rm:*)');
     });
   }
   it('asks (never allows) an unparseable command when a Bash deny rule exists, even in auto mode', async () => {
     cases += 1;
-    const result = await decide({ tool: 'bash', command: 'r$X -rf /' }, denyContext);
+    const result = await decide({ kind: 'bash', tool: 'bash', command: 'r$X -rf /' }, denyContext);
     expect(result.decision).toBe('ask');
     expect(result.rule).toBe('uncertain-command');
   });
   it('lets auto mode run an unparseable command when no Bash deny or ask rule could match it', async () => {
     cases += 1;
     const result = await decide(
-      { tool: 'bash', command: 'echo $HOME' },
+      { kind: 'bash', tool: 'bash', command: 'echo $HOME' },
       {
         ...denyContext,
         rules: parsePermissionRules({ allow: [], ask: [], deny: ['Read(secrets/**)'] }),

@@ -202,7 +202,7 @@ describe('deny rules see through wrappers and options', () => {
           cases += 1;
           for (const isInteractive of [true, false]) {
             const result = await decide(
-              { tool: 'bash', command },
+              { kind: 'bash', tool: 'bash', command },
               contextFor(setup, isInteractive, [rule]),
             );
             expect(result.decision, result.reason).toBe('deny');
@@ -223,9 +223,12 @@ describe('uncertain commands are asked whenever a Bash deny or ask rule exists',
           const rules = { allow: setup.allow, ask: [] as string[], deny: [] as string[] };
           rules[list] = [PUSH, RM, 'Bash(unrelated-tool:*)'];
           const base = { mode: setup.mode, rules: parsePermissionRules(rules), sessionGrants: [] };
-          const asked = await decide({ tool: 'bash', command }, { ...base, isInteractive: true });
+          const asked = await decide(
+            { kind: 'bash', tool: 'bash', command },
+            { ...base, isInteractive: true },
+          );
           expect(asked.decision, asked.reason).not.toBe('allow');
-          const refused = await decide({ tool: 'bash', command }, { ...base, isInteractive: false }); // prettier-ignore
+          const refused = await decide({ kind: 'bash', tool: 'bash', command }, { ...base, isInteractive: false }); // prettier-ignore
           expect(refused.decision).toBe('deny');
           expect(refused.reason).toContain('To allow it');
         }
@@ -240,7 +243,7 @@ describe('controls still run', () => {
       it(`${setup.label}: allows ${JSON.stringify(command)} next to the deny rules`, async () => {
         cases += 1;
         const result = await decide(
-          { tool: 'bash', command },
+          { kind: 'bash', tool: 'bash', command },
           contextFor(setup, false, [PUSH, RM]),
         );
         expect(result.decision, result.reason).toBe('allow');
@@ -251,7 +254,7 @@ describe('controls still run', () => {
     cases += 1;
     const bare = contextFor(SETUPS[0]!, false, ['Read(secrets/**)']);
     for (const command of [...PUSH_FORMS, ...RM_FORMS]) {
-      const result = await decide({ tool: 'bash', command }, bare);
+      const result = await decide({ kind: 'bash', tool: 'bash', command }, bare);
       expect(result.decision, command).toBe('allow');
     }
   });
@@ -285,7 +288,7 @@ describe('allow rules judge the wrapper and what it runs', () => {
     it(`${JSON.stringify(command)} with ${allow.join(', ')}: ${want}`, async () => {
       cases += 1;
       const result = await decide(
-        { tool: 'bash', command },
+        { kind: 'bash', tool: 'bash', command },
         { mode: 'ask', rules: parsePermissionRules({ allow, ask: [], deny: [] }), sessionGrants: [], isInteractive: false }, // prettier-ignore
       );
       expect(result.decision, result.reason).toBe(want);
@@ -294,7 +297,7 @@ describe('allow rules judge the wrapper and what it runs', () => {
   it('suggests a rule for the command a transparent wrapper runs', async () => {
     cases += 1;
     const result = await decide(
-      { tool: 'bash', command: 'nice -n 5 make' },
+      { kind: 'bash', tool: 'bash', command: 'nice -n 5 make' },
       { mode: 'ask', rules: parsePermissionRules({ allow: [], ask: [], deny: [] }), sessionGrants: [], isInteractive: false }, // prettier-ignore
     );
     expect(result.reason).toContain('add Bash(make)');

@@ -21,14 +21,19 @@ describe('decide: built-in rules', () => {
   it('asks before reading a secret-bearing file, in every mode and despite an allow rule', async () => {
     for (const mode of ['plan', 'ask', 'edit', 'auto'] as const) {
       const result = await decide(
-        { tool: 'read', path: 'config/.env' },
+        { kind: 'read', tool: 'read', path: 'config/.env' },
         context(mode, { allow: ['Read(**)'] }),
       );
       expect(result).toMatchObject({ decision: 'ask', rule: 'secret-bearing-file' });
     }
-    const strict = await decide({ tool: 'read', path: 'id_rsa' }, context('auto', {}, false));
+    const strict = await decide(
+      { kind: 'read', tool: 'read', path: 'id_rsa' },
+      context('auto', {}, false),
+    );
     expect(strict).toMatchObject({ decision: 'deny', rule: 'secret-bearing-file' });
-    expect(await decide({ tool: 'read', path: '.env.example' }, context('ask'))).toMatchObject({
+    expect(
+      await decide({ kind: 'read', tool: 'read', path: '.env.example' }, context('ask')),
+    ).toMatchObject({
       decision: 'allow',
     });
   });
@@ -42,13 +47,13 @@ describe('decide: built-in rules', () => {
       '/ws/.oy/x',
       'a/../.git/x',
     ]) {
-      const result = await decide({ tool: 'write', path }, allowAll);
+      const result = await decide({ kind: 'write', tool: 'write', path }, allowAll);
       expect(result, path).toMatchObject({ decision: 'deny', rule: 'protected:.git/.oy' });
     }
   });
 
   it('denies the ask tool when nobody can answer', async () => {
-    expect(await decide({ tool: 'ask' }, context('ask', {}, false))).toMatchObject({
+    expect(await decide({ kind: 'ask', tool: 'ask' }, context('ask', {}, false))).toMatchObject({
       decision: 'deny',
     });
   });
@@ -57,48 +62,70 @@ describe('decide: built-in rules', () => {
 describe('decide: rule matching', () => {
   it('matches deny path rules case-insensitively and allow rules exactly', async () => {
     const deny = context('auto', { deny: ['Read(secrets/**)'] });
-    expect(await decide({ tool: 'read', path: 'SECRETS/a.txt' }, deny)).toMatchObject({
+    expect(await decide({ kind: 'read', tool: 'read', path: 'SECRETS/a.txt' }, deny)).toMatchObject(
+      {
+        decision: 'deny',
+      },
+    );
+    expect(
+      await decide({ kind: 'read', tool: 'read', path: './secrets/x/../a.txt' }, deny),
+    ).toMatchObject({
       decision: 'deny',
     });
-    expect(await decide({ tool: 'read', path: './secrets/x/../a.txt' }, deny)).toMatchObject({
+    expect(
+      await decide({ kind: 'read', tool: 'read', path: '/ws/secrets/a.txt' }, deny),
+    ).toMatchObject({
       decision: 'deny',
     });
-    expect(await decide({ tool: 'read', path: '/ws/secrets/a.txt' }, deny)).toMatchObject({
-      decision: 'deny',
-    });
-    expect(await decide({ tool: 'read', path: 'secrets\\a.txt' }, deny)).toMatchObject({
+    expect(
+      await decide({ kind: 'read', tool: 'read', path: 'secrets\\a.txt' }, deny),
+    ).toMatchObject({
       decision: 'deny',
     });
     const allow = context('ask', { allow: ['Write(src/**)'] });
-    expect(await decide({ tool: 'write', path: 'src/a.ts' }, allow)).toMatchObject({
+    expect(await decide({ kind: 'write', tool: 'write', path: 'src/a.ts' }, allow)).toMatchObject({
       decision: 'allow',
     });
-    expect(await decide({ tool: 'write', path: 'SRC/a.ts' }, allow)).toMatchObject({
+    expect(await decide({ kind: 'write', tool: 'write', path: 'SRC/a.ts' }, allow)).toMatchObject({
       decision: 'ask',
     });
-    expect(await decide({ tool: 'write', path: 'src/../lib/a.ts' }, allow)).toMatchObject({
+    expect(
+      await decide({ kind: 'write', tool: 'write', path: 'src/../lib/a.ts' }, allow),
+    ).toMatchObject({
       decision: 'ask',
     });
   });
 
   it('lets a Write deny rule stop edit and replace too', async () => {
     const deny = context('auto', { deny: ['Write(src/**)'] });
-    expect(await decide({ tool: 'edit', path: 'src/a.ts' }, deny)).toMatchObject({
+    expect(await decide({ kind: 'write', tool: 'edit', path: 'src/a.ts' }, deny)).toMatchObject({
       decision: 'deny',
     });
-    const replace = { tool: 'replace' as const, path: '.', paths: ['lib/a.ts', 'src/b.ts'] };
+    const replace = {
+      kind: 'write' as const,
+      tool: 'replace' as const,
+      path: '.',
+      files: ['lib/a.ts', 'src/b.ts'],
+    };
     expect(await decide(replace, deny)).toMatchObject({ decision: 'deny', rule: 'Write(src/**)' });
   });
 
   it('allows a replace only when every changed file is allowed, and never without the file list', async () => {
     const allow = context('ask', { allow: ['Edit(src/**)'] });
-    expect(await decide({ tool: 'replace', paths: ['src/a.ts', 'lib/b.ts'] }, allow)).toMatchObject(
-      { decision: 'ask' },
-    );
-    expect(await decide({ tool: 'replace', path: 'src' }, allow)).toMatchObject({
+    expect(
+      await decide(
+        { kind: 'write', tool: 'replace', path: '.', files: ['src/a.ts', 'lib/b.ts'] },
+        allow,
+      ),
+    ).toMatchObject({ decision: 'ask' });
+    expect(
+      await decide({ kind: 'write', tool: 'replace', path: 'src', files: [] }, allow),
+    ).toMatchObject({
       decision: 'ask',
     });
-    expect(await decide({ tool: 'replace', paths: ['src/a.ts'] }, allow)).toMatchObject({
+    expect(
+      await decide({ kind: 'write', tool: 'replace', path: '.', files: ['src/a.ts'] }, allow),
+    ).toMatchObject({
       decision: 'allow',
     });
   });
@@ -107,7 +134,7 @@ describe('decide: rule matching', () => {
     const allow = context('ask', {
       allow: ['WebFetch(domain:*.github.com)', 'WebFetch(domain:docs.python.org)'],
     });
-    const fetch = (url: string) => decide({ tool: 'webfetch', url }, allow);
+    const fetch = (url: string) => decide({ kind: 'webfetch', tool: 'webfetch', url }, allow);
     expect(await fetch('https://api.github.com/x')).toMatchObject({ decision: 'allow' });
     expect(await fetch('https://a.b.GITHUB.com./x')).toMatchObject({ decision: 'allow' });
     expect(await fetch('https://github.com/x')).toMatchObject({ decision: 'ask' });
@@ -118,12 +145,18 @@ describe('decide: rule matching', () => {
   });
 
   it('tells a non-interactive run how to allow what it refused', async () => {
-    const result = await decide({ tool: 'bash', command: 'npm test' }, context('edit', {}, false));
+    const result = await decide(
+      { kind: 'bash', tool: 'bash', command: 'npm test' },
+      context('edit', {}, false),
+    );
     expect(result.decision).toBe('deny');
     expect(result.rule).toBe('mode:edit');
     expect(result.reason).toContain('--mode auto');
     expect(result.reason).toContain('Bash(npm test)');
-    const write = await decide({ tool: 'write', path: 'a.ts' }, context('ask', {}, false));
+    const write = await decide(
+      { kind: 'write', tool: 'write', path: 'a.ts' },
+      context('ask', {}, false),
+    );
     expect(write.reason).toContain('--mode edit');
     expect(write.reason).toContain('Write(a.ts)');
   });

@@ -17,41 +17,53 @@ import {
 /** The action and a rule that names exactly it; `null` rule: no rule kind governs the tool. */
 const TOOLS: Record<ToolCase, { action: ToolAction; rule: string | null; isPlanRefused: boolean }> =
   {
-    list: { action: { tool: 'list', path: 'src' }, rule: 'Read(src)', isPlanRefused: false },
+    list: {
+      action: { kind: 'read', tool: 'list', path: 'src' },
+      rule: 'Read(src)',
+      isPlanRefused: false,
+    },
     read: {
-      action: { tool: 'read', path: 'src/a.ts' },
+      action: { kind: 'read', tool: 'read', path: 'src/a.ts' },
       rule: 'Read(src/**)',
       isPlanRefused: false,
     },
-    search: { action: { tool: 'search', path: 'src' }, rule: 'Read(src)', isPlanRefused: false },
-    todo: { action: { tool: 'todo' }, rule: null, isPlanRefused: false },
+    search: {
+      action: { kind: 'read', tool: 'search', path: 'src' },
+      rule: 'Read(src)',
+      isPlanRefused: false,
+    },
+    todo: { action: { kind: 'read', tool: 'todo' }, rule: null, isPlanRefused: false },
     'todo-persist': {
-      action: { tool: 'todo', persist: true },
+      action: { kind: 'write', tool: 'todo', path: 'TODO.md' },
       rule: 'Write(TODO.md)',
       isPlanRefused: true,
     },
     write: {
-      action: { tool: 'write', path: 'src/a.ts' },
+      action: { kind: 'write', tool: 'write', path: 'src/a.ts' },
       rule: 'Write(src/**)',
       isPlanRefused: true,
     },
-    edit: { action: { tool: 'edit', path: 'src/a.ts' }, rule: 'Edit(src/**)', isPlanRefused: true },
+    edit: {
+      action: { kind: 'write', tool: 'edit', path: 'src/a.ts' },
+      rule: 'Edit(src/**)',
+      isPlanRefused: true,
+    },
     replace: {
-      action: { tool: 'replace', path: 'src', paths: ['src/a.ts', 'src/b/c.ts'] },
+      action: { kind: 'write', tool: 'replace', path: 'src', files: ['src/a.ts', 'src/b/c.ts'] },
       rule: 'Edit(src/**)',
       isPlanRefused: true,
     },
     bash: {
-      action: { tool: 'bash', command: 'npm test' },
+      action: { kind: 'bash', tool: 'bash', command: 'npm test' },
       rule: 'Bash(npm test)',
       isPlanRefused: true,
     },
     webfetch: {
-      action: { tool: 'webfetch', url: 'https://docs.python.org/3/' },
+      action: { kind: 'webfetch', tool: 'webfetch', url: 'https://docs.python.org/3/' },
       rule: 'WebFetch(domain:docs.python.org)',
       isPlanRefused: false,
     },
-    ask: { action: { tool: 'ask' }, rule: null, isPlanRefused: false },
+    ask: { action: { kind: 'ask', tool: 'ask' }, rule: null, isPlanRefused: false },
   };
 
 const MODES: SafetyMode[] = ['plan', 'ask', 'edit', 'auto'];

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
-import { createAuthorizer, type Approver } from '../../../agent/authorize/create-authorizer.js';
+import { createAuthorizer } from '../../../agent/authorize/create-authorizer.js';
+import type { Interaction } from '../../../agent/authorize/interaction.js';
 import type { SessionGrants } from '../../../agent/authorize/session-grants.js';
 import { readTool } from '../../../agent/tools/read-tool.js';
 import type { ToolContext } from '../../../agent/tools/tool-types.js';
@@ -15,8 +16,8 @@ export interface AttachOptions {
   rules: ParsedPermissionRules;
   grants: SessionGrants;
   redact(text: string): string;
-  /** Asks the user about a read the policy marks ask (a secret-bearing file), as for the read tool. */
-  approver: Approver;
+  /** The person attaching: asked about a read the policy marks ask (a secret-bearing file), as for the read tool. */
+  interaction: Interaction;
   signal: AbortSignal;
 }
 
@@ -75,7 +76,7 @@ function formatAttachment(read: ReadResult, mentioned: string): string {
   return `Attached file ${read.path ?? mentioned} (${shown}, numbered as the read tool numbers them):\n${read.content}`;
 }
 
-/** A tool context for one read: the chat's policy, grants, redactor and approver; nothing that writes. */
+/** A tool context for one read: the chat's policy, grants, redactor and interaction; nothing that writes. */
 function createContext(options: AttachOptions, index: number): ToolContext {
   return {
     workspaceRoot: options.workspaceRoot,
@@ -87,8 +88,7 @@ function createContext(options: AttachOptions, index: number): ToolContext {
       rules: options.rules,
       grants: options.grants,
       workspaceRoot: options.workspaceRoot,
-      // The person attaching is present; the read tool never asks a question of its own.
-      interaction: { approve: options.approver, ask: async () => '' },
+      interaction: options.interaction,
       onApproval: () => undefined,
     }),
     canRead: createReadCheck(options.rules, options.workspaceRoot),

@@ -58,9 +58,14 @@ function attach(prompt: string, answer: ApprovalAnswer = 'no') {
     rules,
     grants: new SessionGrants(),
     redact: (text) => redactor.redact(text).text,
-    approver: async (request) => {
-      asked.push(request.action.path ?? '');
-      return answer;
+    interaction: {
+      approve: async (request) => {
+        asked.push(
+          request.action.kind === 'read' && 'path' in request.action ? request.action.path : '',
+        );
+        return answer;
+      },
+      ask: async () => '',
     },
     signal: new AbortController().signal,
   });
