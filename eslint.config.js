@@ -12,23 +12,45 @@ const LAYERS = [
   { folders: ['audit', 'agent'], above: ['cli'] },
 ];
 
-/** One no-restricted-imports block per layer (test/lint/layering.test.ts proves each fails on a wrong import). */
-export const layeringRules = LAYERS.map(({ folders, above }) => ({
-  files: folders.map((folder) => `src/${folder}/**/*.ts`),
-  rules: {
-    'no-restricted-imports': [
-      'error',
-      {
-        patterns: [
-          {
-            regex: `^(\\.\\.?/)+(${above.join('|')})/`,
-            message: `${folders.join(' and ')} sit below ${above.join(', ')}: move the shared type or helper down instead (ARCHITECTURE.md "Shape").`,
-          },
-        ],
-      },
-    ],
-  },
-}));
+// A relative path that climbs again after naming a folder (`../x/../../cli/`) could hide where it leads.
+const UNNORMALISED_PATH = '^(\\.\\.?/)*[^./][^/]*/(.*/)?\\.\\.?/';
+
+/** A selector for `import('<a path the regex matches>')`; esquery's regex literal cannot hold a `/`. */
+const importOf = (regex) => `ImportExpression > Literal[value=/${regex.replaceAll('/', '\\x2F')}/]`;
+
+/**
+ * One block per layer (test/lint/layering.test.ts proves each fails on a wrong import): static imports
+ * and re-exports through no-restricted-imports, lazy `import()` through no-restricted-syntax, which
+ * no-restricted-imports does not see.
+ */
+export const layeringRules = LAYERS.map(({ folders, above }) => {
+  const message = `${folders.join(' and ')} sit below ${above.join(', ')}: move the shared type or helper down instead (ARCHITECTURE.md "Shape").`;
+  const upward = `^(\\.\\.?/)+(${above.join('|')})/`;
+  const unnormalised = 'write the relative path without climbing back (ARCHITECTURE.md "Shape").';
+  return {
+    files: folders.map((folder) => `src/${folder}/**/*.ts`),
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: upward, message },
+            { regex: UNNORMALISED_PATH, message: unnormalised },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        { selector: importOf(upward), message },
+        { selector: importOf(UNNORMALISED_PATH), message: unnormalised },
+        {
+          selector: 'ImportExpression > :not(Literal)',
+          message: 'a lazy import names its module literally, so the layering can be checked.',
+        },
+      ],
+    },
+  };
+});
 
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'test/fixtures/', 'snapshots/', 'bench-results/'] },

@@ -1,4 +1,4 @@
-/** Flags every command accepts (product.md), as the parser hands them to a command (see flags/command-table.ts). */
+/** Flags every command accepts (README.md "Options", global options), as the parser hands them to a command (see flags/command-table.ts). */
 export interface GlobalOptions {
   json?: boolean;
   quiet?: boolean;

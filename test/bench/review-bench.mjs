@@ -1,4 +1,4 @@
-// P5, P6, P7 from performance.md: the model review against the fake provider at a fixed latency.
+// P5, P6, P7 (ARCHITECTURE.md "Benchmarks"): the model review against the fake provider at a fixed latency.
 // Usage: node test/bench/review-bench.mjs [--latency-ms N] [--runs N]   (after npm run build)
 import { spawn, spawnSync } from 'node:child_process';
 import {

@@ -1,4 +1,4 @@
-// `npm run bench`: P1, P2, P3, P4 and P8 from performance.md, as ratios against references measured in the same run.
+// `npm run bench`: P1, P2, P3, P4 and P8 (ARCHITECTURE.md "Benchmarks"), as ratios against references measured in the same run.
 // Usage: node test/bench/run-bench.mjs [corpus-dir] [--runs N] [--growth-runs N] [--no-growth]
 // Without a corpus-dir: the node_modules copy and the varied corpus, plus the growth table.
 import { execFileSync, spawnSync } from 'node:child_process';

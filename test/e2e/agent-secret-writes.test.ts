@@ -17,7 +17,7 @@ import { fakeProviderEnv, startFakeProvider } from '../fakes/start-fake-provider
 import { runOy } from '../support/run-oy.js';
 
 /**
- * Secret-bearing writes through the built `oy run` (security promise 11): in auto mode a model's
+ * Secret-bearing writes through the built `oy run` (SECURITY.md "Writing a secret-bearing file asks"): in auto mode a model's
  * write, edit and replace of `.env` are refused with how to allow them; with an allow rule they run,
  * and neither the model, the terminal nor the session file ever sees a line of the old content.
  */

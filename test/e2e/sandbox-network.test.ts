@@ -9,7 +9,7 @@ import { reply } from '../fakes/script.js';
 import { fakeProviderEnv, startFakeProvider } from '../fakes/start-fake-provider.js';
 import { runOy } from '../support/run-oy.js';
 
-// Security suite "sandbox network" (security.md), through the built CLI: a WebFetch allow rule
+// Security suite "sandbox network" (SECURITY.md "No network unless you turn it on"), through the built CLI: a WebFetch allow rule
 // lets oy's own webfetch reach its domain, never a command; only agent.network in the user
 // config gives commands the network. A loopback server started here counts connections.
 

@@ -21,32 +21,57 @@ const eslint = new ESLint({
   ],
 });
 
-/** The messages of `no-restricted-imports` for the fixture linted as if it lived at `filePath`. */
-async function restrictedImports(text: string, filePath: string): Promise<string[]> {
+const LAYERING_RULES = new Set(['no-restricted-imports', 'no-restricted-syntax']);
+
+/** The layering errors for the fixture linted as if it lived at `filePath`, as `line: message`. */
+async function layeringErrors(text: string, filePath: string): Promise<Linter.LintMessage[]> {
   const [result] = await eslint.lintText(text, { filePath: path.join(PROJECT_ROOT, filePath) });
-  return (result?.messages ?? [])
-    .filter((message) => message.ruleId === 'no-restricted-imports')
-    .map((message) => message.message);
+  return (result?.messages ?? []).filter((message) => LAYERING_RULES.has(message.ruleId ?? ''));
 }
 
+/** The top folder each line of the wrong-imports fixture imports from. */
+const wrongImports = fixture('wrong-imports.ts');
+const folderOfLine = new Map(
+  wrongImports
+    .split('\n')
+    .map((line, index) => [index + 1, /from '\.\.\/\.\.\/([a-z]+)\//u.exec(line)?.[1]] as const)
+    .filter((entry): entry is readonly [number, string] => entry[1] !== undefined),
+);
+
 describe('the layering lint rules', () => {
-  const cases: [string, string, number][] = [
-    ['src/safety/redact/fixture.ts', 'audit and cli above safety', 2],
-    ['src/providers/fixture/fixture.ts', 'audit and cli above providers', 2],
-    ['src/config/fixture/fixture.ts', 'audit and cli above config', 2],
-    ['src/shared/fixture/fixture.ts', 'audit and cli above shared', 2],
-    ['src/agent/fixture/fixture.ts', 'cli above agent (audit is a peer)', 1],
-    ['src/audit/fixture/fixture.ts', 'cli above audit (audit itself is not above)', 1],
-    ['src/cli/fixture/fixture.ts', 'nothing above cli', 0],
+  // The layer a file sits in, and the folders it may not import (ARCHITECTURE.md "Shape").
+  const cases: [string, string[]][] = [
+    ['src/shared/fixture/fixture.ts', ['config', 'safety', 'providers', 'audit', 'agent', 'cli']],
+    ['src/config/fixture/fixture.ts', ['safety', 'providers', 'audit', 'agent', 'cli']],
+    ['src/safety/redact/fixture.ts', ['audit', 'agent', 'cli']],
+    ['src/providers/fixture/fixture.ts', ['audit', 'agent', 'cli']],
+    ['src/audit/fixture/fixture.ts', ['cli']],
+    ['src/agent/fixture/fixture.ts', ['cli']],
+    ['src/cli/fixture/fixture.ts', []],
   ];
-  it.each(cases)('a wrong import in %s is an error: %s', async (filePath, _why, errors) => {
-    const messages = await restrictedImports(fixture('wrong-imports.ts'), filePath);
-    expect(messages).toHaveLength(errors);
-    for (const message of messages) expect(message).toContain('ARCHITECTURE.md');
+
+  it('the fixture imports from every top folder, one per line', () => {
+    expect([...folderOfLine.values()].sort()).toEqual(
+      ['agent', 'audit', 'cli', 'config', 'providers', 'safety', 'shared'].sort(),
+    );
+  });
+
+  it.each(cases)('in %s, exactly the imports of %j are errors', async (filePath, refused) => {
+    const errors = await layeringErrors(wrongImports, filePath);
+    expect(errors.map((error) => folderOfLine.get(error.line)).sort()).toEqual([...refused].sort());
+    for (const error of errors) expect(error.message).toContain('ARCHITECTURE.md');
   });
 
   it('control: imports that point down pass in every layer below cli', async () => {
     for (const [filePath] of cases)
-      expect(await restrictedImports(fixture('right-imports.ts'), filePath)).toEqual([]);
+      expect(await layeringErrors(fixture('right-imports.ts'), filePath)).toEqual([]);
+  });
+
+  it('re-exports, a path that climbs back, and lazy imports (literal or not) are errors too', async () => {
+    const errors = await layeringErrors(
+      fixture('evasive-imports.ts'),
+      'src/safety/redact/fixture.ts',
+    );
+    expect(errors.map((error) => error.line).sort()).toEqual([2, 3, 4, 5]);
   });
 });

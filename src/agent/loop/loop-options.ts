@@ -14,7 +14,7 @@ export const DEFAULT_MAX_MODEL_CALLS = 100;
 /** Output tokens per call: room for a long edit, within every supported model's limit. */
 export const DEFAULT_MAX_OUTPUT_TOKENS = 8192;
 
-/** compactIfNeeded (src/agent/compact), injected so loop tests can run without it. */
+/** compactIfNeeded (src/agent/compact), which the session passes in; a loop test may pass its own. */
 export type Compactor = (input: CompactionInput) => Promise<CompactionResult | undefined>;
 
 export interface AgentLoopOptions {
@@ -44,9 +44,9 @@ export interface AgentLoopOptions {
   /** This run's cost in USD at which the loop asks for a summary and stops. */
   maxCostUsd?: number | null;
   compaction?: { contextWindow: number; compact: Compactor };
-  maxOutputTokens?: number;
   /** The user's hooks (from the user config only). */
   hooks?: HookSettings;
   signal?: AbortSignal;
+  /** The clock tool durations are measured with (Date.now). */
   now?: () => number;
 }

@@ -61,7 +61,7 @@ export async function* runAgentLoop(options: AgentLoopOptions): AsyncGenerator<A
     system,
     messages: state.messages,
     tools: offered,
-    maxTokens: options.maxOutputTokens ?? DEFAULT_MAX_OUTPUT_TOKENS,
+    maxTokens: DEFAULT_MAX_OUTPUT_TOKENS,
     cache: CACHE_HINTS,
   });
   const makeContext = createToolContextFactory(options, signal, now, todoSaves);

@@ -10,7 +10,7 @@ import { SEVERITIES } from '../../audit/types.js';
 import { AUDIT_SCOPES, DEFAULT_AUDIT_SCOPE } from '../../audit/scope/audit-scope.js';
 import type { FlagSpec } from './flag-spec.js';
 
-/** Map calls in flight at once by default (audit.md). */
+/** Map calls in flight at once by default (README.md "Options"). */
 export const DEFAULT_CONCURRENCY = 8;
 /** More calls at once than any provider's rate limit allows a single key. */
 const MAX_CONCURRENCY = 64;

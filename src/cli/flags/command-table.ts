@@ -2,7 +2,7 @@ import { AUDIT_FLAGS } from './audit-flags.js';
 import { CHAT_FLAGS, RUN_FLAGS } from './agent-flags.js';
 import type { CommandSpec, FlagSpec } from './flag-spec.js';
 
-/** Flags every command accepts (product.md). */
+/** Flags every command accepts (README.md "Options", global options). */
 export const GLOBAL_FLAGS: readonly FlagSpec[] = [
   { name: 'json', kind: 'switch', help: 'Machine-readable output on stdout' },
   { name: 'quiet', kind: 'switch', help: 'Only errors on stderr' },

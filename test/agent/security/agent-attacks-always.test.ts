@@ -6,7 +6,7 @@ import { parsePermissionRules } from '../../../src/safety/policy/permission-rule
 import type { ToolAction } from '../../../src/safety/policy/tool-action.js';
 
 /**
- * "Always" grants exactly what was shown (security promise 11): a command ending in rule syntax is
+ * "Always" grants exactly what was shown (SECURITY.md "Ask means ask, and no is the default"): a command ending in rule syntax is
  * granted as that literal command, never read back as a pattern; a compound command grants each of
  * its parts exactly, and the prompt says so; a path is granted as that one path. Each case then
  * tries neighbours with the same prefix, which must still ask.

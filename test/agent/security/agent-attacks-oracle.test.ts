@@ -12,7 +12,7 @@ import type { SafetyMode } from '../../../src/safety/policy/safety-mode.js';
 import { makeToolContext, type TestToolContext } from '../tools/make-tool-context.js';
 
 /**
- * The content oracle (security promise 11): a prompt-injected model guesses a secret in `.env`
+ * The content oracle (SECURITY.md "Authorization comes before content"): a prompt-injected model guesses a secret in `.env`
  * character by character through tools whose answer would differ when a guess is right
  * (edit's "not found", replace's "no match", write's diff, search's hits). Under every refusing
  * configuration each result must be identical byte for byte across guesses and across two files

@@ -11,7 +11,7 @@ import type { AgentTool } from '../../../src/agent/tools/tool-types.js';
 import { makeToolContext } from '../tools/make-tool-context.js';
 
 /**
- * Read rules filter results (security promise 11): `search`, `list` and `replace` leave out what a
+ * Read rules filter results (SECURITY.md "`Read` deny rules hide paths"): `search`, `list` and `replace` leave out what a
  * `Read(...)` deny (or ask) rule covers, from the root, a parent folder or the folder itself, with
  * any glob; the result says something was left out and never names it. Each canary is a value made
  * at run time; the controls show the same calls without the rule do reveal it.

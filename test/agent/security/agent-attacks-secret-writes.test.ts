@@ -14,7 +14,7 @@ import type { SafetyMode } from '../../../src/safety/policy/safety-mode.js';
 import { makeToolContext } from '../tools/make-tool-context.js';
 
 /**
- * Secret-bearing files (security promise 11): writing, editing or replacing in one asks in every
+ * Secret-bearing files (SECURITY.md "Writing a secret-bearing file asks"): writing, editing or replacing in one asks in every
  * mode, auto included, unless an allow rule covers it (a deny rule still wins); `oy run` refuses it
  * and says how to allow it; no result or preview ever holds a line of its old content. The old
  * content carries a run-time marker on the very line that is edited; the control shows a plain

@@ -10,7 +10,7 @@ import { commitAll } from '../../support/git-fixture.js';
 import { makeToolContext } from '../tools/make-tool-context.js';
 
 /**
- * Wrapper and option forms through the real bash tool (security promise 11): with `Bash(rm:*)` and
+ * Wrapper and option forms through the real bash tool (SECURITY.md "Command rules see through wrappers"): with `Bash(rm:*)` and
  * `Bash(git push:*)` denied, each form must leave its canary alone (a file still there, a remote
  * with no pushed branch), in auto mode and in edit mode with `Bash(*)` allowed. Each form is first
  * run with no deny rule, to show it really deletes or pushes, so the refusals can fail.

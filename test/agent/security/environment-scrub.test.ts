@@ -7,7 +7,7 @@ import { runSupervised } from '../../../src/agent/shell/run-supervised.js';
 import { scrubEnvironment } from '../../../src/agent/shell/scrub-environment.js';
 import { createRedactor } from '../../../src/safety/redact/index.js';
 
-// Security suite "environment scrub" (security.md): credentials in oy's environment, recognised by
+// Security suite "environment scrub" (SECURITY.md "Commands cannot outlive their timeout or read provider keys"): credentials in oy's environment, recognised by
 // name or by value, never reach a command's environment; ordinary variables and names the user
 // allows in agent.allowEnv still do. Every value is generated at run time.
 

@@ -18,7 +18,7 @@ import { expectedOutcome, type RuleSetup, type ToolCase } from '../../safety/pol
 import { makeToolContext } from '../tools/make-tool-context.js';
 
 /**
- * The mode matrix again, enforced where the tools run (security promise 3, 4, 5): each real tool is
+ * The mode matrix again, enforced where the tools run (SECURITY.md "Plan mode changes nothing; ask means ask; deny wins"): each real tool is
  * called in every mode, interactive or not, under allow/ask/deny rules and session grants, and the
  * disk (or the loopback server, or the todo list) shows whether it ran.
  */

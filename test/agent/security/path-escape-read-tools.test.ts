@@ -21,7 +21,7 @@ import { ageTimes, snapshotOutside } from '../../safety/paths/outside-snapshot.j
 import { makeToolContext } from '../tools/make-tool-context.js';
 
 /**
- * The path escape matrix (security.md) for read, list and search, through the real tools: every
+ * The path escape matrix (SECURITY.md "File tools stay in the workspace") for read, list and search, through the real tools: every
  * case runs each tool; no result may hold the canary's text, and nothing outside the workspace
  * may be read or listed (contents, mtimes and atimes of the sandbox are compared before and after).
  */

@@ -20,7 +20,7 @@ import { ageTimes, snapshotOutside } from '../../safety/paths/outside-snapshot.j
 import { makeToolContext } from '../tools/make-tool-context.js';
 
 /**
- * The path escape matrix for the tools that change files (security.md, promise 2): every case goes
+ * The path escape matrix for the tools that change files (SECURITY.md "File tools stay in the workspace"): every case goes
  * through the real write, edit and replace tools in auto mode (nothing asks), and after each one
  * the disk outside the workspace (contents, mtimes and atimes) must be exactly as before.
  * The resolver's own matrix is test/safety/paths/workspace-path-escape.test.ts; its table lives in a

@@ -7,7 +7,7 @@ import { runSupervised, type CommandResult } from '../../../src/agent/shell/run-
 import { planSandbox, probeSandbox } from '../../../src/agent/shell/sandbox.js';
 import { waitFor } from '../shell/process-state.js';
 
-// Security suite "sandbox canaries" (security.md): with bwrap, sandbox: on, a command cannot write
+// Security suite "sandbox canaries" (SECURITY.md "Where bubblewrap works, commands run in a sandbox"): with bwrap, sandbox: on, a command cannot write
 // outside the workspace, read ~/.ssh, or open a network connection; the workspace stays writable.
 
 const probe = await probeSandbox(process.env);

@@ -7,7 +7,7 @@ import { listHiddenCandidates } from '../../../src/agent/shell/hidden-paths.js';
 import { runSupervised, type CommandResult } from '../../../src/agent/shell/run-supervised.js';
 import { layOutSandbox, probeSandbox } from '../../../src/agent/shell/sandbox.js';
 
-// Security suite "sandbox home canaries" (security.md): every place the sandbox promises to hide
+// Security suite "sandbox home canaries" (SECURITY.md "Where bubblewrap works, commands run in a sandbox"): every place the sandbox promises to hide
 // under HOME holds a canary, and no sandboxed command can read it; a control run with the same
 // sandbox minus the hiding reads every one, so each case can fail.
 

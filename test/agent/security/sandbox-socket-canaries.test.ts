@@ -12,7 +12,7 @@ import {
   type SandboxPlan,
 } from '../../../src/agent/shell/sandbox.js';
 
-// Security suite "sandbox socket canaries" (security.md): a sandboxed command cannot connect to a
+// Security suite "sandbox socket canaries" (SECURITY.md "Where bubblewrap works, commands run in a sandbox"): a sandboxed command cannot connect to a
 // Unix socket a host process serves outside the workspace (the runtime folder's session bus,
 // one under HOME, one beside a database), while the workspace's own socket still works. Each
 // server counts connections; a control run without the hiding reaches every one.

@@ -8,7 +8,7 @@ import type { SandboxPlan } from '../../../src/agent/shell/sandbox.js';
 import { scrubEnvironment } from '../../../src/agent/shell/scrub-environment.js';
 import { isProcessRunning, waitFor } from '../shell/process-state.js';
 
-// Security suite "shell supervisor" (security.md, promise 7): grandchildren past the timeout die,
+// Security suite "shell supervisor" (SECURITY.md "Commands cannot outlive their timeout or read provider keys"): grandchildren past the timeout die,
 // output is capped, provider keys are absent from the environment.
 
 const NO_SANDBOX: SandboxPlan = { kind: 'none', reason: 'tested without the OS sandbox' };

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_TOOLS, offeredTools } from '../../../src/agent/tools/all-tools.js';
 
-/** Tool names, descriptions and argument schemas are a public interface (agent.md): what the model sees. */
+/** Tool names, descriptions and argument schemas are a public interface (README.md "Tools"): what the model sees. */
 describe('the tool definitions', () => {
-  it('are the ten tools of agent.md, in order', () => {
+  it('are the ten tools of README.md "Tools", in order', () => {
     expect(ALL_TOOLS.map((tool) => tool.name)).toEqual([
       'list',
       'read',
@@ -18,7 +18,7 @@ describe('the tool definitions', () => {
     ]);
   });
 
-  it('give each tool an object schema with the argument names agent.md lists', () => {
+  it('give each tool an object schema with the argument names README.md lists', () => {
     const argumentsOf = Object.fromEntries(
       ALL_TOOLS.map((tool) => [
         tool.name,

@@ -4,8 +4,8 @@ import { parsePermissionRules } from '../../../src/safety/policy/permission-rule
 import type { SafetyMode } from '../../../src/safety/policy/safety-mode.js';
 
 /**
- * Deny rules see through wrappers, `sh -c` scripts and options before a subcommand (security promise
- * 11): each form below runs `git push` or `rm`, and must be refused by the deny rule that names it, in
+ * Deny rules see through wrappers, `sh -c` scripts and options before a subcommand (SECURITY.md
+ * "Command rules see through wrappers"): each form below runs `git push` or `rm`, and must be refused by the deny rule that names it, in
  * auto mode and in edit mode with a broad allow rule. Forms that run text the check cannot read are
  * uncertain and asked (refused when non-interactive) whenever a Bash ask or deny rule exists.
  */

@@ -13,7 +13,7 @@ import {
   type ToolCase,
 } from './mode-table.js';
 
-/** Every tool × every mode × interactive or not × rule outcome, against agent.md's table written out by hand. */
+/** Every tool × every mode × interactive or not × rule outcome, against README.md's "Safety modes" table written out by hand. */
 /** The action and a rule that names exactly it; `null` rule: no rule kind governs the tool. */
 const TOOLS: Record<ToolCase, { action: ToolAction; rule: string | null; isPlanRefused: boolean }> =
   {

@@ -1,6 +1,6 @@
 import type { SafetyMode } from '../../../src/safety/policy/safety-mode.js';
 
-/** agent.md's mode table and rule precedence, written out by hand once for the policy and tool matrices. */
+/** README.md's "Safety modes" table and rule precedence, written out by hand once for the policy and tool matrices. */
 
 export type Outcome = 'allow' | 'ask' | 'deny';
 export type ToolCase =
@@ -18,7 +18,7 @@ export type ToolCase =
 export type RuleSetup =
   'none' | 'allow' | 'ask' | 'deny' | 'grant' | 'deny+allow+grant' | 'ask+allow';
 
-// agent.md, "Safety modes", copied cell by cell ("not offered, and refused if called" is deny).
+// README.md, "Safety modes", copied cell by cell ("not offered, and refused if called" is deny).
 export const MODE_TABLE: Record<SafetyMode, Record<ToolCase, Outcome>> = {
   plan: { list: 'allow', read: 'allow', search: 'allow', todo: 'allow', 'todo-persist': 'deny', write: 'deny', edit: 'deny', replace: 'deny', bash: 'deny', webfetch: 'ask', ask: 'allow' },
   ask: { list: 'allow', read: 'allow', search: 'allow', todo: 'allow', 'todo-persist': 'ask', write: 'ask', edit: 'ask', replace: 'ask', bash: 'ask', webfetch: 'ask', ask: 'allow' },
@@ -26,7 +26,7 @@ export const MODE_TABLE: Record<SafetyMode, Record<ToolCase, Outcome>> = {
   auto: { list: 'allow', read: 'allow', search: 'allow', todo: 'allow', 'todo-persist': 'allow', write: 'allow', edit: 'allow', replace: 'allow', bash: 'allow', webfetch: 'allow', ask: 'allow' },
 }; // prettier-ignore
 
-/** The expected outcome, reasoned from agent.md's precedence: deny, plan's refusal, ask, allow, mode. */
+/** The expected outcome, reasoned from the precedence in README.md "Permission rules": deny, plan's refusal, ask, allow, mode. */
 export function expectedOutcome(
   tool: ToolCase,
   mode: SafetyMode,
