@@ -13,13 +13,17 @@ import { randomChars } from '../support/vendor-token-samples.js';
 /**
  * What a person sees in `oy chat`, in one real terminal (tmux, 60 columns) kept for the whole file:
  * the spinner, text streamed before its line ends, wrapped Markdown with a table, folded command
- * output and /output, statuses (`denied by you`, `interrupted`), /mode, /diff, `@file` with Tab,
+ * output and /output, statuses (`denied by you`, `denied by rule …`, `interrupted`), /mode, /diff, `@file` with Tab,
  * and a resize. The cases run in order against the same chat, each waiting for its own prompt.
  */
 const MODEL = 'anthropic::claude-haiku-4-5';
 const COLUMNS = 60;
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const LONG_WORD = 'antidisestablishmentarianism';
+/** How long the spinner case's model takes to answer, so the spinner has time to be seen. */
+const SLOW_ANSWER_MS = 2500;
+/** How long a screen may take to show the spinner: generous for a loaded machine, inside SLOW_ANSWER_MS. */
+const SPINNER_WAIT_MS = 2000;
 
 let fake: FakeProviderServer;
 let workspace: string;
@@ -52,6 +56,10 @@ describe.skipIf(!hasTmux)(TITLE, () => {
     fake = await startFakeProvider();
     workspace = realpathSync(mkdtempSync(path.join(tmpdir(), 'oy-chat-screen-')));
     stateHome = mkdtempSync(path.join(tmpdir(), 'oy-chat-screen-state-'));
+    // A deny rule for the "denied by rule" status; no other case here runs rm.
+    const userConfig = process.env.OY_CONFIG!;
+    mkdirSync(path.dirname(userConfig), { recursive: true });
+    writeFileSync(userConfig, JSON.stringify({ permissions: { deny: ['Bash(rm:*)'] } }));
     chat = await startTmux({
       command: [process.execPath, OY_BIN, 'chat', '--model', MODEL],
       cwd: workspace,
@@ -82,12 +90,14 @@ describe.skipIf(!hasTmux)(TITLE, () => {
         kind: 'answer',
         toolCalls: [{ name: 'read', arguments: { path: 'notes.md' } }],
         usage: { inputTokens: 1234, outputTokens: 56 },
-        latencyMs: 1200,
+        latencyMs: SLOW_ANSWER_MS,
       },
-      { kind: 'answer', text: 'Read it.', latencyMs: 1200 },
+      { kind: 'answer', text: 'Read it.', latencyMs: SLOW_ANSWER_MS },
     );
     await chat.submit('spin');
-    await chat.waitFor(/waiting for the model · \d+\.\ds/, 1000);
+    // A generous wait for the screen, well inside the model's latency: the spinner is up at once.
+    await chat.waitFor(/waiting for the model · \d+\.\ds/, SPINNER_WAIT_MS);
+    // After the first call's usage, while the second call waits.
     await chat.waitFor(/waiting for the model · \d+\.\ds · 1,234 tokens in · 56 out/);
     const screen = since(await nextPrompt(), 'spin');
     expect(screen).toContain('Read it.');
@@ -190,6 +200,16 @@ describe.skipIf(!hasTmux)(TITLE, () => {
     expect(diff).toMatch(/^-old line$/mu);
     expect(diff).toMatch(/^\+new line$/mu);
     expect(diff).not.toContain('refused.txt');
+  });
+
+  it('says "denied by rule" with the rule that refused a command, without asking', async () => {
+    writeFileSync(path.join(workspace, 'keep.txt'), 'kept\n');
+    fake.enqueue(reply.toolCall('bash', { command: 'rm -f keep.txt' }), reply.text('Refused.'));
+    await chat.submit('clean up');
+    const screen = since(await nextPrompt(), 'clean up');
+    expect(screen).toMatch(/• bash rm -f keep\.txt denied by rule Bash\(rm:\*\) \d+ ms/);
+    expect(screen).not.toContain('Allow?');
+    expect(existsSync(path.join(workspace, 'keep.txt'))).toBe(true);
   });
 
   it('says "interrupted" for a command stopped with Ctrl-C', async () => {
