@@ -36,13 +36,18 @@ function makeDir(prefix: string): string {
   return realpathSync(mkdtempSync(path.join(tmpdir(), prefix)));
 }
 
-async function runWith(workspace: string, config: object, args: string[]) {
+async function runWith(
+  workspace: string,
+  config: object,
+  args: string[],
+  env: Record<string, string> = {},
+) {
   const configFile = path.join(makeDir('oy-hooks-config-'), 'config.json');
   writeFileSync(configFile, JSON.stringify(config));
   const first = fake.modelCalls.length;
   const result = await runOy(['run', '--json', '--no-session', '--model', MODEL, ...args], {
     cwd: workspace,
-    env: { ...fakeProviderEnv(fake), OY_CONFIG: configFile },
+    env: { ...fakeProviderEnv(fake), OY_CONFIG: configFile, ...env },
   });
   const events = result.stdout
     .trim()
@@ -246,5 +251,31 @@ describe('hooks', () => {
       hostile(outside),
       hostile(outside),
     ]);
+  });
+
+  it('runs hooks in the workspace with the scrubbed environment', async () => {
+    cases += 1;
+    const workspace = makeDir('oy-hooks-ws-');
+    const log = path.join(makeDir('oy-hooks-out-'), 'env.txt');
+    const secret = `hooksecret${randomBytes(6).toString('hex')}`;
+    const visible = `visible${randomBytes(4).toString('hex')}`;
+    fake.enqueue(reply.text('hello'));
+    const run = await runWith(
+      workspace,
+      {
+        hooks: {
+          UserPromptSubmit: [
+            { command: `pwd > ${log}; echo "token=$DEPLOY_TOKEN setting=$HOOK_SETTING" >> ${log}` },
+          ],
+        },
+      },
+      ['--mode', 'auto', 'go'],
+      { DEPLOY_TOKEN: secret, HOOK_SETTING: visible },
+    );
+    expect(run.code, run.stderr).toBe(0);
+    const [cwd, line] = readFileSync(log, 'utf8').trim().split('\n');
+    expect(cwd).toBe(workspace);
+    // The credential-shaped name is gone; an ordinary variable stays (the control).
+    expect(line).toBe(`token= setting=${visible}`);
   });
 });

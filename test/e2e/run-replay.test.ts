@@ -166,7 +166,11 @@ describe('oy run --replay', () => {
     expect(error?.type === 'error' && error.message).toMatch(
       /the replay diverged: model call 3 of turn 1: the result of bash call \S+ differs from the recording/,
     );
-    expect(replayed.events.at(-1)).toMatchObject({ type: 'done', stopReason: 'error' });
+    expect(replayed.events.at(-1)).toMatchObject({
+      type: 'done',
+      stopReason: 'error',
+      notice: 'the replay diverged',
+    });
 
     // The text output says it too, on stderr.
     const text = await runOy(['run', '--mode', 'plan', '--replay', '1'], {

@@ -128,7 +128,9 @@ export async function* runAgentLoop(options: AgentLoopOptions): AsyncGenerator<A
         stop = { reason: 'cancelled', notice: 'cancelled by the user' };
       } else {
         yield { type: 'error', message: describeError(error), kind: errorKind(error) };
-        stop = { reason: 'error', notice: 'the model call failed' };
+        const notice =
+          error instanceof ReplayDiverged ? 'the replay diverged' : 'the model call failed';
+        stop = { reason: 'error', notice };
       }
       break;
     }
