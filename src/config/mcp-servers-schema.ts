@@ -36,11 +36,14 @@ export const mcpServerSchema = z.union([stdioServer, httpServer]);
 /** One MCP server: a command to start (stdio) or a URL to reach (streamable HTTP). */
 export type McpServerConfig = z.infer<typeof mcpServerSchema>;
 
-/** Server names become part of tool names (`mcp__<server>__<tool>`) and rules (`Mcp(<server>)`). */
-export const MCP_SERVER_NAME = /^[A-Za-z0-9_-]{1,40}$/;
+/**
+ * Server names become part of tool names (`mcp__<server>__<tool>`) and rules (`Mcp(<server>)`); without
+ * `__` in them, the first `__` after `mcp__` ends the server's name, so no server can pose as another.
+ */
+export const MCP_SERVER_NAME = /^(?!.*__)[A-Za-z0-9_-]{1,40}$/;
 
 export const mcpServersSchema = z.record(
-  z.string().regex(MCP_SERVER_NAME, 'a server name is 1 to 40 letters, digits, _ or -'),
+  z.string().regex(MCP_SERVER_NAME, 'a server name is 1 to 40 letters, digits, _ or -, without __'),
   mcpServerSchema,
 );
 

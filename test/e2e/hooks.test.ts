@@ -1,4 +1,5 @@
-import { randomBytes } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import { randomBytes, randomInt } from 'node:crypto';
 import {
   existsSync,
   mkdirSync,
@@ -15,6 +16,7 @@ import type { FakeProviderServer } from '../fakes/fake-provider-server.js';
 import { reply } from '../fakes/script.js';
 import { fakeProviderEnv, startFakeProvider } from '../fakes/start-fake-provider.js';
 import { runOy } from '../support/run-oy.js';
+import { createSecretFactory } from '../support/secret-factory.js';
 
 /** User hooks end to end: the built CLI against the fake provider, hooks as real commands. */
 const MODEL = 'anthropic::claude-haiku-4-5';
@@ -34,13 +36,18 @@ function makeDir(prefix: string): string {
   return realpathSync(mkdtempSync(path.join(tmpdir(), prefix)));
 }
 
-async function runWith(workspace: string, config: object, args: string[]) {
+async function runWith(
+  workspace: string,
+  config: object,
+  args: string[],
+  env: Record<string, string> = {},
+) {
   const configFile = path.join(makeDir('oy-hooks-config-'), 'config.json');
   writeFileSync(configFile, JSON.stringify(config));
   const first = fake.modelCalls.length;
   const result = await runOy(['run', '--json', '--no-session', '--model', MODEL, ...args], {
     cwd: workspace,
-    env: { ...fakeProviderEnv(fake), OY_CONFIG: configFile },
+    env: { ...fakeProviderEnv(fake), OY_CONFIG: configFile, ...env },
   });
   const events = result.stdout
     .trim()
@@ -153,5 +160,122 @@ describe('hooks', () => {
     expect(run.events.at(-1)).toMatchObject({ type: 'done', stopReason: 'cancelled' });
     expect(JSON.stringify(run.events)).toContain('not in this repo');
     fake.assertDone();
+  });
+
+  it('redacts what a hook says before the model or the terminal sees it', async () => {
+    cases += 1;
+    const workspace = makeDir('oy-hooks-ws-');
+    const outside = makeDir('oy-hooks-out-');
+    const secrets = createSecretFactory(randomInt(1, 2 ** 31));
+    const blocked = secrets.githubToken('p');
+    const feedback = secrets.awsAccessKeyId();
+    const failing = secrets.npmToken();
+    // The hooks read their secrets from files: nothing secret is in the config or on a command line.
+    const say = (name: string, value: string, code: number) => {
+      const file = path.join(outside, name);
+      writeFileSync(file, `the key is ${value}\n`);
+      return `cat ${file} >&2; exit ${code}`;
+    };
+    fake.enqueue(
+      {
+        kind: 'answer',
+        toolCalls: [
+          { name: 'bash', arguments: { command: 'touch BLOCKED' } },
+          { name: 'list', arguments: { path: '.' } },
+        ],
+      },
+      reply.text('done'),
+    );
+    const run = await runWith(
+      workspace,
+      {
+        hooks: {
+          PreToolUse: [
+            { matcher: 'bash', command: say('blocked', blocked, 2) },
+            { matcher: 'list', command: say('failing', failing, 1) },
+          ],
+          PostToolUse: [{ matcher: 'list', command: say('feedback', feedback, 2) }],
+        },
+      },
+      ['--mode', 'auto', 'go'],
+    );
+    expect(run.code, run.stderr).toBe(0);
+    expect(existsSync(path.join(workspace, 'BLOCKED'))).toBe(false);
+    // Each hook's words arrived (the control: they were not dropped), with the secrets replaced.
+    expect(run.calls[1]).toMatch(/blocked by a PreToolUse hook: the key is \[REDACTED/);
+    expect(run.calls[1]).toMatch(/feedback from a PostToolUse hook: the key is \[REDACTED/);
+    expect(JSON.stringify(run.events)).toMatch(/exited 1: the key is \[REDACTED/);
+    for (const secret of [blocked, feedback, failing]) {
+      expect(run.calls.join('\n')).not.toContain(secret);
+      expect(run.stdout + run.stderr).not.toContain(secret);
+    }
+  });
+
+  it('hands hostile tool input to a hook on stdin only: nothing in it runs', async () => {
+    cases += 1;
+    const workspace = makeDir('oy-hooks-ws-');
+    const outside = makeDir('oy-hooks-out-');
+    const log = path.join(outside, 'events.jsonl');
+    const tag = randomBytes(4).toString('hex');
+    const hostile = (dir: string) =>
+      `x$(touch ${dir}/SUBST_${tag})\`touch ${dir}/BACKTICK_${tag}\`;touch ${dir}/SEMI_${tag} #'"`;
+    const canaries = (dir: string) =>
+      ['SUBST', 'BACKTICK', 'SEMI'].map((name) => path.join(dir, `${name}_${tag}`));
+    // Control: the same text given to a shell fires every canary.
+    const control = makeDir('oy-hooks-control-');
+    execFileSync('bash', ['-c', `echo ${hostile(control)}`], { stdio: 'ignore' });
+    expect(canaries(control).filter((file) => existsSync(file))).toHaveLength(3);
+
+    fake.enqueue(
+      {
+        kind: 'answer',
+        toolCalls: [{ name: 'read', arguments: { path: hostile(outside) } }],
+      },
+      reply.text('done'),
+    );
+    const hook = { matcher: '.*', command: `cat >> ${log}; echo >> ${log}` };
+    const run = await runWith(workspace, { hooks: { PreToolUse: [hook], PostToolUse: [hook] } }, [
+      '--mode',
+      'auto',
+      'go',
+    ]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(canaries(outside).filter((file) => existsSync(file))).toEqual([]);
+    expect(canaries(workspace).filter((file) => existsSync(file))).toEqual([]);
+    const events = readFileSync(log, 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { tool_input: { path: string } });
+    expect(events).toHaveLength(2);
+    expect(events.map((event) => event.tool_input.path)).toEqual([
+      hostile(outside),
+      hostile(outside),
+    ]);
+  });
+
+  it('runs hooks in the workspace with the scrubbed environment', async () => {
+    cases += 1;
+    const workspace = makeDir('oy-hooks-ws-');
+    const log = path.join(makeDir('oy-hooks-out-'), 'env.txt');
+    const secret = `hooksecret${randomBytes(6).toString('hex')}`;
+    const visible = `visible${randomBytes(4).toString('hex')}`;
+    fake.enqueue(reply.text('hello'));
+    const run = await runWith(
+      workspace,
+      {
+        hooks: {
+          UserPromptSubmit: [
+            { command: `pwd > ${log}; echo "token=$DEPLOY_TOKEN setting=$HOOK_SETTING" >> ${log}` },
+          ],
+        },
+      },
+      ['--mode', 'auto', 'go'],
+      { DEPLOY_TOKEN: secret, HOOK_SETTING: visible },
+    );
+    expect(run.code, run.stderr).toBe(0);
+    const [cwd, line] = readFileSync(log, 'utf8').trim().split('\n');
+    expect(cwd).toBe(workspace);
+    // The credential-shaped name is gone; an ordinary variable stays (the control).
+    expect(line).toBe(`token= setting=${visible}`);
   });
 });

@@ -1,5 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import {
+  appendFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +18,8 @@ import type { FakeProviderServer } from '../fakes/fake-provider-server.js';
 import { reply } from '../fakes/script.js';
 import { fakeProviderEnv, startFakeProvider } from '../fakes/start-fake-provider.js';
 import { startHttpMcpServer, type HttpMcpServer } from '../fixtures/mcp/start-http-mcp-server.js';
-import { runOy } from '../support/run-oy.js';
+import { isRunning, waitUntilGone } from '../support/process-state.js';
+import { OY_BIN, runOy } from '../support/run-oy.js';
 
 /** MCP servers end to end: the built CLI, the fake provider, a stdio and an HTTP test server. */
 const MODEL = 'anthropic::claude-haiku-4-5';
@@ -223,5 +234,128 @@ describe('MCP servers', () => {
     expect(toolNames(after.calls[0])).toContain('mcp__repo__echo');
     expect(toolNames(after.calls[0]).some((name) => name.startsWith('mcp__sneaky__'))).toBe(false);
     fake.assertDone();
+  });
+
+  it('remembers an approval per workspace and per content: an edit or another workspace asks again', async () => {
+    cases += 1;
+    const first = makeWorkspace();
+    const second = makeWorkspace();
+    const canary = (workspace: string) => path.join(workspace, 'STARTED');
+    const content = (workspace: string) =>
+      JSON.stringify({
+        mcpServers: {
+          repo: {
+            command: process.execPath,
+            args: [STDIO_SERVER, '--canary', canary(workspace)],
+            env: { REPO_SETTING: 'shown-before-approval' },
+          },
+        },
+      });
+    writeFileSync(path.join(first, '.mcp.json'), content(first));
+    const approved = await runOy(['mcp', 'approve'], { cwd: first });
+    expect(approved.code, approved.stderr).toBe(0);
+    fake.enqueue(reply.text('with tools'));
+    const used = await runWith(first, {}, ['--mode', 'auto', 'hello']);
+    expect(used.code, used.stderr).toBe(0);
+    expect(existsSync(canary(first))).toBe(true);
+
+    // One byte more: the file is another file, and is ignored until approved again.
+    rmSync(canary(first));
+    appendFileSync(path.join(first, '.mcp.json'), '\n');
+    fake.enqueue(reply.text('edited'));
+    const edited = await runWith(first, {}, ['--mode', 'auto', 'hello']);
+    expect(edited.stderr).toContain('were not approved');
+    expect(existsSync(canary(first))).toBe(false);
+    expect(toolNames(edited.calls[0]).some((name) => name.startsWith('mcp__'))).toBe(false);
+
+    // The same servers in another workspace: not approved there.
+    writeFileSync(path.join(second, '.mcp.json'), content(second));
+    fake.enqueue(reply.text('elsewhere'));
+    const elsewhere = await runWith(second, {}, ['--mode', 'auto', 'hello']);
+    expect(elsewhere.stderr).toContain('were not approved');
+    expect(existsSync(canary(second))).toBe(false);
+    // oy mcp list and oy doctor start none of them, and the list shows what approving would run.
+    const listed = await runOy(['mcp', 'list'], { cwd: second });
+    expect(listed.stdout).toContain('not approved, not started');
+    expect(listed.stdout).toContain('REPO_SETTING="shown-before-approval"');
+    expect(listed.stdout).toContain(JSON.stringify(STDIO_SERVER));
+    const doctor = await runOy(['doctor'], { cwd: second });
+    expect(doctor.stdout + doctor.stderr).toContain('not approved');
+    expect(existsSync(canary(second))).toBe(false);
+    fake.assertDone();
+  });
+});
+
+describe('MCP servers stop with oy', () => {
+  /** A server behind a shell that waits for it, lingering after its stdin closes: only a group kill stops both. */
+  function wrappedServer(pidFile: string, hangMark: string) {
+    return {
+      command: 'sh',
+      args: [
+        '-c',
+        `"${process.execPath}" "${STDIO_SERVER}" --linger --pid-file "${pidFile}"; true`,
+      ],
+      env: { HANG_MARK: hangMark },
+    };
+  }
+
+  async function waitForFile(file: string): Promise<void> {
+    const deadline = Date.now() + 30_000;
+    while (!existsSync(file)) {
+      if (Date.now() > deadline) throw new Error(`${file} never appeared`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  it('stops every server process when the run ends', async () => {
+    cases += 1;
+    const workspace = makeWorkspace();
+    const pidFile = path.join(workspace, '..', `${path.basename(workspace)}.pid`);
+    fake.enqueue(
+      calls([{ name: 'mcp__wrapped__echo', arguments: { text: 'hi' } }]),
+      reply.text('done'),
+    );
+    const run = await runWith(
+      workspace,
+      { mcpServers: { wrapped: wrappedServer(pidFile, path.join(workspace, 'HANGING')) } },
+      ['--mode', 'auto', 'echo'],
+    );
+    expect(run.code, run.stderr).toBe(0);
+    const pid = Number(readFileSync(pidFile, 'utf8'));
+    expect(await waitUntilGone([pid])).toEqual([]);
+  });
+
+  it.each([
+    ['one Ctrl-C (the run winds down)', 1],
+    ['two Ctrl-C (oy quits at once)', 2],
+  ])('stops every server process on %s, a call in flight', async (_label, presses) => {
+    cases += 1;
+    const workspace = makeWorkspace();
+    const pidFile = path.join(workspace, '..', `${path.basename(workspace)}.pid`);
+    const hanging = path.join(workspace, 'HANGING');
+    const configFile = path.join(workspace, '..', `${path.basename(workspace)}-config.json`);
+    writeFileSync(
+      configFile,
+      JSON.stringify({ mcpServers: { wrapped: wrappedServer(pidFile, hanging) } }),
+    );
+    fake.enqueue(calls([{ name: 'mcp__wrapped__hang', arguments: {} }]));
+    const child = spawn(
+      process.execPath,
+      [OY_BIN, 'run', '--no-session', '--mode', 'auto', '--model', MODEL, 'wait for it'],
+      {
+        cwd: workspace,
+        env: { ...process.env, NO_COLOR: '1', ...fakeProviderEnv(fake), OY_CONFIG: configFile },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      },
+    );
+    let stderr = '';
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    const code = new Promise<number | null>((resolve) => child.on('close', resolve));
+    await waitForFile(hanging);
+    const pid = Number(readFileSync(pidFile, 'utf8'));
+    expect(isRunning(pid)).toBe(true);
+    for (let press = 0; press < presses; press += 1) child.kill('SIGINT');
+    expect(await code, stderr).toBe(130);
+    expect(await waitUntilGone([pid])).toEqual([]);
   });
 });

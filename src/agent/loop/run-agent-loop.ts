@@ -17,6 +17,8 @@ import {
 } from './loop-options.js';
 import { RepeatGuard } from './repeat-guard.js';
 import { createHookRunner } from '../hooks/run-hooks.js';
+import { recordAnswers } from '../session/record-answers.js';
+import { ReplayDiverged } from '../replay/replay-model-client.js';
 import { reportHooks, runToolBatch } from './run-tool-batch.js';
 import { UsageMeter } from './usage-meter.js';
 
@@ -37,7 +39,10 @@ interface Stop {
  * aborts it, or the provider fails. Yields typed events; the last one is always `done`.
  */
 export async function* runAgentLoop(options: AgentLoopOptions): AsyncGenerator<AgentEvent, void> {
-  const { client, state, session } = options;
+  const { state, session } = options;
+  const turn = state.turns + 1;
+  // Every answer of the turn, compaction's included, is saved for `oy run --replay`.
+  const client = session ? recordAnswers(options.client, session, turn) : options.client;
   const signal = options.signal ?? new AbortController().signal;
   const now = options.now ?? Date.now;
   const maxModelCalls = options.maxModelCalls ?? DEFAULT_MAX_MODEL_CALLS;
@@ -46,7 +51,6 @@ export async function* runAgentLoop(options: AgentLoopOptions): AsyncGenerator<A
   const tools = new Map(options.tools.map((tool) => [tool.name as string, tool]));
   const offered = (options.offeredTools ?? options.tools).map(toDefinition);
   const guard = new RepeatGuard();
-  const turn = state.turns + 1;
   const todoSaves: Promise<void>[] = [];
   let modelCalls = 0;
   let answer = '';
@@ -124,7 +128,9 @@ export async function* runAgentLoop(options: AgentLoopOptions): AsyncGenerator<A
         stop = { reason: 'cancelled', notice: 'cancelled by the user' };
       } else {
         yield { type: 'error', message: describeError(error), kind: errorKind(error) };
-        stop = { reason: 'error', notice: 'the model call failed' };
+        const notice =
+          error instanceof ReplayDiverged ? 'the replay diverged' : 'the model call failed';
+        stop = { reason: 'error', notice };
       }
       break;
     }
@@ -260,5 +266,6 @@ function describeError(error: unknown): string {
 }
 
 function errorKind(error: unknown): string {
+  if (error instanceof ReplayDiverged) return 'replay';
   return error instanceof ProviderError ? error.kind : 'internal';
 }

@@ -1,18 +1,16 @@
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { McpServerConfig } from '../../config/mcp-servers-schema.js';
 import { OY_VERSION } from '../../shared/version.js';
 import { scrubEnvironment } from '../shell/scrub-environment.js';
+import { StdioGroupTransport } from './stdio-group-transport.js';
 
 /** A page of `tools/list` at most this many times: a server that pages forever is cut off. */
 const MAX_TOOL_PAGES = 20;
 /** The tail of a stdio server's stderr kept for an error message; the rest is dropped, never shown. */
 const STDERR_TAIL_CHARS = 2000;
-/** How long a stdio server has to exit once its stdin is closed before it gets SIGTERM. */
-const CLOSE_GRACE_MS = 300;
 
 /** One tool as its server describes it (untrusted text: redacted and capped before the model sees it). */
 export interface McpToolInfo {
@@ -60,12 +58,8 @@ export async function connectMcpServer(
   const transport = createTransport(config, options, stderr);
   const client = new Client({ name: 'oy', version: OY_VERSION }, { capabilities: {} });
   const close = async () => {
-    // The SDK waits 2 s after closing stdin before SIGTERM; a server still running after a moment is told sooner.
-    const pid = transport instanceof StdioClientTransport ? transport.pid : null;
-    const nudge = setTimeout(() => signalServer(pid), CLOSE_GRACE_MS);
     await client.close().catch(() => undefined);
     await transport.close().catch(() => undefined);
-    clearTimeout(nudge);
   };
   try {
     const deadline = AbortSignal.timeout(options.timeoutMs);
@@ -125,25 +119,14 @@ function createTransport(
       requestInit: { headers: config.headers ?? {} },
     });
   }
-  const transport = new StdioClientTransport({
+  return new StdioGroupTransport({
     command: config.command,
     args: config.args ?? [],
     env: { ...scrubEnvironment(options.baseEnv, options.allowedEnvNames), ...config.env },
     cwd: path.resolve(options.workspaceRoot, config.cwd ?? '.'),
     // Piped, never inherited: a server's stderr is untrusted text, kept only for an error message.
-    stderr: 'pipe',
+    onStderr: (chunk) => {
+      stderr.tail = (stderr.tail + chunk).slice(-STDERR_TAIL_CHARS);
+    },
   });
-  transport.stderr?.on('data', (chunk: Buffer | string) => {
-    stderr.tail = (stderr.tail + String(chunk)).slice(-STDERR_TAIL_CHARS);
-  });
-  return transport;
-}
-
-function signalServer(pid: number | null): void {
-  if (pid === null) return;
-  try {
-    process.kill(pid, 'SIGTERM');
-  } catch {
-    // Already gone.
-  }
 }

@@ -2,6 +2,7 @@ import type { McpServers } from '../../config/mcp-servers-schema.js';
 import { collectMcpServers } from './collect-mcp-servers.js';
 import { McpServerPool, type McpServerStatus, type PoolOptions } from './mcp-server-pool.js';
 import { nameMcpTool } from './name-mcp-tool.js';
+import { describeMcpServers } from './project-mcp-file.js';
 
 export interface McpServerReport extends Omit<McpServerStatus, 'tools'> {
   tools: Array<{ name: string; offeredAs: string; isReadOnly: boolean }>;
@@ -11,6 +12,8 @@ export interface McpInspection {
   servers: McpServerReport[];
   /** Servers of a workspace `.mcp.json` not approved in this content: listed, never started. */
   pending: string[];
+  /** What each of them would run or reach (describeMcpServers), to read before `oy mcp approve`. */
+  pendingLines: string[];
   warnings: string[];
 }
 
@@ -38,7 +41,13 @@ export async function inspectMcpServers(options: {
         }),
       };
     });
-    return { servers, pending: Object.keys(pending?.servers ?? {}), warnings };
+    const pendingServers = pending?.servers ?? {};
+    return {
+      servers,
+      pending: Object.keys(pendingServers),
+      pendingLines: describeMcpServers(pendingServers),
+      warnings,
+    };
   } finally {
     await pool.close();
   }

@@ -3,7 +3,7 @@ import { open } from 'node:fs/promises';
 import type { Message, Usage } from '../../providers/types.js';
 import type { TodoItem } from '../tools/tool-types.js';
 import { SESSION_FILE_MODE } from './session-paths.js';
-import type { SessionRecord, SessionWriter } from './session-types.js';
+import type { RecordedAnswer, SessionRecord, SessionWriter } from './session-types.js';
 
 // O_NOFOLLOW: never append through a link someone put where the session file should be.
 const APPEND_FLAGS = constants.O_WRONLY | constants.O_APPEND | constants.O_NOFOLLOW;
@@ -28,6 +28,10 @@ export class SessionFileWriter implements SessionWriter {
 
   appendMessage(turn: number, message: Message): Promise<void> {
     return this.append({ type: 'message', at: this.stamp(), turn, message });
+  }
+
+  recordAnswer(turn: number, answer: RecordedAnswer): Promise<void> {
+    return this.append({ type: 'answer', at: this.stamp(), turn, ...answer });
   }
 
   endTurn(turn: number, usage: Usage, costUsd: number | null): Promise<void> {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ModelStopReason } from '../../providers/types.js';
 import type { SessionRecord } from './session-types.js';
 
 // A session file is an edge: a crash, a disk error or a hand edit can leave anything in it.
@@ -40,6 +41,26 @@ const usage = z.object({
   cacheReadTokens: count,
   cacheWriteTokens: count,
 });
+// A record, so the compiler asks for a new stop reason here too.
+const STOP_REASONS: Record<ModelStopReason, true> = {
+  end_turn: true,
+  tool_use: true,
+  max_tokens: true,
+  stop_sequence: true,
+  refusal: true,
+  other: true,
+};
+const stopReason = z.enum(Object.keys(STOP_REASONS) as [ModelStopReason, ...ModelStopReason[]]);
+const answer = {
+  input: z.array(z.string()),
+  text: z.string(),
+  thinking: z.array(thinkingPart).optional(),
+  toolCalls: z.array(toolCall),
+  usage,
+  stopReason,
+  deltas: z.array(z.number().int()).optional(),
+  shownThinking: z.string().optional(),
+};
 const todo = z.object({
   id: z.string(),
   task: z.string(),
@@ -59,6 +80,7 @@ const sessionRecord = z.discriminatedUnion('type', [
     name: z.string().optional(),
   }),
   z.object({ type: z.literal('message'), at, turn: count, message }),
+  z.object({ type: z.literal('answer'), at, turn: count, ...answer }),
   z.object({
     type: z.literal('turn'),
     at,

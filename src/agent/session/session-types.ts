@@ -1,4 +1,10 @@
-import type { Message, Usage } from '../../providers/types.js';
+import type {
+  Message,
+  ModelStopReason,
+  ThinkingPart,
+  ToolCall,
+  Usage,
+} from '../../providers/types.js';
 import type { TodoItem } from '../tools/tool-types.js';
 
 export const SESSION_FORMAT_VERSION = 1;
@@ -17,6 +23,8 @@ export type SessionRecord =
     }
   /** A finished message: user prompt (redacted), assistant answer with its tool calls, or tool results. */
   | { type: 'message'; at: string; turn: number; message: Message }
+  /** One model answer, as it came: what `oy run --replay` answers from (added later; older files have none). */
+  | ({ type: 'answer'; at: string; turn: number } & RecordedAnswer)
   /** A turn finished: what it cost. Everything before this line survives a crash. */
   | { type: 'turn'; at: string; turn: number; usage: Usage; costUsd: number | null }
   | { type: 'todos'; at: string; todos: TodoItem[] }
@@ -34,11 +42,31 @@ export type SessionRecord =
   /** The session was reopened: records after the last finished turn (a crashed turn) are abandoned. */
   | { type: 'resumed'; at: string };
 
+/** One model call's answer, and a fingerprint of what it answered (README.md "Replaying a run"). */
+export interface RecordedAnswer {
+  /** Digests of what the model was given since its previous answer (`describeAnswerInput`). */
+  input: string[];
+  text: string;
+  thinking?: ThinkingPart[];
+  toolCalls: ToolCall[];
+  usage: Usage;
+  stopReason: ModelStopReason;
+  /**
+   * How it streamed: n > 0 a text delta of the next n characters of `text`, n < 0 a thinking delta of
+   * the next -n characters of the thinking text; absent when it came whole (`complete()`).
+   */
+  deltas?: number[];
+  /** The streamed thinking text, only when it is not the thinking parts' text joined. */
+  shownThinking?: string;
+}
+
 /** What the loop writes to; the session store implements it. Every method flushes before it resolves. */
 export interface SessionWriter {
   readonly id: string;
   readonly file: string;
   appendMessage(turn: number, message: Message): Promise<void>;
+  /** A model call finished: its answer, for replay. */
+  recordAnswer(turn: number, answer: RecordedAnswer): Promise<void>;
   endTurn(turn: number, usage: Usage, costUsd: number | null): Promise<void>;
   saveTodos(todos: readonly TodoItem[]): Promise<void>;
   saveCompaction(

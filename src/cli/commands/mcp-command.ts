@@ -29,7 +29,10 @@ export async function runMcpCommand(
       throw new UsageError(`there is no ${PROJECT_MCP_FILE} in ${show(root)}`, {
         hint: 'oy mcp approve trusts the servers a workspace .mcp.json names',
       });
-    if ('problem' in project) throw new UsageError(project.problem);
+    if ('problem' in project)
+      throw new UsageError(project.problem, {
+        hint: `nothing was approved; until ${PROJECT_MCP_FILE} is fixed, oy starts none of its servers`,
+      });
     await approveProjectMcp(paths.stateDir, root, project.hash);
     const lines = describeMcpServers(project.servers).map((line) => `  ${show(line)}`);
     process.stdout.write(
@@ -65,8 +68,9 @@ function renderInspection(inspection: McpInspection): string {
     for (const tool of server.tools)
       lines.push(`  ${show(tool.offeredAs)}${tool.isReadOnly ? ' (read-only)' : ''}`);
   }
-  for (const name of inspection.pending)
-    lines.push(`${show(name)} (${PROJECT_MCP_FILE}): not approved; oy mcp approve trusts it`);
+  if (inspection.pending.length > 0)
+    lines.push(`${PROJECT_MCP_FILE}: not approved, not started; oy mcp approve trusts these:`);
+  for (const line of inspection.pendingLines) lines.push(`  ${show(line)}`);
   return `${lines.join('\n')}\n`;
 }
 

@@ -1,5 +1,7 @@
 import { AgentSession, type DoneEvent } from '../../agent/agent-session.js';
 import { openMcpTools } from '../../agent/mcp/open-mcp-tools.js';
+import { ReplayModelClient } from '../../agent/replay/replay-model-client.js';
+import { replayTurns } from '../../agent/replay/replay-turns.js';
 import { priceFor } from '../../providers/pricing/price-for.js';
 import { resolveOutputPath } from '../../safety/paths/resolve-output-path.js';
 import { EXIT, UsageError } from '../../shared/errors.js';
@@ -24,15 +26,25 @@ export async function runRunCommand(words: string[], flags: RunFlags): Promise<v
   const root = resolveWorkspaceRoot(flags.cwd, env);
   // A bad --out is refused before any model call.
   if (settings.out !== null) resolveOutputPath(root, settings.out, '--out');
-  const prompt = await readPrompt(words, process.stdin);
-  const prepared = await prepareAgentCommand('oy run', root, settings.resume, flags);
-  const { config, paths, loaded, ref, redact } = prepared;
+  if (settings.replay !== null && words.length > 0)
+    throw new UsageError('--replay takes its prompts from the recorded session; give no prompt');
+  const prompt = settings.replay === null ? await readPrompt(words, process.stdin) : '';
+  const prepared = await prepareAgentCommand(
+    'oy run',
+    root,
+    settings.resume,
+    flags,
+    settings.replay,
+  );
+  const { config, paths, loaded, recording, ref, redact } = prepared;
   if (settings.maxCostUsd !== null && priceFor(ref) === undefined) {
     throw new UsageError(`--max-cost cannot be enforced: no price is known for ${ref.id}`, {
       hint: `give its price in the user config ("models": {"${ref.id}": {"price": {"input": <usd>, "output": <usd>}}}, USD per million tokens), or bound the run with --max-turns instead`,
     });
   }
-  const client = await prepared.createClient(ref);
+  // A replay answers from the recording: no provider is loaded, no key is read, nothing is sent.
+  const replay = recording ? new ReplayModelClient(ref) : undefined;
+  const client = replay ?? (await prepared.createClient(ref));
   // No one can approve a workspace .mcp.json here: only one approved earlier is used.
   const mcp = await openMcpTools({
     userServers: config.mcpServers,
@@ -74,11 +86,16 @@ export async function runRunCommand(words: string[], flags: RunFlags): Promise<v
   try {
     await agent.start();
     // No interaction: nobody can answer, so an ask is refused and the ask tool is not offered.
-    for await (const event of agent.runTurn(prompt, {
+    const turn = {
       signal: controller.signal,
       maxModelCalls: settings.maxTurns,
       maxCostUsd: settings.maxCostUsd,
-    })) {
+    };
+    const events =
+      replay && recording
+        ? replayTurns(agent, replay, recording.turns, turn)
+        : agent.runTurn(prompt, turn);
+    for await (const event of events) {
       renderer.render(event);
       if (event.type === 'done') done = event;
     }

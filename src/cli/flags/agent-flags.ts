@@ -75,6 +75,13 @@ export const RUN_FLAGS: readonly FlagSpec[] = [
   CONTINUE,
   RESUME,
   { name: 'no-session', kind: 'switch', help: 'Do not save this run as a session' },
+  {
+    name: 'replay',
+    kind: 'text',
+    placeholder: '<session>',
+    example: '--replay 1',
+    help: 'Run a saved session again from its recorded answers (no model, no saving)',
+  },
 ];
 
 export const CHAT_FLAGS: readonly FlagSpec[] = [

@@ -18,6 +18,7 @@ export interface RunFlags extends GlobalOptions {
   resume?: unknown;
   /** cac turns `--no-session` into `session: false`. */
   session?: boolean;
+  replay?: unknown;
 }
 
 export interface RunSettings {
@@ -28,6 +29,8 @@ export interface RunSettings {
   /** `latest` for --continue, the selector for --resume, null for a new session. */
   resume: string | null;
   isSessionSaved: boolean;
+  /** The session `--replay` names, or null. */
+  replay: string | null;
 }
 
 /** Most model calls a run may be allowed; far past any sensible task. */
@@ -51,6 +54,11 @@ export function parseRunFlags(flags: RunFlags): RunSettings {
   const isSessionSaved = flags.session !== false;
   if (!isSessionSaved && (flags.continue || resumeText !== undefined))
     throw new UsageError('--no-session cannot be used with --continue or --resume');
+  const replay = parseText(
+    '--replay',
+    typeof flags.replay === 'number' ? String(flags.replay) : flags.replay,
+  );
+  if (replay !== undefined) refuseWithReplay(flags, resumeText !== undefined);
   return {
     mode,
     maxTurns:
@@ -59,6 +67,20 @@ export function parseRunFlags(flags: RunFlags): RunSettings {
     maxCostUsd: parseMaxCost(flags.maxCost),
     out: parseText('--out', flags.out) ?? null,
     resume: flags.continue ? 'latest' : (resumeText ?? null),
-    isSessionSaved,
+    // A replay saves nothing: it reproduces a run, and must not write into the session it reads.
+    isSessionSaved: isSessionSaved && replay === undefined,
+    replay: replay ?? null,
   };
+}
+
+/** A replay answers with the recorded model, from the recorded session, into no session. */
+function refuseWithReplay(flags: RunFlags, isResuming: boolean): void {
+  if (flags.continue || isResuming)
+    throw new UsageError('--replay cannot be used with --continue or --resume', {
+      hint: '--replay runs a saved session again without changing it; --resume continues it',
+    });
+  if (flags.model !== undefined)
+    throw new UsageError('--replay cannot be used with --model', {
+      hint: 'a replay answers as the recorded model, from its recorded answers',
+    });
 }

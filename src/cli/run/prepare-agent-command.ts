@@ -1,4 +1,5 @@
 import { loadInstructions, type InstructionFile } from '../../agent/prompt/load-instructions.js';
+import { loadRecording, type Recording } from '../../agent/replay/load-recording.js';
 import { loadSession, type LoadedSession } from '../../agent/session/session-store.js';
 import type { OyConfig } from '../../config/config-schema.js';
 import type { OyPaths } from '../../config/config-paths.js';
@@ -19,6 +20,8 @@ export interface PreparedAgentCommand {
   paths: OyPaths;
   warn(line: string): void;
   loaded: LoadedSession | undefined;
+  /** The session `--replay` names, with its recorded turns. */
+  recording: Recording | undefined;
   ref: ModelRef;
   createClient(ref: ModelRef): Promise<ModelClient>;
   /** The session's one redactor: prompts, tool results, instructions and summaries all pass it. */
@@ -27,14 +30,16 @@ export interface PreparedAgentCommand {
 }
 
 /**
- * Config, the session to resume, the model (flag, environment, config, else the resumed session's),
- * a client factory that reports retries on stderr, the redactor and the instruction files.
+ * Config, the session to resume, the model (flag, environment, config, else the resumed session's; a
+ * replay's is the recorded one), a client factory that reports retries on stderr, the redactor and the
+ * instruction files.
  */
 export async function prepareAgentCommand(
   command: 'oy run' | 'oy chat',
   root: string,
   resume: string | null,
   flags: GlobalOptions,
+  replay: string | null = null,
 ): Promise<PreparedAgentCommand> {
   const env = process.env;
   const { config, warnings, paths } = await loadConfig({
@@ -46,7 +51,8 @@ export async function prepareAgentCommand(
     void (flags.quiet || process.stderr.write(`warning: ${neutralizeControl(line)}\n`));
   warnings.forEach(warn);
   const loaded = resume === null ? undefined : await loadSession(paths.stateDir, root, resume);
-  const modelId = config.model ?? loaded?.summary.model ?? null;
+  const recording = replay === null ? undefined : await loadRecording(paths.stateDir, root, replay);
+  const modelId = recording?.summary.model ?? config.model ?? loaded?.summary.model ?? null;
   if (modelId === null) {
     throw new UsageError(`no model configured, and ${command} needs one`, {
       hint: 'save a default with oy model <id>, or pass --model <id> (or set OY_MODEL); oy model lists them',
@@ -75,6 +81,7 @@ export async function prepareAgentCommand(
     paths,
     warn,
     loaded,
+    recording,
     ref: withConfiguredFacts(parseModelId(modelId), config.models),
     createClient,
     redact,

@@ -29,6 +29,15 @@ export function renderSessionFile(content: SessionFileContent, colors: Colors): 
         );
         break;
       }
+      case 'answer': {
+        const { inputTokens, outputTokens } = record.usage;
+        lines.push(
+          colors.dim(
+            `-- model answer: ${inputTokens} in, ${outputTokens} out, ${show(record.stopReason)}`,
+          ),
+        );
+        break;
+      }
       case 'compacted':
         lines.push(
           colors.dim(`-- compacted: ${record.tokensBefore} -> ${record.tokensAfter} tokens`),
