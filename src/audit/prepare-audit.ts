@@ -15,6 +15,7 @@ import type { CollectResult } from './collect/collect-types.js';
 import { hintWeight } from './hints/hint-weight.js';
 import { indexFile } from './hints/index-file.js';
 import { refuseForeignOutputs } from './outputs/refuse-foreign-outputs.js';
+import { recogniseLargeOutputs } from './outputs/own-output-entry.js';
 import { resolveAuditOutputs, type AuditOutputs } from './outputs/resolve-audit-outputs.js';
 import { countLedger, summariseChunk, type AuditPlan } from './plan/audit-plan.js';
 import {
@@ -36,7 +37,7 @@ import type { CandidateFile, Chunk, ChunkableFile, LedgerEntry } from './types.j
 export interface PreparedAudit {
   outputs: AuditOutputs;
   collected: CollectResult;
-  /** Candidates that were scanned (this run's own outputs set aside). */
+  /** Candidates that were read and scanned. */
   candidates: CandidateFile[];
   /** Every scanned file: all get the deterministic checks, whatever the scope. */
   files: ScannedFile[];
@@ -66,7 +67,7 @@ export async function prepareAudit(options: AuditOptions): Promise<PreparedAudit
     env: options.env,
     ...(options.diffRef === null ? {} : { diffRef: options.diffRef }),
   });
-  const { candidates, skipped: ownOutputs } = setAsideOwnOutputs(collected.candidates, outputs);
+  const { candidates } = collected;
   progress({ stage: 'collect', done: candidates.length, total: candidates.length });
 
   const budgetTokens = chunkBudgetTokens(options.chunkTokens, options.tokenHeadroom);
@@ -88,6 +89,7 @@ export async function prepareAudit(options: AuditOptions): Promise<PreparedAudit
       maxFileBytes: options.maxFileBytes,
       concurrency: options.scanConcurrency,
       cache,
+      ...(options.sealKey === undefined ? {} : { sealKey: options.sealKey }),
       ...(pool ? { pool } : {}),
       tools: {
         redact: (text) => createRedactor().redact(text),
@@ -118,8 +120,7 @@ export async function prepareAudit(options: AuditOptions): Promise<PreparedAudit
     const selection = selectRiskiestChunks(neededPlan.chunks, options.riskiestChunks ?? null);
     const chunkPlan = { ...neededPlan, chunks: selection.kept };
     const ledger = [
-      ...collected.ledger,
-      ...ownOutputs,
+      ...recogniseLargeOutputs(collected.ledger, options.root, options.sealKey),
       ...scan.ledger,
       ...recordScannedFiles({
         files: scoped,
@@ -208,21 +209,4 @@ function toChunkable(file: ScannedFile): ChunkableFile {
     ...(file.lineTokens ? { lineTokens: file.lineTokens } : {}),
     riskScore: file.hints.reduce((sum, hint) => sum + hintWeight(hint.severity), 0),
   };
-}
-
-/** This run's own report and manifest are not audited: they are what it is about to replace. */
-function setAsideOwnOutputs(candidates: CandidateFile[], outputs: AuditOutputs) {
-  const own = new Set([outputs.reportPath, outputs.manifestPath]);
-  const skipped: LedgerEntry[] = [];
-  const kept = candidates.filter((candidate) => {
-    if (!own.has(candidate.absolutePath)) return true;
-    skipped.push({
-      path: candidate.path,
-      status: 'skipped',
-      reason: 'oy-output',
-      detail: 'this run writes it',
-    });
-    return false;
-  });
-  return { candidates: kept, skipped };
 }

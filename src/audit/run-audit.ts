@@ -19,6 +19,7 @@ import { fingerprintSecrets, suppressSecrets } from './gates/suppress-secrets.js
 import { findingRuleId } from './report/list-report-rows.js';
 import { refuseForeignFile } from './outputs/refuse-foreign-outputs.js';
 import { renderManifest } from './outputs/render-manifest.js';
+import { sealOutput, type SealShape } from './outputs/output-seal.js';
 import { resolveOutputPath } from '../safety/paths/resolve-output-path.js';
 import type { AuditPlan } from './plan/audit-plan.js';
 import { describeNarrowing } from './plan/describe-narrowing.js';
@@ -199,31 +200,39 @@ export async function runAudit(
     .map(({ row }) => row)
     .filter((row) => !suppressedPlaces.has(`${row.ruleId}\0${row.path}\0${row.line}`));
   const { reportPath, manifestPath } = prepared.outputs;
-  const reportText = renderReport(report, options.format);
+  // Sealed, so later runs of this user know these files as oy's own and leave them out.
+  const seal = (text: string, shape: SealShape) => sealOutput(text, shape, options.sealKey);
+  const reportText = seal(renderReport(report, options.format), SEAL_SHAPES[options.format]);
   if (reportPath !== null) await writeFileAtomic(reportPath, reportText);
-  if (manifestPath !== null) await writeFileAtomic(manifestPath, renderManifest(report));
+  if (manifestPath !== null)
+    await writeFileAtomic(manifestPath, seal(renderManifest(report), 'json'));
   if (writeBaselinePath !== null)
     await writeFileAtomic(
       writeBaselinePath,
-      renderBaseline(
-        [
-          ...(review?.findings ?? []),
-          ...secretResults
-            .filter(
-              ({ row }) =>
-                !report.suppressed.some(
-                  (item) =>
-                    item.by === 'allow-comment' && item.path === row.path && item.line === row.line,
-                ),
-            )
-            .map(({ row, fingerprint }) => ({
-              fingerprint,
-              category: row.category,
-              path: row.path,
-              title: row.title,
-            })),
-        ],
-        report.generatedAt,
+      seal(
+        renderBaseline(
+          [
+            ...(review?.findings ?? []),
+            ...secretResults
+              .filter(
+                ({ row }) =>
+                  !report.suppressed.some(
+                    (item) =>
+                      item.by === 'allow-comment' &&
+                      item.path === row.path &&
+                      item.line === row.line,
+                  ),
+              )
+              .map(({ row, fingerprint }) => ({
+                fingerprint,
+                category: row.category,
+                path: row.path,
+                title: row.title,
+              })),
+          ],
+          report.generatedAt,
+        ),
+        'json',
       ),
     );
   progress({ stage: 'report', done: 1, total: 1 });
@@ -281,6 +290,12 @@ function markFailed(
 function resolveInput(root: string, file: string): string {
   return path.resolve(root, file);
 }
+
+const SEAL_SHAPES: Readonly<Record<AuditOptions['format'], SealShape>> = {
+  markdown: 'markdown',
+  json: 'json',
+  sarif: 'sarif',
+};
 
 /** The map prompt around a chunk: instructions, focus and delimiters, with room to spare. */
 const MAP_PROMPT_RESERVE_TOKENS = 4096;
