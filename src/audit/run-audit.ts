@@ -74,6 +74,7 @@ export async function runAudit(
       ? null
       : resolveOutputPath(options.root, options.writeBaselinePath, '--write-baseline', {
           allowOyDir: true,
+          example: '.oy/baseline.json',
         });
   if (writeBaselinePath !== null && !options.isForced)
     refuseForeignFile('--write-baseline', writeBaselinePath);
