@@ -27,7 +27,7 @@ import { selectRiskiestChunks } from './plan/select-riskiest-chunks.js';
 import { DEFAULT_AUDIT_SCOPE, scopeFile } from './scope/audit-scope.js';
 import { recordScannedFiles, type ScopedFile } from './scope/record-scanned-files.js';
 import { ScanCache } from './scan/scan-cache.js';
-import { scanFiles } from './scan/scan-files.js';
+import { scanFiles, type ScanResult } from './scan/scan-files.js';
 import { ScanPool } from './scan/scan-pool.js';
 import type { ScannedFile } from './scan/scanned-file.js';
 import { createTokenCounter, type TokenCounter } from './tokens/count-tokens.js';
@@ -41,6 +41,11 @@ export interface PreparedAudit {
   candidates: CandidateFile[];
   /** Every scanned file: all get the deterministic checks, whatever the scope. */
   files: ScannedFile[];
+  /**
+   * Files the repository's own rules left out, read for committed secrets only (no hints, never
+   * chunked); their ledger entries say they were not reviewed.
+   */
+  leftOutFiles: ScannedFile[];
   /** The chunks the model reviews: the scope's files, cut to `--riskiest` when given. */
   chunkPlan: ChunkPlan;
   /** Chunks `--riskiest` left out. */
@@ -68,11 +73,12 @@ export async function prepareAudit(options: AuditOptions): Promise<PreparedAudit
     ...(options.diffRef === null ? {} : { diffRef: options.diffRef }),
   });
   const { candidates } = collected;
-  progress({ stage: 'collect', done: candidates.length, total: candidates.length });
+  const toScan = [...candidates, ...collected.leftOutByRepository];
+  progress({ stage: 'collect', done: toScan.length, total: toScan.length });
 
   const budgetTokens = chunkBudgetTokens(options.chunkTokens, options.tokenHeadroom);
   const workers = ScanPool.chooseWorkers(
-    candidates.reduce((sum, candidate) => sum + candidate.size, 0),
+    toScan.reduce((sum, candidate) => sum + candidate.size, 0),
     options.scanWorkers ?? 'auto',
   );
   const pool =
@@ -85,7 +91,7 @@ export async function prepareAudit(options: AuditOptions): Promise<PreparedAudit
       OY_VERSION,
       options.encoding,
     ]);
-    const scan = await scanFiles(candidates, {
+    const scanned = await scanFiles(toScan, {
       maxFileBytes: options.maxFileBytes,
       concurrency: options.scanConcurrency,
       cache,
@@ -99,6 +105,7 @@ export async function prepareAudit(options: AuditOptions): Promise<PreparedAudit
       },
       onFileDone: (done, total) => progress({ stage: 'scan', done, total }),
     });
+    const { scan, leftOutFiles } = setAsideLeftOut(scanned, collected.leftOutByRepository);
 
     progress({ stage: 'chunk', done: 0, total: scan.files.length });
     const auditScope = options.scope ?? DEFAULT_AUDIT_SCOPE;
@@ -144,6 +151,7 @@ export async function prepareAudit(options: AuditOptions): Promise<PreparedAudit
       collected,
       candidates,
       files: scan.files,
+      leftOutFiles,
       chunkPlan,
       droppedChunks: selection.dropped,
       ledger,
@@ -209,4 +217,20 @@ function toChunkable(file: ScannedFile): ChunkableFile {
     ...(file.lineTokens ? { lineTokens: file.lineTokens } : {}),
     riskScore: file.hints.reduce((sum, hint) => sum + hintWeight(hint.severity), 0),
   };
+}
+
+/**
+ * Splits off what the repository's own rules left out: their committed secrets still count (with
+ * no hints, which the rules were there to spare), and their ledger entries are the collector's.
+ */
+function setAsideLeftOut(scanned: ScanResult, leftOut: readonly CandidateFile[]) {
+  const paths = new Set(leftOut.map((candidate) => candidate.path));
+  const leftOutFiles = scanned.files
+    .filter((file) => paths.has(file.path))
+    .map((file) => ({ ...file, hints: [] }));
+  const scan: ScanResult = {
+    files: scanned.files.filter((file) => !paths.has(file.path)),
+    ledger: scanned.ledger.filter((entry) => !paths.has(entry.path)),
+  };
+  return { scan, leftOutFiles };
 }

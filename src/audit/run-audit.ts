@@ -10,6 +10,7 @@ import { parseModelId } from '../providers/model-id/parse-model-id.js';
 import { priceFor } from '../providers/pricing/price-for.js';
 import { OyError, UsageError, EXIT } from '../shared/errors.js';
 import { writeFileAtomic } from '../shared/write-file-atomic.js';
+import { comparePaths } from '../shared/files/compare-paths.js';
 import type { AuditOptions } from './audit-options.js';
 import { buildAuditReport, type ReviewSummary } from './assemble/build-audit-report.js';
 import { readGitState } from './assemble/read-git-state.js';
@@ -144,6 +145,10 @@ export async function runAudit(
   }
 
   progress({ stage: 'report', done: 0, total: 1 });
+  // Files the repository left out are not reviewed, but their committed secrets still gate.
+  const filesWithSecrets = [...prepared.files, ...prepared.leftOutFiles].sort((a, b) =>
+    comparePaths(a.path, b.path),
+  );
   const kept = review && baseline ? applyBaseline(review.findings, baseline) : null;
   const reviewSummary: ReviewSummary | undefined =
     review === null || ref === null
@@ -169,7 +174,7 @@ export async function runAudit(
   const report = buildAuditReport({
     command: options.command,
     generatedAt: deps.now(),
-    files: prepared.files,
+    files: filesWithSecrets,
     ledger,
     secretFiles: prepared.collected.secretFiles,
     configChanges: prepared.collected.configChanges,
@@ -186,7 +191,7 @@ export async function runAudit(
   });
   const secretResults = fingerprintSecrets(report);
   report.suppressed = [
-    ...suppressSecrets(secretResults, prepared.files, baseline),
+    ...suppressSecrets(secretResults, filesWithSecrets, baseline),
     ...(kept?.suppressed ?? []).map((finding) => ({
       ruleId: findingRuleId(finding.category),
       path: finding.path,

@@ -202,6 +202,74 @@ describe("the repository's own rules cannot shrink the coverage gate", () => {
   });
 });
 
+describe("the repository's own rules cannot take a committed secret out of the gate", () => {
+  /** A committed token made at run time, in a source file with security hints of its own. */
+  function commitToken(): string {
+    rmSync(path.join(repo, '.env'));
+    const token = `ghp_${randomBytes(18).toString('hex')}`;
+    writeRepoFile(
+      'src/integrations/client.js',
+      `export const token = '${token}';\nexec(req.query.cmd);\n`,
+    );
+    commitAll(repo, 'a committed token');
+    return token;
+  }
+
+  it.each([
+    ['.oyignore', () => writeRepoFile('.oyignore', 'src/integrations/\n')],
+    [
+      'project audit.exclude',
+      () =>
+        writeRepoFile('.oy/config.json', JSON.stringify({ audit: { exclude: ['src/integrations/'] } })),
+    ],
+    [
+      'project audit.include',
+      () => writeRepoFile('.oy/config.json', JSON.stringify({ audit: { include: ['docs/**'] } })),
+    ],
+  ])('%s leaving the file out: still exit 3, the file not reviewed', async (_name, narrow) => {
+    cases++;
+    const token = commitToken();
+    narrow();
+    commitAll(repo, 'leave the file out');
+    const result = await audit([
+      '--offline',
+      '--fail-on',
+      'high',
+      '--format',
+      'json',
+      '--out',
+      'out/r.json',
+    ]);
+    expect(result.code, result.stderr).toBe(3);
+    expect(result.stderr).toContain('Committed secret (github-token)');
+    const report = readReport('out/r.json');
+    expect(JSON.stringify(report)).not.toContain(token);
+    expect(report.secrets).toContainEqual(
+      expect.objectContaining({ path: 'src/integrations/client.js' }),
+    );
+    // Left out all the same: not reviewed, and its hints are not reported.
+    expect(
+      report.coverage.ledger.find((entry) => entry.path === 'src/integrations/client.js'),
+    ).toMatchObject({ status: 'skipped' });
+    expect(report.hints.filter((hint) => hint.path === 'src/integrations/client.js')).toEqual([]);
+  });
+
+  it("control: the user's own --exclude leaves the secret out of the gate", async () => {
+    cases++;
+    commitToken();
+    const result = await audit([
+      '--offline',
+      '--fail-on',
+      'high',
+      '--exclude',
+      'src/integrations/',
+      '--out',
+      'out/ISSUES.md',
+    ]);
+    expect(result.code, result.stderr).toBe(0);
+  });
+});
+
 describe("the project file's audit keys may only narrow", () => {
   /** Every key the table ignores or caps, set as a hostile repository would. */
   const HOSTILE_AUDIT = {

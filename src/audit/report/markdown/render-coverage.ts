@@ -93,7 +93,7 @@ function renderLeftOutByRepository(ledger: readonly LedgerEntry[]): string[] {
     '### Left out by the repository',
     leftOut,
     'left-out',
-    "The audited repository's own `.oyignore` or `.oy/config.json` left these files out. They were not reviewed and count as not reviewed for `--min-coverage`; pass `--exclude` yourself to leave a file out by choice.",
+    "The audited repository's own `.oyignore` or `.oy/config.json` left these files out. They were not reviewed and count as not reviewed for `--min-coverage`, but their committed secrets are still found and gated; pass `--exclude` yourself to leave a file out by choice.",
   );
 }
 
