@@ -220,7 +220,10 @@ describe("the repository's own rules cannot take a committed secret out of the g
     [
       'project audit.exclude',
       () =>
-        writeRepoFile('.oy/config.json', JSON.stringify({ audit: { exclude: ['src/integrations/'] } })),
+        writeRepoFile(
+          '.oy/config.json',
+          JSON.stringify({ audit: { exclude: ['src/integrations/'] } }),
+        ),
     ],
     [
       'project audit.include',
