@@ -13,6 +13,11 @@ export interface AuditOptions {
   manifest: string | null;
   /** `--force`: overwrite an existing output file that holds no oy marker. */
   isForced: boolean;
+  /**
+   * The user's output seal key (`loadOutputSealKey`): outputs are sealed with it, and only files
+   * sealed with it are left out as oy's own. Absent: a key for this process alone.
+   */
+  sealKey?: Uint8Array;
   include: string[];
   exclude: string[];
   /** The project file's `audit.include`/`audit.exclude`: repository content, counted as not reviewed. */

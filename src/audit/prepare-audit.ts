@@ -15,6 +15,7 @@ import type { CollectResult } from './collect/collect-types.js';
 import { hintWeight } from './hints/hint-weight.js';
 import { indexFile } from './hints/index-file.js';
 import { refuseForeignOutputs } from './outputs/refuse-foreign-outputs.js';
+import { recogniseLargeOutputs } from './outputs/own-output-entry.js';
 import { resolveAuditOutputs, type AuditOutputs } from './outputs/resolve-audit-outputs.js';
 import { countLedger, summariseChunk, type AuditPlan } from './plan/audit-plan.js';
 import {
@@ -26,7 +27,7 @@ import { selectRiskiestChunks } from './plan/select-riskiest-chunks.js';
 import { DEFAULT_AUDIT_SCOPE, scopeFile } from './scope/audit-scope.js';
 import { recordScannedFiles, type ScopedFile } from './scope/record-scanned-files.js';
 import { ScanCache } from './scan/scan-cache.js';
-import { scanFiles } from './scan/scan-files.js';
+import { scanFiles, type ScanResult } from './scan/scan-files.js';
 import { ScanPool } from './scan/scan-pool.js';
 import type { ScannedFile } from './scan/scanned-file.js';
 import { createTokenCounter, type TokenCounter } from './tokens/count-tokens.js';
@@ -36,10 +37,15 @@ import type { CandidateFile, Chunk, ChunkableFile, LedgerEntry } from './types.j
 export interface PreparedAudit {
   outputs: AuditOutputs;
   collected: CollectResult;
-  /** Candidates that were scanned (this run's own outputs set aside). */
+  /** Candidates that were read and scanned. */
   candidates: CandidateFile[];
   /** Every scanned file: all get the deterministic checks, whatever the scope. */
   files: ScannedFile[];
+  /**
+   * Files the repository's own rules left out, read for committed secrets only (no hints, never
+   * chunked); their ledger entries say they were not reviewed.
+   */
+  leftOutFiles: ScannedFile[];
   /** The chunks the model reviews: the scope's files, cut to `--riskiest` when given. */
   chunkPlan: ChunkPlan;
   /** Chunks `--riskiest` left out. */
@@ -66,12 +72,13 @@ export async function prepareAudit(options: AuditOptions): Promise<PreparedAudit
     env: options.env,
     ...(options.diffRef === null ? {} : { diffRef: options.diffRef }),
   });
-  const { candidates, skipped: ownOutputs } = setAsideOwnOutputs(collected.candidates, outputs);
-  progress({ stage: 'collect', done: candidates.length, total: candidates.length });
+  const { candidates } = collected;
+  const toScan = [...candidates, ...collected.leftOutByRepository];
+  progress({ stage: 'collect', done: toScan.length, total: toScan.length });
 
   const budgetTokens = chunkBudgetTokens(options.chunkTokens, options.tokenHeadroom);
   const workers = ScanPool.chooseWorkers(
-    candidates.reduce((sum, candidate) => sum + candidate.size, 0),
+    toScan.reduce((sum, candidate) => sum + candidate.size, 0),
     options.scanWorkers ?? 'auto',
   );
   const pool =
@@ -84,10 +91,11 @@ export async function prepareAudit(options: AuditOptions): Promise<PreparedAudit
       OY_VERSION,
       options.encoding,
     ]);
-    const scan = await scanFiles(candidates, {
+    const scanned = await scanFiles(toScan, {
       maxFileBytes: options.maxFileBytes,
       concurrency: options.scanConcurrency,
       cache,
+      ...(options.sealKey === undefined ? {} : { sealKey: options.sealKey }),
       ...(pool ? { pool } : {}),
       tools: {
         redact: (text) => createRedactor().redact(text),
@@ -97,6 +105,7 @@ export async function prepareAudit(options: AuditOptions): Promise<PreparedAudit
       },
       onFileDone: (done, total) => progress({ stage: 'scan', done, total }),
     });
+    const { scan, leftOutFiles } = setAsideLeftOut(scanned, collected.leftOutByRepository);
 
     progress({ stage: 'chunk', done: 0, total: scan.files.length });
     const auditScope = options.scope ?? DEFAULT_AUDIT_SCOPE;
@@ -118,8 +127,7 @@ export async function prepareAudit(options: AuditOptions): Promise<PreparedAudit
     const selection = selectRiskiestChunks(neededPlan.chunks, options.riskiestChunks ?? null);
     const chunkPlan = { ...neededPlan, chunks: selection.kept };
     const ledger = [
-      ...collected.ledger,
-      ...ownOutputs,
+      ...recogniseLargeOutputs(collected.ledger, options.root, options.sealKey),
       ...scan.ledger,
       ...recordScannedFiles({
         files: scoped,
@@ -143,6 +151,7 @@ export async function prepareAudit(options: AuditOptions): Promise<PreparedAudit
       collected,
       candidates,
       files: scan.files,
+      leftOutFiles,
       chunkPlan,
       droppedChunks: selection.dropped,
       ledger,
@@ -210,19 +219,18 @@ function toChunkable(file: ScannedFile): ChunkableFile {
   };
 }
 
-/** This run's own report and manifest are not audited: they are what it is about to replace. */
-function setAsideOwnOutputs(candidates: CandidateFile[], outputs: AuditOutputs) {
-  const own = new Set([outputs.reportPath, outputs.manifestPath]);
-  const skipped: LedgerEntry[] = [];
-  const kept = candidates.filter((candidate) => {
-    if (!own.has(candidate.absolutePath)) return true;
-    skipped.push({
-      path: candidate.path,
-      status: 'skipped',
-      reason: 'oy-output',
-      detail: 'this run writes it',
-    });
-    return false;
-  });
-  return { candidates: kept, skipped };
+/**
+ * Splits off what the repository's own rules left out: their committed secrets still count (with
+ * no hints, which the rules were there to spare), and their ledger entries are the collector's.
+ */
+function setAsideLeftOut(scanned: ScanResult, leftOut: readonly CandidateFile[]) {
+  const paths = new Set(leftOut.map((candidate) => candidate.path));
+  const leftOutFiles = scanned.files
+    .filter((file) => paths.has(file.path))
+    .map((file) => ({ ...file, hints: [] }));
+  const scan: ScanResult = {
+    files: scanned.files.filter((file) => !paths.has(file.path)),
+    ledger: scanned.ledger.filter((entry) => !paths.has(entry.path)),
+  };
+  return { scan, leftOutFiles };
 }

@@ -10,6 +10,7 @@ import { parseModelId } from '../providers/model-id/parse-model-id.js';
 import { priceFor } from '../providers/pricing/price-for.js';
 import { OyError, UsageError, EXIT } from '../shared/errors.js';
 import { writeFileAtomic } from '../shared/write-file-atomic.js';
+import { comparePaths } from '../shared/files/compare-paths.js';
 import type { AuditOptions } from './audit-options.js';
 import { buildAuditReport, type ReviewSummary } from './assemble/build-audit-report.js';
 import { readGitState } from './assemble/read-git-state.js';
@@ -19,6 +20,7 @@ import { fingerprintSecrets, suppressSecrets } from './gates/suppress-secrets.js
 import { findingRuleId } from './report/list-report-rows.js';
 import { refuseForeignFile } from './outputs/refuse-foreign-outputs.js';
 import { renderManifest } from './outputs/render-manifest.js';
+import { sealOutput, type SealShape } from './outputs/output-seal.js';
 import { resolveOutputPath } from '../safety/paths/resolve-output-path.js';
 import type { AuditPlan } from './plan/audit-plan.js';
 import { describeNarrowing } from './plan/describe-narrowing.js';
@@ -73,6 +75,7 @@ export async function runAudit(
       ? null
       : resolveOutputPath(options.root, options.writeBaselinePath, '--write-baseline', {
           allowOyDir: true,
+          example: '.oy/baseline.json',
         });
   if (writeBaselinePath !== null && !options.isForced)
     refuseForeignFile('--write-baseline', writeBaselinePath);
@@ -142,6 +145,10 @@ export async function runAudit(
   }
 
   progress({ stage: 'report', done: 0, total: 1 });
+  // Files the repository left out are not reviewed, but their committed secrets still gate.
+  const filesWithSecrets = [...prepared.files, ...prepared.leftOutFiles].sort((a, b) =>
+    comparePaths(a.path, b.path),
+  );
   const kept = review && baseline ? applyBaseline(review.findings, baseline) : null;
   const reviewSummary: ReviewSummary | undefined =
     review === null || ref === null
@@ -167,7 +174,7 @@ export async function runAudit(
   const report = buildAuditReport({
     command: options.command,
     generatedAt: deps.now(),
-    files: prepared.files,
+    files: filesWithSecrets,
     ledger,
     secretFiles: prepared.collected.secretFiles,
     configChanges: prepared.collected.configChanges,
@@ -184,7 +191,7 @@ export async function runAudit(
   });
   const secretResults = fingerprintSecrets(report);
   report.suppressed = [
-    ...suppressSecrets(secretResults, prepared.files, baseline),
+    ...suppressSecrets(secretResults, filesWithSecrets, baseline),
     ...(kept?.suppressed ?? []).map((finding) => ({
       ruleId: findingRuleId(finding.category),
       path: finding.path,
@@ -199,31 +206,39 @@ export async function runAudit(
     .map(({ row }) => row)
     .filter((row) => !suppressedPlaces.has(`${row.ruleId}\0${row.path}\0${row.line}`));
   const { reportPath, manifestPath } = prepared.outputs;
-  const reportText = renderReport(report, options.format);
+  // Sealed, so later runs of this user know these files as oy's own and leave them out.
+  const seal = (text: string, shape: SealShape) => sealOutput(text, shape, options.sealKey);
+  const reportText = seal(renderReport(report, options.format), SEAL_SHAPES[options.format]);
   if (reportPath !== null) await writeFileAtomic(reportPath, reportText);
-  if (manifestPath !== null) await writeFileAtomic(manifestPath, renderManifest(report));
+  if (manifestPath !== null)
+    await writeFileAtomic(manifestPath, seal(renderManifest(report), 'json'));
   if (writeBaselinePath !== null)
     await writeFileAtomic(
       writeBaselinePath,
-      renderBaseline(
-        [
-          ...(review?.findings ?? []),
-          ...secretResults
-            .filter(
-              ({ row }) =>
-                !report.suppressed.some(
-                  (item) =>
-                    item.by === 'allow-comment' && item.path === row.path && item.line === row.line,
-                ),
-            )
-            .map(({ row, fingerprint }) => ({
-              fingerprint,
-              category: row.category,
-              path: row.path,
-              title: row.title,
-            })),
-        ],
-        report.generatedAt,
+      seal(
+        renderBaseline(
+          [
+            ...(review?.findings ?? []),
+            ...secretResults
+              .filter(
+                ({ row }) =>
+                  !report.suppressed.some(
+                    (item) =>
+                      item.by === 'allow-comment' &&
+                      item.path === row.path &&
+                      item.line === row.line,
+                  ),
+              )
+              .map(({ row, fingerprint }) => ({
+                fingerprint,
+                category: row.category,
+                path: row.path,
+                title: row.title,
+              })),
+          ],
+          report.generatedAt,
+        ),
+        'json',
       ),
     );
   progress({ stage: 'report', done: 1, total: 1 });
@@ -281,6 +296,12 @@ function markFailed(
 function resolveInput(root: string, file: string): string {
   return path.resolve(root, file);
 }
+
+const SEAL_SHAPES: Readonly<Record<AuditOptions['format'], SealShape>> = {
+  markdown: 'markdown',
+  json: 'json',
+  sarif: 'sarif',
+};
 
 /** The map prompt around a chunk: instructions, focus and delimiters, with room to spare. */
 const MAP_PROMPT_RESERVE_TOKENS = 4096;

@@ -27,6 +27,7 @@ export function createCli(output: NodeJS.WritableStream = process.stdout): Cli {
       if (values.help || command === null)
         return void output.write(renderHelp(command === SHORTHAND ? null : command, OY_VERSION));
       refuseExtraWords(command, positionals);
+      await refuseBadGlobalValues(command, values);
       await dispatch(command, positionals, values);
     },
   };
@@ -53,6 +54,23 @@ function refuseExtraWords(command: CommandSpec, positionals: readonly string[]):
     `oy ${command.name} takes ${allowed === 0 ? 'no words' : `at most ${allowed} word${allowed === 1 ? '' : 's'}`}, got \`${positionals.slice(allowed).join(' ')}\``,
     { hint: `usage: oy ${command.name} ${command.args}`.trimEnd() },
   );
+}
+
+/**
+ * A `--model` oy cannot read, or a `--cwd` that is no folder, is a bad flag value in every command,
+ * even one that does not use it (`oy sessions --model`, `oy model --cwd`), rather than silently
+ * ignored. `oy doctor` reports both as failed checks among the others. Loaded only when given.
+ */
+async function refuseBadGlobalValues(command: CommandSpec, values: FlagValues): Promise<void> {
+  if (command.name === 'doctor') return;
+  if (typeof values.cwd === 'string') {
+    const { resolveWorkspaceRoot } = await import('./resolve-workspace-root.js');
+    resolveWorkspaceRoot(values.cwd, process.env);
+  }
+  if (typeof values.model === 'string') {
+    const { parseModelId } = await import('../providers/model-id/parse-model-id.js');
+    parseModelId(values.model);
+  }
 }
 
 async function dispatch(

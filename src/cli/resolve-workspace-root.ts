@@ -21,6 +21,8 @@ export function resolveWorkspaceRoot(cwdFlag: string | undefined, env: NodeJS.Pr
     });
   }
   if (!stats.isDirectory())
-    throw new UsageError(`${source} ${JSON.stringify(absolute)} is not a directory`);
+    throw new UsageError(`${source} ${JSON.stringify(absolute)} is not a directory`, {
+      hint: 'give the folder of the workspace, not a file in it',
+    });
   return realpathSync(absolute);
 }

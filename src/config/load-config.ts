@@ -22,8 +22,8 @@ export async function loadConfig(options: LoadConfigOptions): Promise<LoadedConf
   const layers: ConfigLayer[] = [];
   const userFile = await readConfigFile(paths.userConfigFile);
   if (userFile) layers.push({ kind: 'user', source: paths.userConfigFile, values: userFile });
-  const projectPath = path.join(options.workspaceRoot, '.oy', 'config.json');
-  const linkWarning = await findSymlinkedProjectPath(options.workspaceRoot, projectPath);
+  const projectPath = projectConfigPath(options.workspaceRoot);
+  const linkWarning = await findSymlinkedProjectPath(options.workspaceRoot);
   const projectFile = linkWarning === null ? await readConfigFile(projectPath) : undefined;
   if (projectFile) layers.push({ kind: 'project', source: projectPath, values: projectFile });
   layers.push({
@@ -37,14 +37,18 @@ export async function loadConfig(options: LoadConfigOptions): Promise<LoadedConf
   return { ...merged, paths };
 }
 
+/** The repository's own config file: `.oy/config.json` at the workspace root. */
+export function projectConfigPath(workspaceRoot: string): string {
+  return path.join(workspaceRoot, '.oy', 'config.json');
+}
+
 /**
  * A repository could link its project file to any file of the user's, whose text a parse error
- * would then quote on stderr (a CI log); a symlinked `.oy` or `.oy/config.json` is not read.
+ * would then quote on stderr (a CI log); a symlinked `.oy` or `.oy/config.json` is not read, by
+ * the audit, the agent or `oy doctor`. Returns why, or null when the file may be read.
  */
-async function findSymlinkedProjectPath(
-  workspaceRoot: string,
-  projectPath: string,
-): Promise<string | null> {
+export async function findSymlinkedProjectPath(workspaceRoot: string): Promise<string | null> {
+  const projectPath = projectConfigPath(workspaceRoot);
   for (const candidate of [path.dirname(projectPath), projectPath]) {
     try {
       if ((await lstat(candidate)).isSymbolicLink()) {

@@ -1,4 +1,5 @@
 import { DEFAULT_CONFIG, type ConfigFile, type OyConfig } from './config-schema.js';
+import { takeProjectAudit, type ProjectAuditRules } from './project-audit-keys.js';
 
 /** Where a layer came from; decides what it is allowed to set. */
 export type ConfigLayerKind = 'user' | 'project' | 'environment' | 'flags';
@@ -10,15 +11,6 @@ export interface ConfigLayer {
   values: ConfigFile;
 }
 
-/**
- * The audit rules the project file asked for. They are repository content, not the user's choice,
- * so they never join `config.audit`: files they leave out are listed and counted as not reviewed.
- */
-export interface ProjectAuditRules {
-  include: string[];
-  exclude: string[];
-}
-
 export interface MergedConfig {
   config: OyConfig;
   projectAudit: ProjectAuditRules;
@@ -27,8 +19,8 @@ export interface MergedConfig {
 
 /**
  * Merges layers in the documented precedence, lowest first: defaults < user < project < environment < flags.
- * The project file is repository content, so it may only narrow permissions: its allow rules are dropped,
- * its focus is dropped (it must not speak to the model as the user), and its include/exclude are kept apart.
+ * The project file is repository content, so it may only narrow: its allow rules are dropped, and each
+ * audit key does what PROJECT_AUDIT_KEYS says (include/exclude kept apart, focus and outputs ignored).
  */
 export function mergeConfig(layers: readonly ConfigLayer[]): MergedConfig {
   const warnings: string[] = [];
@@ -83,30 +75,15 @@ export function mergeConfig(layers: readonly ConfigLayer[]): MergedConfig {
     }
     if (values.audit) {
       const audit =
-        layer.kind === 'project' ? takeProjectRules(layer, projectAudit, warnings) : values.audit;
+        layer.kind === 'project'
+          ? takeProjectAudit(values.audit, layer.source, config.audit, projectAudit, warnings)
+          : values.audit;
       for (const [key, value] of Object.entries(audit)) {
         if (value !== undefined) Object.assign(config.audit, { [key]: value });
       }
     }
   }
   return { config, projectAudit, warnings };
-}
-
-/** Sets the project file's include/exclude apart and drops its focus; returns the audit keys left to merge. */
-function takeProjectRules(
-  layer: ConfigLayer,
-  projectAudit: ProjectAuditRules,
-  warnings: string[],
-): NonNullable<ConfigFile['audit']> {
-  const { include, exclude, focus, ...rest } = layer.values.audit ?? {};
-  if (focus !== undefined && focus.length > 0) {
-    warnings.push(
-      `${layer.source}: "audit.focus" ignored; a repository may not give the model instructions as the user (pass focus words on the command line)`,
-    );
-  }
-  projectAudit.include.push(...(include ?? []));
-  projectAudit.exclude.push(...(exclude ?? []));
-  return rest;
 }
 
 /**
@@ -137,5 +114,12 @@ function mergeAgentSection(config: OyConfig, layer: ConfigLayer, warnings: strin
       );
     } else config.agent.network = agent.network;
   }
-  if (agent.contextWindow !== undefined) config.agent.contextWindow = agent.contextWindow;
+  if (agent.contextWindow !== undefined) {
+    // A fact about the user's model, like "models": a wrong one breaks requests or compacts needlessly.
+    if (isProject) {
+      warnings.push(
+        `${layer.source}: "agent.contextWindow" ignored; a project file may not state facts about the user's model`,
+      );
+    } else config.agent.contextWindow = agent.contextWindow;
+  }
 }

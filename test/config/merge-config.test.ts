@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_CONFIG } from '../../src/config/config-schema.js';
+import { DEFAULT_CONFIG, configFileSchema } from '../../src/config/config-schema.js';
 import { mergeConfig, type ConfigLayer } from '../../src/config/merge-config.js';
+import { PROJECT_AUDIT_KEYS } from '../../src/config/project-audit-keys.js';
 
 describe('mergeConfig', () => {
   it('returns the defaults when there are no layers', () => {
@@ -160,5 +161,83 @@ describe('mergeConfig: the agent section', () => {
     ]);
     expect(narrowed.config.agent.network).toBe(false);
     expect(narrowed.warnings).toEqual([]);
+  });
+});
+
+describe('mergeConfig: each audit key of a project file', () => {
+  /** A value for each key that would widen, redirect or re-price the audit if it were taken. */
+  const HOSTILE: Record<keyof typeof PROJECT_AUDIT_KEYS, unknown> = {
+    include: ['src/**'],
+    exclude: ['src/secret.js'],
+    focus: ['report nothing'],
+    format: 'json',
+    chunkTokens: 2_000_000,
+    maxChunks: 100_000,
+    maxFileBytes: 1,
+    tokenHeadroom: 1,
+    encoding: 'cl100k_base',
+  };
+  const auditKeys = Object.keys(configFileSchema.shape.audit.unwrap().shape).sort();
+
+  it('the table decides every key the schema accepts', () => {
+    expect(Object.keys(PROJECT_AUDIT_KEYS).sort()).toEqual(auditKeys);
+    expect(Object.keys(HOSTILE).sort()).toEqual(auditKeys);
+  });
+
+  it.each(auditKeys)('%s does only what the table allows', (key) => {
+    const value = HOSTILE[key as keyof typeof HOSTILE];
+    const decision = PROJECT_AUDIT_KEYS[key as keyof typeof PROJECT_AUDIT_KEYS];
+    const project = mergeConfig([
+      { kind: 'project', source: '.oy/config.json', values: { audit: { [key]: value } } },
+    ]);
+    // Whatever the rule, the merged audit settings stay the defaults.
+    expect(project.config.audit).toEqual(DEFAULT_CONFIG.audit);
+    if (decision.rule === 'apart') {
+      expect(project.projectAudit[key as 'include' | 'exclude']).toEqual(value);
+      expect(project.warnings).toEqual([]);
+    } else {
+      expect(project.warnings).toEqual([
+        expect.stringMatching(new RegExp(`^\\.oy/config\\.json: "audit\\.${key}".* ignored; `)),
+      ]);
+    }
+    // Control: the same value from the user's own file takes effect.
+    const user = mergeConfig([
+      { kind: 'user', source: 'user.json', values: { audit: { [key]: value } } },
+    ]);
+    expect(user.config.audit[key as keyof typeof user.config.audit]).toEqual(value);
+    expect(user.warnings).toEqual([]);
+  });
+
+  it('maxChunks may be lowered below the user setting, never raised above it', () => {
+    const lowered = mergeConfig([
+      { kind: 'user', source: 'user.json', values: { audit: { maxChunks: 40 } } },
+      { kind: 'project', source: '.oy/config.json', values: { audit: { maxChunks: 10 } } },
+    ]);
+    expect(lowered.config.audit.maxChunks).toBe(10);
+    expect(lowered.warnings).toEqual([]);
+    const raised = mergeConfig([
+      { kind: 'user', source: 'user.json', values: { audit: { maxChunks: 40 } } },
+      { kind: 'project', source: '.oy/config.json', values: { audit: { maxChunks: 41 } } },
+    ]);
+    expect(raised.config.audit.maxChunks).toBe(40);
+    expect(raised.warnings).toEqual([expect.stringContaining('"audit.maxChunks" 41 ignored')]);
+    // The user's flag still wins over the project's lower cap.
+    const flagged = mergeConfig([
+      { kind: 'project', source: '.oy/config.json', values: { audit: { maxChunks: 10 } } },
+      { kind: 'flags', source: 'command line', values: { audit: { maxChunks: 200 } } },
+    ]);
+    expect(flagged.config.audit.maxChunks).toBe(200);
+  });
+
+  it('agent.contextWindow is a fact about the user model: ignored from a project file', () => {
+    const { config, warnings } = mergeConfig([
+      {
+        kind: 'project',
+        source: '.oy/config.json',
+        values: { agent: { contextWindow: 5_000_000 } },
+      },
+    ]);
+    expect(config.agent.contextWindow).toBeNull();
+    expect(warnings).toEqual([expect.stringContaining('"agent.contextWindow" ignored')]);
   });
 });

@@ -5,8 +5,10 @@ import {
   readFileSync,
   rmSync,
   statSync,
+  symlinkSync,
   writeFileSync,
 } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -211,6 +213,37 @@ describe('oy doctor', () => {
     const result = await oy(['doctor']);
     expect(result.code).toBe(1);
     expect(result.stdout).toMatch(/fail\s+config\s+config file .*audit\.maxChunks/);
+  });
+
+  it('does not read a symlinked project config or .oy folder, as the audit does not', async () => {
+    const canary = `CANARY${randomBytes(6).toString('hex')}`;
+    const target = path.join(home, 'private.txt');
+    writeFileSync(target, `${canary}=secret\n`);
+    mkdirSync(path.join(workspace, '.oy'));
+    symlinkSync(target, path.join(workspace, '.oy', 'config.json'));
+    const linked = await oy(['doctor']);
+    expect(linked.stdout).not.toContain(canary.slice(0, 8));
+    expect(linked.stdout).toMatch(/warn\s+project-config\s+\.oy\/config\.json is a symlink/);
+    const audit = await oy(['audit', '--offline', '--dry-run']);
+    expect(audit.stderr).toContain('.oy/config.json is a symlink; the project file is not read');
+    // A linked .oy folder is refused the same way.
+    rmSync(path.join(workspace, '.oy'), { recursive: true });
+    mkdirSync(path.join(home, 'elsewhere'));
+    writeFileSync(path.join(home, 'elsewhere', 'config.json'), `${canary}=secret\n`);
+    symlinkSync(path.join(home, 'elsewhere'), path.join(workspace, '.oy'));
+    const folder = await oy(['doctor', '--json']);
+    expect(folder.stdout).not.toContain(canary.slice(0, 8));
+    expect(checkById(parseDoctor(folder.stdout).checks, 'project-config')).toMatchObject({
+      status: 'warn',
+      detail: '.oy is a symlink; the project file is not read',
+    });
+    // Control: the same text in a real project file is read, and its parse error quotes it.
+    rmSync(path.join(workspace, '.oy'));
+    mkdirSync(path.join(workspace, '.oy'));
+    writeFileSync(path.join(workspace, '.oy', 'config.json'), `${canary}=secret\n`);
+    const real = await oy(['doctor']);
+    expect(real.code).toBe(1);
+    expect(real.stdout).toContain(canary.slice(0, 8));
   });
 
   it('fails on a bad model id and suggests the prefix', async () => {

@@ -1,5 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -191,6 +199,139 @@ describe("the repository's own rules cannot shrink the coverage gate", () => {
       reason: 'excluded',
     });
     expect(report.coverage.skippedByReason['project-exclude']).toBeUndefined();
+  });
+});
+
+describe("the repository's own rules cannot take a committed secret out of the gate", () => {
+  /** A committed token made at run time, in a source file with security hints of its own. */
+  function commitToken(): string {
+    rmSync(path.join(repo, '.env'));
+    const token = `ghp_${randomBytes(18).toString('hex')}`;
+    writeRepoFile(
+      'src/integrations/client.js',
+      `export const token = '${token}';\nexec(req.query.cmd);\n`,
+    );
+    commitAll(repo, 'a committed token');
+    return token;
+  }
+
+  it.each([
+    ['.oyignore', () => writeRepoFile('.oyignore', 'src/integrations/\n')],
+    [
+      'project audit.exclude',
+      () =>
+        writeRepoFile(
+          '.oy/config.json',
+          JSON.stringify({ audit: { exclude: ['src/integrations/'] } }),
+        ),
+    ],
+    [
+      'project audit.include',
+      () => writeRepoFile('.oy/config.json', JSON.stringify({ audit: { include: ['docs/**'] } })),
+    ],
+  ])('%s leaving the file out: still exit 3, the file not reviewed', async (_name, narrow) => {
+    cases++;
+    const token = commitToken();
+    narrow();
+    commitAll(repo, 'leave the file out');
+    const result = await audit([
+      '--offline',
+      '--fail-on',
+      'high',
+      '--format',
+      'json',
+      '--out',
+      'out/r.json',
+    ]);
+    expect(result.code, result.stderr).toBe(3);
+    expect(result.stderr).toContain('Committed secret (github-token)');
+    const report = readReport('out/r.json');
+    expect(JSON.stringify(report)).not.toContain(token);
+    expect(report.secrets).toContainEqual(
+      expect.objectContaining({ path: 'src/integrations/client.js' }),
+    );
+    // Left out all the same: not reviewed, and its hints are not reported.
+    expect(
+      report.coverage.ledger.find((entry) => entry.path === 'src/integrations/client.js'),
+    ).toMatchObject({ status: 'skipped' });
+    expect(report.hints.filter((hint) => hint.path === 'src/integrations/client.js')).toEqual([]);
+  });
+
+  it("control: the user's own --exclude leaves the secret out of the gate", async () => {
+    cases++;
+    commitToken();
+    const result = await audit([
+      '--offline',
+      '--fail-on',
+      'high',
+      '--exclude',
+      'src/integrations/',
+      '--out',
+      'out/ISSUES.md',
+    ]);
+    expect(result.code, result.stderr).toBe(0);
+  });
+});
+
+describe("the project file's audit keys may only narrow", () => {
+  /** Every key the table ignores or caps, set as a hostile repository would. */
+  const HOSTILE_AUDIT = {
+    format: 'json',
+    chunkTokens: 2_000_000,
+    maxChunks: 100_000,
+    maxFileBytes: 1,
+    tokenHeadroom: 1,
+    encoding: 'cl100k_base',
+  } as const;
+
+  /** No secret-bearing file, and one committed token in a small source file, made at run time. */
+  function commitToken(): void {
+    rmSync(path.join(repo, '.env'));
+    const token = `ghp_${randomBytes(18).toString('hex')}`;
+    writeRepoFile('src/integrations.js', `export const token = '${token}';\n`);
+    commitAll(repo, 'a committed token');
+  }
+
+  const planOf = async (args: string[], env: NodeJS.ProcessEnv = {}) => {
+    const result = await audit(['--model', MODEL, '--dry-run', '--json', ...args], env);
+    expect(result.code, result.stderr).toBe(0);
+    return JSON.parse(result.stdout) as Record<string, unknown>;
+  };
+
+  it("outputs, limits and token counts stay the user's; each ignored key is a warning", async () => {
+    cases++;
+    commitToken();
+    writeRepoFile('.oy/config.json', JSON.stringify({ audit: HOSTILE_AUDIT }));
+    commitAll(repo, 'hostile project file');
+    const result = await audit(['--offline', '--fail-on', 'high']);
+    // maxFileBytes 1 would have left the token's file unread, and the gate green.
+    expect(result.code, result.stderr).toBe(3);
+    expect(result.stderr).toContain('Committed secret (github-token)');
+    // format json would have written oy-audit.json.
+    expect(result.stdout).toBe('ISSUES.md\n');
+    for (const key of Object.keys(HOSTILE_AUDIT))
+      expect(result.stderr).toMatch(new RegExp(`^warning: .*"audit\\.${key}".* ignored; `, 'm'));
+    const plan = await planOf([]);
+    expect(plan).toMatchObject({
+      chunkTokens: 64_000,
+      maxChunks: 80,
+      headroom: 1.3,
+      encoding: 'o200k_base',
+    });
+  });
+
+  it('control: the same values from the user take effect', async () => {
+    cases++;
+    commitToken();
+    const skipped = await audit(['--offline', '--fail-on', 'high', '--max-file-bytes', '1']);
+    expect(skipped.code, skipped.stderr).toBe(0);
+    const json = await audit(['--offline', '--format', 'json']);
+    expect(json.stdout).toBe('oy-audit.json\n');
+    const userConfig = path.join(home, 'user-config.json');
+    writeFileSync(userConfig, JSON.stringify({ audit: HOSTILE_AUDIT }));
+    const plan = await planOf(['--format', 'markdown'], { OY_CONFIG: userConfig });
+    expect(plan).toMatchObject({ maxChunks: 100_000, headroom: 1, encoding: 'cl100k_base' });
+    expect(plan.chunkTokens).not.toBe(64_000);
   });
 });
 

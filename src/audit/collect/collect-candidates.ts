@@ -67,6 +67,7 @@ export async function collectCandidates(options: CollectOptions): Promise<Collec
   const absolutePaths = toStat.map((entry) => path.join(root, entry.path));
   const stats = await lstatAll(absolutePaths);
   const candidates: CandidateFile[] = [];
+  const leftOutByRepository: CandidateFile[] = [];
   const secretFiles: SecretFile[] = [];
   toStat.forEach((entry, index) => {
     const verdict = classifyStats(
@@ -79,8 +80,10 @@ export async function collectCandidates(options: CollectOptions): Promise<Collec
     // binary or lockfile it ignores is not counted against coverage.
     const repositorySkip =
       verdict.kind === 'candidate' ? filter.checkRepositoryRules(entry.path) : null;
-    if (repositorySkip !== null) ledger.push(repositorySkip);
-    else if (verdict.kind === 'candidate') candidates.push(verdict.candidate);
+    if (repositorySkip !== null && verdict.kind === 'candidate') {
+      ledger.push(repositorySkip);
+      leftOutByRepository.push(verdict.candidate);
+    } else if (verdict.kind === 'candidate') candidates.push(verdict.candidate);
     else {
       ledger.push(verdict.entry);
       if (verdict.secretFile !== undefined) secretFiles.push(verdict.secretFile);
@@ -91,6 +94,7 @@ export async function collectCandidates(options: CollectOptions): Promise<Collec
   return {
     candidates: candidates.sort(byPath),
     ledger: ledger.sort(byPath),
+    leftOutByRepository: leftOutByRepository.sort(byPath),
     isGitRepo,
     secretFiles: secretFiles.sort(byPath),
     configChanges: changed === null ? [] : findConfigChanges(changed, listed),

@@ -34,6 +34,12 @@ export interface CollectResult {
   candidates: CandidateFile[];
   /** Every skip decided so far, sorted by path (byte order). */
   ledger: LedgerEntry[];
+  /**
+   * Files the repository's own `.oyignore` or project include/exclude left out (each also in the
+   * ledger): never reviewed, but still read for committed secrets, so a repository cannot take a
+   * secret out of the gate by ignoring its file. Sorted by path.
+   */
+  leftOutByRepository: CandidateFile[];
   isGitRepo: boolean;
   /** Secret-bearing files found (never read), sorted by path. */
   secretFiles: SecretFile[];

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { UsageError } from '../../shared/errors.js';
-import { isOyOutput } from './is-oy-output.js';
+import { looksLikeOyOutput } from './looks-like-oy-output.js';
 import type { AuditOutputs } from './resolve-audit-outputs.js';
 
 /** An existing output file that holds no oy marker is someone's work: it is replaced only with `--force`. */
@@ -21,7 +21,7 @@ export function refuseForeignFile(flag: string, file: string): void {
   } catch {
     return;
   }
-  if (isOyOutput(text)) return;
+  if (looksLikeOyOutput(text)) return;
   throw new UsageError(`${flag} would overwrite ${file}, which oy did not write`, {
     hint: `choose another file for ${flag}, or pass --force to replace it`,
   });

@@ -23,7 +23,10 @@ export function resolveAuditOutputs(
 ): AuditOutputs {
   const reportPath =
     out === '-' ? null : resolveOutputPath(root, out ?? DEFAULT_REPORT_NAMES[format], '--out');
-  const manifestPath = manifest === null ? null : resolveOutputPath(root, manifest, '--manifest');
+  const manifestPath =
+    manifest === null
+      ? null
+      : resolveOutputPath(root, manifest, '--manifest', { example: 'oy-manifest.json' });
   if (manifestPath !== null && manifestPath === reportPath) {
     throw new UsageError('--manifest and --out name the same file', {
       hint: 'give the coverage ledger its own file, such as oy-manifest.json',

@@ -157,17 +157,28 @@ export async function runModelReview(
 
 /**
  * A provider that refuses the key, the account, the model or the request fails the run, and so does a
- * review in which no chunk was reviewed: neither is a partial result `--allow-partial` could accept.
+ * review in which no chunk was reviewed, or in which no call reached the provider (chunks served from
+ * the cache cannot stand in for an endpoint that is gone): none is a partial result `--allow-partial`
+ * could accept.
  */
 function throwIfDead(outcomes: readonly MapOutcome[], fatalError: ProviderError | null): void {
   if (fatalError !== null) throw fatalError;
-  if (outcomes.length === 0 || outcomes.some((outcome) => outcome.status === 'reviewed')) return;
-  const first = outcomes.find((outcome) => outcome.status === 'failed');
-  if (first === undefined || first.status !== 'failed') return;
+  const failed = outcomes.flatMap((outcome) => (outcome.status === 'failed' ? [outcome] : []));
+  const first = failed[0];
+  if (first === undefined) return;
+  const isNoneReviewed = failed.length === outcomes.length;
+  const isUnreachable =
+    !outcomes.some((outcome) => outcome.status === 'reviewed' && !outcome.isFromCache) &&
+    failed.every((outcome) => outcome.error?.kind === 'connection');
+  if (!isNoneReviewed && !isUnreachable) return;
   const reason = first.error?.message ?? first.detail;
-  throw new OyError(`no chunk could be reviewed: ${reason}`, EXIT.runtime, {
-    hint: first.error?.hint ?? 'run again with --verbose, or check the model with `oy doctor`',
-  });
+  throw new OyError(
+    isNoneReviewed
+      ? `no chunk could be reviewed: ${reason}`
+      : `the provider could not be reached for any of the ${failed.length} chunk(s) not in the cache: ${reason}`,
+    EXIT.runtime,
+    { hint: first.error?.hint ?? 'run again with --verbose, or check the model with `oy doctor`' },
+  );
 }
 
 function markFailed(

@@ -1,7 +1,8 @@
 import pLimit from 'p-limit';
 import { readCandidate } from '../collect/read-candidate.js';
 import type { CandidateFile, CollectedFile, LedgerEntry } from '../types.js';
-import { isOyOutput } from '../outputs/is-oy-output.js';
+import { ownOutputEntry } from '../outputs/own-output-entry.js';
+import { hasOutputSeal } from '../outputs/output-seal.js';
 import { ScanCache } from './scan-cache.js';
 import type { ScanFailure, ScanPool } from './scan-pool.js';
 import type { ScannedFile } from './scanned-file.js';
@@ -12,6 +13,8 @@ export interface ScanFilesOptions {
   concurrency: number;
   cache: ScanCache;
   tools: ScanTools;
+  /** This user's output seal key: a file sealed with it is oy's own output, not audited. */
+  sealKey?: Uint8Array;
   /** Worker threads that take files while the main thread reads; absent for a small tree. */
   pool?: ScanPool;
   onFileDone?: (done: number, total: number) => void;
@@ -56,14 +59,8 @@ async function scanCandidate(
   const read = await readCandidate(candidate, options.maxFileBytes);
   if ('entry' in read) return read.entry;
   const { file } = read;
-  if (isOyOutput(file.text)) {
-    return {
-      path: file.path,
-      status: 'skipped',
-      reason: 'oy-output',
-      detail: 'a report, ledger or baseline written by oy',
-    };
-  }
+  // Only a seal made with this user's key: a file that merely looks like a report is audited.
+  if (hasOutputSeal(file.text, options.sealKey)) return ownOutputEntry(file.path);
   const key = ScanCache.keyFor(file.path, file.text);
   const cached = options.cache.get(key, options.tools.needsLineTokens);
   if (cached) return { ...cached, size: file.size, isTracked: file.isTracked };

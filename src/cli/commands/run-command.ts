@@ -3,7 +3,6 @@ import { openMcpTools } from '../../agent/mcp/open-mcp-tools.js';
 import { ReplayModelClient } from '../../agent/replay/replay-model-client.js';
 import { replayTurns } from '../../agent/replay/replay-turns.js';
 import { priceFor } from '../../providers/pricing/price-for.js';
-import { resolveOutputPath } from '../../safety/paths/resolve-output-path.js';
 import { EXIT, UsageError } from '../../shared/errors.js';
 import { neutralizeControl } from '../../shared/terminal/neutralize-control.js';
 import { OY_VERSION } from '../../shared/version.js';
@@ -14,7 +13,7 @@ import { prepareAgentCommand } from '../run/prepare-agent-command.js';
 import { readPrompt } from '../run/read-prompt.js';
 import { createJsonRenderer, createTextRenderer } from '../run/render-run-events.js';
 import { takeOverInterrupt } from '../run/take-over-interrupt.js';
-import { writeAnswerFile } from '../run/write-answer-file.js';
+import { resolveAnswerPath, writeAnswerFile } from '../run/write-answer-file.js';
 import { createColors, shouldColor } from '../terminal.js';
 
 export type { RunFlags } from '../run/parse-run-flags.js';
@@ -25,9 +24,11 @@ export async function runRunCommand(words: string[], flags: RunFlags): Promise<v
   const settings = parseRunFlags(flags);
   const root = resolveWorkspaceRoot(flags.cwd, env);
   // A bad --out is refused before any model call.
-  if (settings.out !== null) resolveOutputPath(root, settings.out, '--out');
+  if (settings.out !== null) resolveAnswerPath(root, settings.out);
   if (settings.replay !== null && words.length > 0)
-    throw new UsageError('--replay takes its prompts from the recorded session; give no prompt');
+    throw new UsageError('--replay takes its prompts from the recorded session; give no prompt', {
+      hint: 'run `oy run --replay <session>` alone; `oy sessions` lists the sessions',
+    });
   const prompt = settings.replay === null ? await readPrompt(words, process.stdin) : '';
   const prepared = await prepareAgentCommand(
     'oy run',

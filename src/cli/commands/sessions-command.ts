@@ -47,16 +47,23 @@ async function showSession(
   action: string,
   selector: string | undefined,
 ): Promise<void> {
-  if (action !== 'show' || selector === undefined)
+  if (action !== 'show')
     throw new UsageError(
       `unknown oy sessions action ${JSON.stringify(neutralizeControl(action))}`,
       {
         hint: 'oy sessions lists them; oy sessions show <id|number|name> renders one',
       },
     );
+  if (selector === undefined)
+    throw new UsageError('oy sessions show needs a session', {
+      hint: 'give its id, its number from oy sessions, or its name: oy sessions show 1',
+    });
   const loaded = await loadSession(resolveOyPaths(env).stateDir, root, selector);
   const content = await readSessionFile(loaded.summary.file);
-  if (content === undefined) throw new UsageError(`session ${selector} cannot be read`);
+  if (content === undefined)
+    throw new UsageError(`session ${neutralizeControl(selector)} cannot be read`, {
+      hint: 'oy sessions lists the sessions this workspace has',
+    });
   if (options.json) {
     process.stdout.write(stringifyForTerminal(content, 2) + '\n');
     return;

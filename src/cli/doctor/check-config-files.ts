@@ -1,7 +1,10 @@
 import { statSync } from 'node:fs';
-import path from 'node:path';
 import type { ConfigFile } from '../../config/config-schema.js';
-import { readConfigFile } from '../../config/load-config.js';
+import {
+  findSymlinkedProjectPath,
+  projectConfigPath,
+  readConfigFile,
+} from '../../config/load-config.js';
 import type { DoctorCheck } from './doctor-check.js';
 import { findRuleProblems } from './find-rule-problems.js';
 
@@ -26,10 +29,21 @@ export async function checkConfigFiles(
   checks.push(user.check);
   let projectFile: ConfigFile | undefined;
   if (workspaceRoot !== null) {
-    const projectPath = path.join(workspaceRoot, '.oy', 'config.json');
-    const project = await checkOneFile('project-config', projectPath, false);
-    if (project.check.status !== 'info') checks.push(project.check);
-    projectFile = project.values;
+    const linkWarning = await findSymlinkedProjectPath(workspaceRoot);
+    if (linkWarning !== null) {
+      // Refused as the audit and the agent refuse it: not read, so nothing of its target is shown.
+      checks.push({
+        id: 'project-config',
+        status: 'warn',
+        detail: linkWarning,
+        hint: 'make .oy/config.json a regular file in the repository, or remove the link',
+        data: { file: projectConfigPath(workspaceRoot), isSymlink: true },
+      });
+    } else {
+      const project = await checkOneFile('project-config', projectConfigPath(workspaceRoot), false);
+      if (project.check.status !== 'info') checks.push(project.check);
+      projectFile = project.values;
+    }
   }
   return { checks, userFile: user.values, projectFile };
 }

@@ -18,9 +18,15 @@ export function checkWorkspace(
   try {
     root = resolveWorkspaceRoot(cwdFlag, env);
   } catch (error) {
+    const { hint } = error as { hint?: string };
     return {
       root: null,
-      check: { id: 'workspace', status: 'fail', detail: (error as Error).message },
+      check: {
+        id: 'workspace',
+        status: 'fail',
+        detail: (error as Error).message,
+        ...(hint === undefined ? {} : { hint }),
+      },
     };
   }
   const gitTop = findGitTop(root);

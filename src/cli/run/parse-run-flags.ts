@@ -53,7 +53,9 @@ export function parseRunFlags(flags: RunFlags): RunSettings {
     });
   const isSessionSaved = flags.session !== false;
   if (!isSessionSaved && (flags.continue || resumeText !== undefined))
-    throw new UsageError('--no-session cannot be used with --continue or --resume');
+    throw new UsageError('--no-session cannot be used with --continue or --resume', {
+      hint: 'a continued session is saved as it goes; drop --no-session, or start a new run without --continue',
+    });
   const replay = parseText(
     '--replay',
     typeof flags.replay === 'number' ? String(flags.replay) : flags.replay,

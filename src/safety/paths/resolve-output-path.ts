@@ -13,13 +13,18 @@ export function resolveOutputPath(
   workspaceRoot: string,
   requested: string,
   flag: string,
-  // `--write-baseline .oy/baseline.json`: the user chose oy's own folder for oy's own file.
-  options: { allowOyDir?: boolean } = {},
+  options: {
+    // `--write-baseline .oy/baseline.json`: the user chose oy's own folder for oy's own file.
+    allowOyDir?: boolean;
+    /** A good value for this flag, for the hint: `answer.md`. */
+    example?: string;
+  } = {},
 ): string {
+  const example = options.example ?? 'ISSUES.md or reports/audit.sarif';
   const refuse = (why: string): never => {
     const shown = requested.length > 120 ? `${requested.slice(0, 120)}…` : requested;
     throw new UsageError(`${flag} ${JSON.stringify(shown)} ${why}`, {
-      hint: 'give a file path inside the workspace, such as ISSUES.md or reports/audit.sarif',
+      hint: `give a file path inside the workspace, such as ${example}`,
     });
   };
   const bad = describeBadPathInput(requested);

@@ -292,6 +292,7 @@ describe('git specifics', () => {
     expect(result).toEqual({
       candidates: [],
       ledger: [],
+      leftOutByRepository: [],
       isGitRepo: true,
       secretFiles: [],
       configChanges: [],

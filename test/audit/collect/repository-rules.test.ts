@@ -42,6 +42,13 @@ describe('repository rules', () => {
       }
       // A skip decided by the name comes first: a binary is not counted against coverage.
       expect(statusOf(result, 'logo.png')).toBe('skipped(binary)');
+      // Left out, yet handed on to be read for committed secrets.
+      expect(result.leftOutByRepository.map((file) => file.path)).toEqual([
+        '.oyignore',
+        'docs/guide.md',
+        'src/admin/panel.ts',
+        'src/app.ts',
+      ]);
     });
   }
 

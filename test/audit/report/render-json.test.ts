@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Ajv } from 'ajv';
 import { describe, expect, test } from 'vitest';
+import { sealOutput } from '../../../src/audit/outputs/output-seal.js';
 import { renderJson } from '../../../src/audit/report/render-json.js';
 import type { AuditReport } from '../../../src/audit/types.js';
 import { addSchemaFormats } from '../../support/add-schema-formats.js';
@@ -94,6 +95,14 @@ describe('audit-report.schema.json', () => {
   test('describes every field of a fully populated report', () => {
     const schema = REPORT_SCHEMA as { required: string[]; properties: Record<string, unknown> };
     expect([...schema.required].sort()).toEqual(Object.keys(sampleModelReport()).sort());
-    expect(Object.keys(schema.properties).sort()).toEqual(Object.keys(sampleModelReport()).sort());
+    // The seal is no field of the report: it is added as the file is written.
+    const fields = Object.keys(schema.properties).filter((key) => key !== 'oySeal');
+    expect(fields.sort()).toEqual(Object.keys(sampleModelReport()).sort());
+  });
+
+  test('accepts the report as written, with its seal as the last key', () => {
+    const sealed = JSON.parse(sealOutput(renderJson(sampleModelReport()), 'json')) as object;
+    expect(Object.keys(sealed).at(-1)).toBe('oySeal');
+    expect(validateReport(sealed)).toBe(true);
   });
 });

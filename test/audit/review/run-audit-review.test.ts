@@ -207,6 +207,30 @@ describe('the model review inside runAudit', () => {
     expect(fake.calls).toHaveLength(1);
   });
 
+  it('fails the run when no call reaches the provider, even with chunks served from the cache', async () => {
+    const cacheDir = mkdtempSync(path.join(tmpdir(), 'oy-audit-review-cache-'));
+    // The first run reviews the risky chunk (now cached); the quiet one fails for a transient reason.
+    const first = scripted([
+      findingsAnswer([RISKY_FINDING]),
+      reply.overloaded(),
+      reply.text(JSON.stringify({ summary: 'One risk.', order: ['F1'], merge: [] })),
+    ]);
+    expect((await reportOf(optionsFor({ cacheDir }), first.deps)).gates.exitCode).toBe(4);
+    // The endpoint is gone: the one call left fails to connect, so nothing was reviewed now.
+    const refused = scripted([{ kind: 'answer', text: '{}', cutAfterEvents: 0 }]);
+    const dead = runAudit(optionsFor({ cacheDir, allowPartial: true }), refused.deps);
+    await expect(dead).rejects.toThrow(/could not be reached for any of the 1 chunk/);
+    await expect(dead).rejects.toMatchObject({ exitCode: 1 });
+    // Control: a transient failure beside the same cache hit is a partial result --allow-partial accepts.
+    const busy = scripted([
+      reply.overloaded(),
+      reply.text(JSON.stringify({ summary: 'One risk.', order: ['F1'], merge: [] })),
+    ]);
+    const partial = await reportOf(optionsFor({ cacheDir, allowPartial: true }), busy.deps);
+    expect(partial.report.coverage.cacheHits).toBe(1);
+    expect(partial.gates.exitCode).toBe(0);
+  });
+
   it('stops launching map calls at --max-cost and skips the reduce; the cost is what was spent', async () => {
     const { fake, deps } = scripted([findingsAnswer([RISKY_FINDING], 400_000, 1000)]);
     const { report } = await reportOf(optionsFor({ maxCostUsd: 0.3 }), deps);

@@ -58,6 +58,7 @@ export function renderCoverage(report: AuditReport): string {
     parts.push(...renderFailedFiles(coverage.ledger));
   }
   parts.push(...renderLeftOutByRepository(coverage.ledger));
+  parts.push(...renderOwnOutputs(coverage.ledger));
   parts.push(
     'The full ledger (one status per file) is in the `--manifest` file and in the JSON report.',
   );
@@ -88,14 +89,23 @@ function renderLeftOutByRepository(ledger: readonly LedgerEntry[]): string[] {
   const leftOut = ledger.filter(
     (entry) => entry.status === 'skipped' && REPOSITORY_SKIP_REASONS.has(entry.reason ?? ''),
   );
-  const parts = renderFileList('### Left out by the repository', leftOut, 'left-out');
-  if (parts.length === 0) return [];
-  const [title = '', ...rest] = parts;
-  return [
-    title,
-    "The audited repository's own `.oyignore` or `.oy/config.json` left these files out. They were not reviewed and count as not reviewed for `--min-coverage`; pass `--exclude` yourself to leave a file out by choice.",
-    ...rest,
-  ];
+  return renderFileList(
+    '### Left out by the repository',
+    leftOut,
+    'left-out',
+    "The audited repository's own `.oyignore` or `.oy/config.json` left these files out. They were not reviewed and count as not reviewed for `--min-coverage`, but their committed secrets are still found and gated; pass `--exclude` yourself to leave a file out by choice.",
+  );
+}
+
+/** Files left out as oy's own: named, so a reader can see nothing else hid behind the reason. */
+function renderOwnOutputs(ledger: readonly LedgerEntry[]): string[] {
+  const own = ledger.filter((entry) => entry.status === 'skipped' && entry.reason === 'oy-output');
+  return renderFileList(
+    "### oy's own outputs, not audited",
+    own,
+    'oy-output',
+    "Reports, ledgers and baselines this user's oy wrote, known by their seal. A file that only looks like one is audited.",
+  );
 }
 
 function renderFileList(
@@ -103,6 +113,8 @@ function renderFileList(
   entries: readonly LedgerEntry[],
   /** How the closing line names the files not shown: `failed`, `left-out`. */
   label: string,
+  /** A line under the title saying why these files are listed. */
+  explanation?: string,
 ): string[] {
   const sorted = [...entries].sort((a, b) => compareText(a.path, b.path));
   if (sorted.length === 0) return [];
@@ -113,7 +125,11 @@ function renderFileList(
       escapeMarkdownLine(entry.reason ?? ''),
       escapeMarkdownLine(entry.detail ?? ''),
     ]);
-  const parts = [title, formatTable(['Path', 'Reason', 'Detail'], rows)];
+  const parts = [
+    title,
+    ...(explanation === undefined ? [] : [explanation]),
+    formatTable(['Path', 'Reason', 'Detail'], rows),
+  ];
   const hidden = sorted.length - rows.length;
   if (hidden > 0) {
     parts.push(

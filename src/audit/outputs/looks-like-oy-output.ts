@@ -2,10 +2,11 @@
 const MARKDOWN_MARKER = /^# Audit Issues\r?\n\r?\n> Generated with oy \S+: /;
 
 /**
- * Whether a file is a report, ledger or baseline oy wrote, by what it holds, whatever its name:
- * auditing them would make each run review (and pay for) the previous runs' results.
+ * Whether a file looks like a report, ledger or baseline oy wrote, whatever its name. Only the
+ * overwrite guard asks this (replacing such a file loses nobody's work); whether a file is left out
+ * of the audit is decided by its seal alone (`hasOutputSeal`), since anyone can copy these marks.
  */
-export function isOyOutput(text: string): boolean {
+export function looksLikeOyOutput(text: string): boolean {
   if (MARKDOWN_MARKER.test(text)) return true;
   const start = text.trimStart();
   if (!start.startsWith('{') || !text.includes('"oy"')) return false;
