@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import path from 'node:path';
 import { OY_VERSION } from '../shared/version.js';
 import { runRedactorSelfTest } from '../safety/redact/self-test.js';
 import { createRedactor } from '../safety/redact/redactor.js';
@@ -71,6 +72,7 @@ export async function prepareAudit(options: AuditOptions): Promise<PreparedAudit
     maxFileBytes: options.maxFileBytes,
     env: options.env,
     ...(options.diffRef === null ? {} : { diffRef: options.diffRef }),
+    ...baselineInWorkspace(options.root, options.baselinePath),
   });
   const { candidates } = collected;
   const toScan = [...candidates, ...collected.leftOutByRepository];
@@ -233,4 +235,12 @@ function setAsideLeftOut(scanned: ScanResult, leftOut: readonly CandidateFile[])
     ledger: scanned.ledger.filter((entry) => !paths.has(entry.path)),
   };
   return { scan, leftOutFiles };
+}
+
+/** `--baseline` as a workspace path (forward slashes), when the file lies inside the workspace. */
+function baselineInWorkspace(root: string, baselinePath: string | null): { baselineFile?: string } {
+  if (baselinePath === null) return {};
+  const relative = path.relative(root, path.resolve(root, baselinePath));
+  if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) return {};
+  return { baselineFile: relative.split(path.sep).join('/') };
 }

@@ -411,6 +411,28 @@ describe('a --diff that edits the audit configuration is a finding', () => {
     }
   });
 
+  it('a change to the --baseline file in the workspace is a finding too; outside --baseline it is plain content', async () => {
+    cases++;
+    const baseline = (fingerprints: string[]) =>
+      JSON.stringify({
+        schemaVersion: 1,
+        tool: 'oy',
+        fingerprints: fingerprints.map((fingerprint) => ({ fingerprint })),
+      });
+    writeRepoFile('ci/baseline.json', baseline([]));
+    commitAll(repo, 'empty baseline');
+    writeRepoFile('ci/baseline.json', baseline(['accept-anything']));
+    commitAll(repo, 'widen the baseline');
+    const args = ['--offline', '--diff', 'HEAD~1', '--format', 'json', '--out', 'out/r.json'];
+    const gated = await audit([...args, '--baseline', 'ci/baseline.json', '--fail-on', 'medium']);
+    expect(gated.code, gated.stderr).toBe(3);
+    expect(readReport('out/r.json').configChanges).toEqual([{ path: 'ci/baseline.json' }]);
+    // Control: without --baseline the file decides nothing, so editing it is not a configuration change.
+    const plain = await audit([...args, '--fail-on', 'medium']);
+    expect(plain.code, plain.stderr).toBe(0);
+    expect(readReport('out/r.json').configChanges).toEqual([]);
+  });
+
   it('control: a --diff that touches only code passes --fail-on medium', async () => {
     cases++;
     writeRepoFile('src/extra.js', 'export const extra = 2;\n');

@@ -97,7 +97,7 @@ export async function collectCandidates(options: CollectOptions): Promise<Collec
     leftOutByRepository: leftOutByRepository.sort(byPath),
     isGitRepo,
     secretFiles: secretFiles.sort(byPath),
-    configChanges: changed === null ? [] : findConfigChanges(changed, listed),
+    configChanges: changed === null ? [] : findConfigChanges(changed, listed, options.baselineFile),
   };
 }
 
@@ -108,11 +108,14 @@ const AUDIT_CONFIG_FILES = [PROJECT_FILE, '.oyignore'];
 function findConfigChanges(
   changed: ReadonlySet<string>,
   listed: readonly ListedPath[],
+  baselineFile: string | undefined,
 ): ConfigChange[] {
   const untracked = new Set(listed.filter((entry) => !entry.isTracked).map((entry) => entry.path));
-  return AUDIT_CONFIG_FILES.filter((file) => changed.has(file) || untracked.has(file)).map(
-    (file) => ({ path: file }),
-  );
+  const watched =
+    baselineFile === undefined ? AUDIT_CONFIG_FILES : [...AUDIT_CONFIG_FILES, baselineFile];
+  return [...new Set(watched)]
+    .filter((file) => changed.has(file) || untracked.has(file))
+    .map((file) => ({ path: file }));
 }
 
 async function createWorkspaceFilter(

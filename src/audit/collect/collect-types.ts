@@ -18,6 +18,11 @@ export interface CollectOptions {
   maxFileBytes: number;
   /** `--diff <ref>`: narrow to files changed since that git ref. */
   diffRef?: string;
+  /**
+   * `--baseline`, relative to the root when it lies inside the workspace: with `--diff`, a change to it
+   * is reported like a change to `.oyignore`, since it decides which findings gate.
+   */
+  baselineFile?: string;
   /** Home directory for the global git config and excludes file; defaults to `env.HOME`. */
   homeDir?: string;
   /** `$XDG_CONFIG_HOME`; defaults to `env.XDG_CONFIG_HOME`. */
