@@ -4,7 +4,7 @@ import type { ModelFacts } from './model-facts.js';
 export interface KnownModel {
   pattern: RegExp;
   facts: Omit<ModelFacts, 'price' | 'isLocal'>;
-  /** Where Bedrock serves the family differently (Claude 3 Haiku has no prompt caching there). */
+  /** Where Bedrock serves the family differently (Claude 3 and 3.5 Sonnet have no prompt caching there). */
   bedrock?: Partial<ModelFacts>;
 }
 
@@ -40,6 +40,12 @@ const hosted = (
   toolResultStatus: false,
   inferenceProfileRequired: false,
 });
+/** Bedrock's prompt caching covers Claude 3.5 Haiku, 3.7 Sonnet and later, not the older Claude 3 models. */
+const NO_BEDROCK_CACHE: Partial<ModelFacts> = {
+  promptCache: false,
+  minCacheableTokens: 0,
+  toolCache: false,
+};
 /** Open-weight families on Bedrock: no caching, no status field, no tool use inside ConverseStream. */
 const openWeight = (maxOutputTokens: number, inferenceProfileRequired: boolean) => ({
   ...hosted(32_768, maxOutputTokens),
@@ -65,13 +71,17 @@ export const KNOWN_MODELS: readonly KnownModel[] = [
   { pattern: /claude-opus-4/, facts: claude('budgeted', 32 * K, 1024) },
   { pattern: /claude-3-7-sonnet/, facts: claude('budgeted', 64 * K, 1024) },
   { pattern: /claude-3-5-haiku/, facts: claude('none', 8192, 2048) },
-  { pattern: /claude-3-5-sonnet/, facts: claude('none', 8192, 1024, false) },
+  {
+    pattern: /claude-3-5-sonnet/,
+    facts: claude('none', 8192, 1024, false),
+    bedrock: NO_BEDROCK_CACHE,
+  },
   {
     pattern: /claude-3-haiku/,
     facts: claude('none', 4096, 2048, false),
-    bedrock: { promptCache: false, minCacheableTokens: 0, toolCache: false },
+    bedrock: NO_BEDROCK_CACHE,
   },
-  { pattern: /claude-3-opus/, facts: claude('none', 4096, 1024, false) },
+  { pattern: /claude-3-opus/, facts: claude('none', 4096, 1024, false), bedrock: NO_BEDROCK_CACHE },
   // An unknown, presumably newer Claude: the common ground of the current ones.
   { pattern: /claude/, facts: claude('none', 32 * K, 4096) },
   { pattern: /gpt-4\.1/, facts: hosted(1_047_576, 32_768) },
