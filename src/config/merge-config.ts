@@ -111,7 +111,7 @@ function takeProjectRules(
 
 /**
  * A project file may turn the sandbox on but never off, may turn the network off but never on,
- * and may not let credentials through.
+ * may not let credentials through, and may not describe the model.
  */
 function mergeAgentSection(config: OyConfig, layer: ConfigLayer, warnings: string[]): void {
   const agent = layer.values.agent ?? {};
@@ -137,5 +137,12 @@ function mergeAgentSection(config: OyConfig, layer: ConfigLayer, warnings: strin
       );
     } else config.agent.network = agent.network;
   }
-  if (agent.contextWindow !== undefined) config.agent.contextWindow = agent.contextWindow;
+  if (agent.contextWindow !== undefined) {
+    // A model fact: a repository could stop compaction (too large) or force it every turn (too small).
+    if (isProject) {
+      warnings.push(
+        `${layer.source}: "agent.contextWindow" ignored; a project file may not describe the model (set it in the user config)`,
+      );
+    } else config.agent.contextWindow = agent.contextWindow;
+  }
 }

@@ -1,6 +1,6 @@
 import { AgentSession, type DoneEvent } from '../../agent/agent-session.js';
 import { openMcpTools } from '../../agent/mcp/open-mcp-tools.js';
-import { priceFor } from '../../providers/pricing/price-for.js';
+import { modelFactsFor } from '../../providers/model-facts/model-facts-for.js';
 import { resolveOutputPath } from '../../safety/paths/resolve-output-path.js';
 import { EXIT, UsageError } from '../../shared/errors.js';
 import { neutralizeControl } from '../../shared/terminal/neutralize-control.js';
@@ -27,7 +27,7 @@ export async function runRunCommand(words: string[], flags: RunFlags): Promise<v
   const prompt = await readPrompt(words, process.stdin);
   const prepared = await prepareAgentCommand('oy run', root, settings.resume, flags);
   const { config, paths, loaded, ref, redact } = prepared;
-  if (settings.maxCostUsd !== null && priceFor(ref) === undefined) {
+  if (settings.maxCostUsd !== null && modelFactsFor(ref).price === undefined) {
     throw new UsageError(`--max-cost cannot be enforced: no price is known for ${ref.id}`, {
       hint: `give its price in the user config ("models": {"${ref.id}": {"price": {"input": <usd>, "output": <usd>}}}, USD per million tokens), or bound the run with --max-turns instead`,
     });
