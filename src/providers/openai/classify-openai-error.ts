@@ -1,7 +1,7 @@
 import { quoteProviderMessage } from '../quote-provider-message.js';
 import type { APIError } from 'openai';
 import { ProviderError, type ProviderErrorKind } from '../provider-error.js';
-import { MAX_RETRY_AFTER_MS, parseRetryAfter } from '../retry/parse-retry-after.js';
+import { parseRetryAfter, parseRetryAfterMs } from '../retry/parse-retry-after.js';
 import { readShouldRetry } from '../retry/read-should-retry.js';
 import type { ModelRef } from '../types.js';
 import type { CallSignal } from './call-signal.js';
@@ -154,14 +154,12 @@ function describe(kind: ProviderErrorKind): string {
   return 'the request was rejected';
 }
 
-/** `retry-after-ms` (OpenAI's own) or `retry-after` (seconds or an HTTP date), capped. */
+/** `retry-after-ms` (OpenAI's own) or `retry-after` (seconds or an HTTP date), as asked. */
 function retryAfter(headers: Headers | undefined): { retryAfterMs?: number } {
-  const milliseconds = Number(headers?.get('retry-after-ms') ?? Number.NaN);
-  if (Number.isFinite(milliseconds) && milliseconds >= 0) {
-    return { retryAfterMs: Math.min(milliseconds, MAX_RETRY_AFTER_MS) };
-  }
-  const parsed = parseRetryAfter(headers?.get('retry-after'));
-  return parsed === undefined ? {} : { retryAfterMs: parsed };
+  const asked =
+    parseRetryAfterMs(headers?.get('retry-after-ms')) ??
+    parseRetryAfter(headers?.get('retry-after'));
+  return asked === undefined ? {} : { retryAfterMs: asked };
 }
 
 /** The provider's own explanation, on one line, without the key, or '' when it gave none. */
