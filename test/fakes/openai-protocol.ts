@@ -126,6 +126,13 @@ async function writeStream(
       res.destroy();
       return;
     }
+    if (sent === answer.streamErrorAfterEvents) {
+      // An error chunk inside a 200 stream, as OpenAI and compatible servers send when a model fails mid-answer.
+      const type = answer.streamErrorType ?? 'server_error';
+      const error = { message: `fake ${type} mid-stream`, type, param: null, code: null };
+      res.end(`data: ${JSON.stringify({ error })}\n\n`);
+      return;
+    }
     if (sent === answer.malformedAfterEvents) await write(res, MALFORMED_OPENAI_EVENT);
     await write(res, event);
   }

@@ -87,7 +87,7 @@ export function withRetries(client: ModelClient, policy: RetryPolicy = {}): Mode
           }
           return;
         } catch (error) {
-          if (hasYielded) throw error;
+          if (hasYielded) throw notRetriedMidAnswer(error);
           await waitOrThrow(error, attempt, options?.signal);
         }
       }
@@ -114,4 +114,21 @@ function tooLongToWait(cause: ProviderError, askedMs: number): ProviderError {
     shouldRetry: false,
     cause,
   });
+}
+
+/** A retryable failure after the answer began is not retried here: its hint must not say it will be. */
+function notRetriedMidAnswer(error: unknown): unknown {
+  if (!(error instanceof ProviderError) || !error.isRetryable) return error;
+  return new ProviderError(error.kind, error.ref, withoutRefPrefix(error), {
+    hint: 'the answer broke off after it had started, so it was not retried: send the prompt again',
+    ...(error.status === undefined ? {} : { status: error.status }),
+    ...(error.retryAfterMs === undefined ? {} : { retryAfterMs: error.retryAfterMs }),
+    cause: error,
+  });
+}
+
+/** The message without the `provider::model: ` prefix ProviderError adds, to wrap it without repeating it. */
+function withoutRefPrefix(error: ProviderError): string {
+  const prefix = `${error.ref.id}: `;
+  return error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error.message;
 }

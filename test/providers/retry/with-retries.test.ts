@@ -273,7 +273,9 @@ describe('withRetries: stream()', () => {
     const error = await (async () => {
       for await (const event of withRetries(client, policy).stream(request)) seen.push(event);
     })().catch((e: unknown) => e);
-    expect(error).toBe(broken);
+    // The same failure, with advice that does not promise a retry that will not happen.
+    expect(error).toMatchObject({ kind: 'connection', message: broken.message, cause: broken });
+    expect((error as ProviderError).hint).toMatch(/was not retried: send the prompt again/);
     expect(seen).toEqual([text('par')]);
     expect(calls()).toBe(1);
     expect(delays).toEqual([]);
