@@ -60,3 +60,8 @@ function isToolLoopWithoutThinking(messages: readonly Message[], source: Thinkin
   const turn = messages.findLast((message) => message.role === 'assistant');
   return !(turn?.thinking ?? []).some((part) => part.source === source);
 }
+
+/** The wire `max_tokens` a request with this answer share gets (thinking's room included): input must leave it. */
+export function plannedOutputTokens(facts: ModelFacts, answerTokens: number): number {
+  return planOutputTokens(facts, { system: '', messages: [], maxTokens: answerTokens }).maxTokens;
+}
