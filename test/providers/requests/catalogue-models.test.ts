@@ -16,7 +16,7 @@ useAwsEnvironment();
 
 /**
  * Every id `oy model` lists (the installed SDK's Anthropic ids, the price table's OpenAI and Bedrock ids,
- * profile ids where Bedrock needs them) gets an agent-sized request with tools and cache hints, built from
+ * profile ids where Bedrock needs them), and ids people configure beside them, gets an agent-sized request with tools and cache hints, built from
  * oy's model facts and judged by the fakes' own catalogue of each service: a fact wrong in oy's table (an
  * output limit, a thinking kind, caching, a profile) fails here for that id.
  */
@@ -28,10 +28,27 @@ const REQUEST: ModelRequest = {
   cache: { system: true, tools: true, lastMessage: true },
 };
 
+/** Ids people configure that the lists leave out: open-weight and Nova models on Bedrock, OpenAI reasoning models. */
+const CONFIGURED = [
+  'bedrock::meta.llama3-1-70b-instruct-v1:0',
+  'bedrock::us.meta.llama3-3-70b-instruct-v1:0',
+  'bedrock::mistral.mistral-large-2407-v1:0',
+  'bedrock::amazon.nova-pro-v1:0',
+  'bedrock::us.amazon.nova-premier-v1:0',
+  'bedrock::anthropic.claude-3-5-sonnet-20241022-v2:0',
+  'openai::o3',
+  'openai::o4-mini',
+  'openai::gpt-5-mini',
+  'openai::gpt-5.1-chat-latest',
+];
+
 const ids = [
-  ...readAnthropicCatalogue().models.map((model) => `anthropic::${model}`),
-  ...listPricedModelIds('openai'),
-  ...listPricedModelIds('bedrock').flatMap((id) => invokableBedrockIds(parseModelId(id))),
+  ...new Set([
+    ...readAnthropicCatalogue().models.map((model) => `anthropic::${model}`),
+    ...listPricedModelIds('openai'),
+    ...listPricedModelIds('bedrock').flatMap((id) => invokableBedrockIds(parseModelId(id))),
+    ...CONFIGURED,
+  ]),
 ];
 
 let fake: FakeProviderServer;
