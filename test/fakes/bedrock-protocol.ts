@@ -89,6 +89,12 @@ export function createBedrockProtocol(options: BedrockProtocolOptions = {}): Fak
 export const bedrockProtocol: FakeProtocolHandler = createBedrockProtocol();
 
 function writeError(res: ServerResponse, error: ScriptedError): void {
+  if (error.rawBody !== undefined) {
+    // A proxy or gateway in front: its own body, no x-amzn-errortype.
+    res.writeHead(error.status, { 'content-type': 'application/json' });
+    res.end(error.rawBody);
+    return;
+  }
   const translated = STATUS_TRANSLATION[error.status];
   const status = translated?.status ?? error.status;
   const errorType =

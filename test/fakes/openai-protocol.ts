@@ -97,7 +97,8 @@ function writeError(context: ProtocolContext, error: ScriptedError): void {
     ? authorization.slice('Bearer '.length)
     : undefined;
   context.res.writeHead(error.status, headers);
-  context.res.end(JSON.stringify(toErrorJson(error, token)));
+  // A server or proxy that answers in its own words (`{"detail":"Not Found"}`), not OpenAI's error JSON.
+  context.res.end(error.rawBody ?? JSON.stringify(toErrorJson(error, token)));
 }
 
 async function writeStream(

@@ -75,7 +75,7 @@ export interface ScriptedError {
   retryAfter?: string;
   /** Anthropic and OpenAI: the `retry-after-ms` header. */
   retryAfterMs?: string;
-  /** Anthropic: a body that is not the API's error JSON, as a gateway or proxy sends (`{"detail":"Not Found"}`). */
+  /** A body that is not the API's error JSON, as a gateway or proxy sends (`{"detail":"Not Found"}`). */
   rawBody?: string;
   /** Anthropic and OpenAI: the `x-should-retry` header (`"true"` or `"false"`). */
   shouldRetry?: string;

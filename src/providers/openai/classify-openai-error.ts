@@ -6,6 +6,7 @@ import { readShouldRetry } from '../retry/read-should-retry.js';
 import type { ModelRef } from '../types.js';
 import type { CallSignal } from './call-signal.js';
 import type { OpenAiSdk } from './load-openai-sdk.js';
+import { displayUrl } from '../display-url.js';
 import { connectionHint, credentialHint, quotaHint } from './openai-hints.js';
 
 /** Longest provider message we pass on; the rest is noise in a one-line error. */
@@ -99,6 +100,17 @@ function fromApiError(error: APIError, context: OpenAiErrorContext): ProviderErr
         hint: credentialHint(ref),
       });
     case 'model_not_found':
+      // No OpenAI error body: a server without this route, or one that says no more than 404.
+      if (error.error === undefined)
+        return new ProviderError(
+          'bad_request',
+          ref,
+          `${displayUrl(context.baseURL)} answered 404 without an error body: there is no chat-completions route there, or no model "${ref.model}"`,
+          {
+            ...options,
+            hint: 'check the base URL (it usually ends in /v1; oy adds /chat/completions) and the model id; oy model lists the models each endpoint serves',
+          },
+        );
       return new ProviderError(
         kind,
         ref,
