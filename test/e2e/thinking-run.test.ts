@@ -102,7 +102,7 @@ describe.each(MODELS)('oy run with a thinking model (%s)', (model) => {
 const ESC = String.fromCharCode(0x1b);
 
 describe('reasoning_content from an OpenAI-compatible server', () => {
-  it('is kept in the session, printed as thinking_delta in --json, shown dimmed in chat, and never sent back', async () => {
+  it('is kept in the session, printed as thinking_delta in --json, shown dimmed in chat, sent back only in its loop', async () => {
     const port = new URL(fake.url).port;
     const model = `local-${port}::qwen3`;
     const reasoning = `Reasoning ${Math.random().toString(36).slice(2)} about files.`;
@@ -153,10 +153,11 @@ describe('reasoning_content from an OpenAI-compatible server', () => {
     expect(dimmed).toContain('Chat reasoning.');
     expect(chat.stderr.replace(DIM_SPAN, '')).not.toContain('reaso');
     expect(chat.stdout).toContain('Still one.');
-    for (const call of fake.modelCalls) {
-      expect(call.rawBody).not.toContain(reasoning);
-      expect(call.rawBody).not.toContain('reasoning_content');
-    }
+    // It goes back only inside its own tool loop (DeepSeek-style servers need it there), never later.
+    const [first, inLoop, ...later] = fake.modelCalls;
+    expect(first!.rawBody).not.toContain('reasoning_content');
+    expect(inLoop!.rawBody).toContain(`"reasoning_content":"${reasoning}"`);
+    for (const call of later) expect(call.rawBody).not.toContain('reasoning_content');
     fake.assertDone();
   });
 });

@@ -25,7 +25,7 @@ export const openaiProtocol: FakeProtocolHandler = {
 
   isStream: (_path, body) => isRecord(body) && body['stream'] === true,
 
-  validate: (request) => checkOpenAiRequest(request.body),
+  validate: (request, ledger) => checkOpenAiRequest(request.body, ledger),
   respondViolation(res, violation) {
     res.writeHead(violation.status, {
       'content-type': 'application/json',
@@ -69,6 +69,12 @@ export const openaiProtocol: FakeProtocolHandler = {
     const body = isRecord(context.request.body) ? context.request.body : {};
     const model = typeof body['model'] === 'string' ? body['model'] : 'fake-model';
     const wire = toWireAnswer(reply, model, context.callNumber);
+    // Tool calls that came with reasoning: DeepSeek wants it back while their loop goes on.
+    if (wire.reasoning !== '')
+      context.ledger.recordToolCalls(
+        wire.toolCalls.map((call) => call.id),
+        1,
+      );
     if (!context.request.isStream) {
       context.res.writeHead(200, {
         'content-type': 'application/json',

@@ -1,10 +1,10 @@
-import type { Violation } from '../thinking-ledger.js';
+import type { ThinkingLedger, Violation } from '../thinking-ledger.js';
 import { serviceModelFor } from './service-models.js';
 import { isRecord } from './thinking-rules.js';
 
 /** A function name, as the API states it. */
 const FUNCTION_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
-/** The fields a chat message may carry; anything else (such as `reasoning_content`) is refused. */
+/** The fields an OpenAI chat message may carry; anything else (such as `reasoning_content`) is refused. */
 const MESSAGE_FIELDS = new Set([
   'role',
   'content',
@@ -29,7 +29,7 @@ const invalid = (message: string, param: string | null, code: string | null): Vi
  * and only the default temperature; the output limit; every `tool` message answers a `tool_calls` id of the
  * assistant message right before it, and every such id is answered.
  */
-export function checkOpenAiRequest(body: unknown): Violation | undefined {
+export function checkOpenAiRequest(body: unknown, ledger: ThinkingLedger): Violation | undefined {
   if (!isRecord(body))
     return invalid('We could not parse the JSON body of your request.', null, null);
   const model = typeof body.model === 'string' ? body.model : '';
@@ -68,8 +68,9 @@ export function checkOpenAiRequest(body: unknown): Violation | undefined {
   const messages = Array.isArray(body.messages) ? body.messages.filter(isRecord) : [];
   let open: string[] = [];
   for (const [index, message] of messages.entries()) {
+    // Compatible servers take extra fields (DeepSeek needs `reasoning_content`); OpenAI's own schema does not.
     const extra = Object.keys(message).find((key) => !MESSAGE_FIELDS.has(key));
-    if (extra !== undefined)
+    if (extra !== undefined && (service.isOpenAiOwn || extra !== 'reasoning_content'))
       return invalid(
         `Additional properties are not allowed ('${extra}' was unexpected) - 'messages.${index}'`,
         `messages.[${index}]`,
@@ -112,5 +113,26 @@ export function checkOpenAiRequest(body: unknown): Violation | undefined {
       `messages.[${messages.length - 1}].role`,
       null,
     );
+  return service.requiresReasoningContent ? checkReasoningPassedBack(messages, ledger) : undefined;
+}
+
+/** DeepSeek's thinking mode: in the current tool loop, each assistant turn that reasoned carries it back. */
+function checkReasoningPassedBack(
+  messages: Record<string, unknown>[],
+  ledger: ThinkingLedger,
+): Violation | undefined {
+  const loopStart = messages.findLastIndex((message) => message.role === 'user') + 1;
+  for (const [index, message] of messages.entries()) {
+    if (index < loopStart || message.role !== 'assistant' || !Array.isArray(message.tool_calls))
+      continue;
+    const [first] = message.tool_calls.filter(isRecord);
+    const reasoned = first !== undefined && ledger.thinkingBefore(String(first.id)) > 0;
+    if (reasoned && typeof message.reasoning_content !== 'string')
+      return invalid(
+        `Missing \`reasoning_content\` field in the assistant message at message index ${index}. For more information, please refer to https://api-docs.deepseek.com/guides/thinking_mode#tool-calls`,
+        null,
+        'invalid_request_error',
+      );
+  }
   return undefined;
 }

@@ -3,7 +3,7 @@
  * table: the fakes judge requests by this, so a wrong fact in oy's table makes a request the fake refuses
  * instead of one it agrees with. Sources: Anthropic's models overview, thinking and prefill notes and error
  * reference (SDK 1.12 types); Bedrock's "supported models and model features", prompt caching and inference
- * profile pages; OpenAI's reasoning guide.
+ * profile pages; OpenAI's reasoning guide; DeepSeek's thinking-mode guide (tool calls).
  */
 export interface ServiceModel {
   /** The largest `max_tokens` accepted (thinking included). */
@@ -27,6 +27,10 @@ export interface ServiceModel {
   bedrockProfileOnly: boolean;
   /** OpenAI reasoning model: `max_completion_tokens` only, default temperature only. */
   isOpenAiReasoning: boolean;
+  /** OpenAI's own model: its schema has no `reasoning_content` on messages. */
+  isOpenAiOwn: boolean;
+  /** DeepSeek in thinking mode: a tool loop's assistant messages must carry their `reasoning_content` back. */
+  requiresReasoningContent: boolean;
 }
 
 const K = 1_000;
@@ -43,6 +47,8 @@ const base: ServiceModel = {
   bedrockStreamingTools: true,
   bedrockProfileOnly: false,
   isOpenAiReasoning: false,
+  isOpenAiOwn: false,
+  requiresReasoningContent: false,
 };
 const claudeOnBedrock = {
   bedrockCache: true,
@@ -94,9 +100,13 @@ const SERVICE_MODELS: ReadonlyArray<[RegExp, Partial<ServiceModel>]> = [
   [/claude-3-5-haiku/, { ...claude3(8192, true), bedrockProfileOnly: true }],
   [/claude-3-5-sonnet/, claude3(8192, false)],
   [/claude-3-(?:haiku|opus)/, claude3(4096, false)],
-  [/(?:^|\/)(?:o[134](?:-|$)|gpt-5(?!(?:\.\d+)?-chat))/, { isOpenAiReasoning: true }],
-  [/gpt-4o|gpt-5(?:\.\d+)?-chat/, { maxOutputTokens: 16_384 }],
-  [/gpt-4\.1/, { maxOutputTokens: 32_768 }],
+  [
+    /(?:^|\/)(?:o[134](?:-|$)|gpt-5(?!(?:\.\d+)?-chat))/,
+    { isOpenAiReasoning: true, isOpenAiOwn: true },
+  ],
+  [/gpt-4o|gpt-5(?:\.\d+)?-chat/, { maxOutputTokens: 16_384, isOpenAiOwn: true }],
+  [/gpt-4\.1/, { maxOutputTokens: 32_768, isOpenAiOwn: true }],
+  [/deepseek-(?:reasoner|v4|v3\.2)/, { requiresReasoningContent: true }],
   [
     /nova-(?:pro|lite|micro|premier)/,
     { maxOutputTokens: 10 * K, bedrockCache: true, bedrockToolResultStatus: true },

@@ -516,7 +516,33 @@ describe('OpenAI rules', () => {
     ],
   ])('refuses %s', (_name, mutate, message) => {
     cases++;
-    expect(checkOpenAiRequest(base())).toBeUndefined();
-    expect(checkOpenAiRequest(mutate(base()))?.message).toMatch(message);
+    expect(checkOpenAiRequest(base(), ledger)).toBeUndefined();
+    expect(checkOpenAiRequest(mutate(base()), ledger)?.message).toMatch(message);
+  });
+
+  it('DeepSeek in thinking mode refuses a tool loop whose reasoning was not passed back', () => {
+    cases++;
+    ledger.recordToolCalls(['d1'], 1);
+    const loop = (assistant: Record<string, unknown>, model = 'deepseek-v4-flash') => ({
+      model,
+      max_tokens: 64,
+      messages: [
+        { role: 'user', content: 'hi' },
+        {
+          role: 'assistant',
+          content: null,
+          tool_calls: [{ id: 'd1', type: 'function', function: { name: 'list', arguments: '{}' } }],
+          ...assistant,
+        },
+        { role: 'tool', tool_call_id: 'd1', content: 'ok' },
+      ],
+    });
+    expect(checkOpenAiRequest(loop({}), ledger)?.message).toMatch(
+      /Missing `reasoning_content` field in the assistant message at message index 1/,
+    );
+    // Controls: with it DeepSeek accepts; another compatible server takes it; without it a plain model is fine.
+    expect(checkOpenAiRequest(loop({ reasoning_content: 'why' }), ledger)).toBeUndefined();
+    expect(checkOpenAiRequest(loop({ reasoning_content: 'why' }, 'qwen3'), ledger)).toBeUndefined();
+    expect(checkOpenAiRequest(loop({}, 'qwen3'), ledger)).toBeUndefined();
   });
 });

@@ -23,10 +23,11 @@ useAwsEnvironment();
  * answers any such request with the service's 400 and fails `assertDone()`), and each failure is explained
  * as what it was.
  */
+/** DeepSeek stands for the OpenAI-compatible servers that send `reasoning_content` (and want it back in a loop). */
 const MODELS = [
   'anthropic::claude-sonnet-5',
   'bedrock::global.anthropic.claude-sonnet-5',
-  'openai::gpt-4o',
+  'openai::deepseek-v4-flash',
 ] as const;
 type Model = (typeof MODELS)[number];
 
