@@ -127,7 +127,15 @@ export function serviceModelFor(model: string): ServiceModel {
     .replace(/^anthropic\./, '')
     .replace(/-v\d+(?::\d+)?$/, '');
   const entry = SERVICE_MODELS.find(([pattern]) => pattern.test(name))?.[1];
-  if (entry === undefined) return { ...base, takesEnabled: true, takesAdaptive: true };
+  if (entry === undefined)
+    return {
+      ...base,
+      takesEnabled: true,
+      takesAdaptive: true,
+      bedrockCache: true,
+      bedrockToolCache: true,
+      bedrockToolResultStatus: true,
+    };
   const facts = { ...base, ...entry };
   if (NOVA_PREMIER.test(name)) facts.maxOutputTokens = 32 * K;
   return facts;
