@@ -7,7 +7,6 @@ import { modelFactsFor } from '../providers/model-facts/model-facts-for.js';
 import type { ModelClient, ModelRef } from '../providers/types.js';
 import { MAP_MAX_TOKENS } from './review/review-chunk.js';
 import { parseModelId } from '../providers/model-id/parse-model-id.js';
-import { priceFor } from '../providers/pricing/price-for.js';
 import { OyError, UsageError, EXIT } from '../shared/errors.js';
 import { writeFileAtomic } from '../shared/write-file-atomic.js';
 import { comparePaths } from '../shared/files/compare-paths.js';
@@ -86,7 +85,7 @@ export async function runAudit(
   if (
     ref !== null &&
     options.maxCostUsd !== null &&
-    priceFor(ref) === undefined &&
+    modelFactsFor(ref).price === undefined &&
     !options.isDryRun
   ) {
     throw new UsageError(`--max-cost cannot be enforced: ${ref.id} has no known price`, {
@@ -101,7 +100,7 @@ export async function runAudit(
   const plan =
     ref === null
       ? prepared.plan
-      : { ...prepared.plan, estimate: estimateReviewCost(prepared.plan, priceFor(ref)) };
+      : { ...prepared.plan, estimate: estimateReviewCost(prepared.plan, modelFactsFor(ref).price) };
   if (options.isDryRun) return { kind: 'plan', plan };
 
   let review: Awaited<ReturnType<typeof runModelReview>> | null = null;

@@ -88,7 +88,7 @@ export function mergeConfig(layers: readonly ConfigLayer[]): MergedConfig {
 
 /**
  * A project file may turn the sandbox on but never off, may turn the network off but never on,
- * and may not let credentials through.
+ * may not let credentials through, and may not describe the model.
  */
 function mergeAgentSection(config: OyConfig, layer: ConfigLayer, warnings: string[]): void {
   const agent = layer.values.agent ?? {};

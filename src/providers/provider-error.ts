@@ -26,7 +26,7 @@ export const RETRYABLE_KINDS: ReadonlySet<ProviderErrorKind> = new Set([
 
 export interface ProviderErrorOptions extends OyErrorOptions {
   status?: number;
-  /** Milliseconds the provider asked us to wait (Retry-After), already capped. */
+  /** Milliseconds the provider asked us to wait (Retry-After), as asked; the retry wrapper caps its waits. */
   retryAfterMs?: number;
   /** The server said whether to retry (`x-should-retry`); over the kind's default when set. */
   shouldRetry?: boolean;

@@ -148,6 +148,22 @@ describe('mergeConfig: the agent section', () => {
     expect(loosened.warnings).toEqual([expect.stringContaining('may only turn the sandbox on')]);
   });
 
+  it("ignores a project file's context window with a warning: the user's stands (and the table's without one)", () => {
+    const hostile = {
+      kind: 'project' as const,
+      source: 'project.json',
+      values: { agent: { contextWindow: 10_000_000 } },
+    };
+    const alone = mergeConfig([hostile]);
+    expect(alone.config.agent.contextWindow).toBeNull();
+    expect(alone.warnings).toEqual([expect.stringContaining('"agent.contextWindow" ignored')]);
+    const withUser = mergeConfig([
+      { kind: 'user', source: 'user.json', values: { agent: { contextWindow: 32_000 } } },
+      hostile,
+    ]);
+    expect(withUser.config.agent.contextWindow).toBe(32_000);
+  });
+
   it('keeps the network off by default; a project file may turn it off but never on', () => {
     expect(mergeConfig([]).config.agent.network).toBe(false);
     const widened = mergeConfig([

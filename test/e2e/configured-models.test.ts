@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { AuditReport } from '../../src/audit/types.js';
 import type { FakeProviderServer } from '../fakes/fake-provider-server.js';
 import { reply } from '../fakes/script.js';
-import { startFakeProvider } from '../fakes/start-fake-provider.js';
+import { fakeProviderEnv, startFakeProvider } from '../fakes/start-fake-provider.js';
 import { commitAll } from '../support/git-fixture.js';
 import { runOy } from '../support/run-oy.js';
 
@@ -134,5 +134,58 @@ describe('the context window in the user config sizes audit chunks', () => {
     expect((await plan(16_384)).chunkTokens).toBe(4096);
     expect((await plan(1_000_000)).chunkTokens).toBe(64_000);
     expect(fake.modelCalls).toHaveLength(0);
+  });
+});
+
+describe('request facts for a model the table lacks come from the user config', () => {
+  const awsEnv = (configFile: string) => ({
+    OY_CONFIG: configFile,
+    ...fakeProviderEnv(fake),
+    AWS_EC2_METADATA_DISABLED: 'true',
+  });
+  const run = (modelId: string, configFile: string) =>
+    runOy(['run', '--model', modelId, 'list the files'], { cwd: repo, env: awsEnv(configFile) });
+  const loop = () => fake.enqueue(reply.toolCall('list', { path: '.' }), reply.text('One file.'));
+
+  it('Bedrock: cache points, toolResult.status and Converse for tools follow the entry; the table default is the control', async () => {
+    const bedrockModel = 'bedrock::acme.house-model-v1:0';
+    loop();
+    const configured = await run(
+      bedrockModel,
+      userConfig({
+        [bedrockModel]: { promptCache: true, toolResultStatus: true, streamingToolUse: false },
+      }),
+    );
+    expect(configured.code, configured.stderr).toBe(0);
+    const [first, second] = fake.modelCalls;
+    // No streaming tool use: the tool loop goes through Converse, not ConverseStream.
+    expect([first!.path, second!.path].every((p) => p.endsWith('/converse'))).toBe(true);
+    expect(first!.rawBody).toContain('"cachePoint"');
+    expect(second!.rawBody).toContain('"status":"success"');
+
+    loop();
+    const table = await run(bedrockModel, userConfig({}));
+    expect(table.code, table.stderr).toBe(0);
+    const [third, fourth] = fake.modelCalls.slice(2);
+    expect([third!.path, fourth!.path].every((p) => p.endsWith('/converse-stream'))).toBe(true);
+    expect(third!.rawBody).not.toContain('"cachePoint"');
+    expect(fourth!.rawBody).not.toContain('"status":"success"');
+    fake.assertDone();
+  });
+
+  it('Anthropic-compatible: an adaptive thinking model gets room to think, within its configured output limit', async () => {
+    const claudeLike = 'anthropic::house-claude';
+    fake.enqueue(reply.thinkingText('Thinking.', 'Hello.'), reply.text('Hello.'));
+    const configured = await run(
+      claudeLike,
+      userConfig({ [claudeLike]: { thinking: 'adaptive', maxOutputTokens: 20_000 } }),
+    );
+    expect(configured.code, configured.stderr).toBe(0);
+    expect((fake.modelCalls[0]!.body as { max_tokens: number }).max_tokens).toBe(20_000);
+    // Control: without the entry, the answer's share alone (no thinking room).
+    const table = await run(claudeLike, userConfig({}));
+    expect(table.code, table.stderr).toBe(0);
+    expect((fake.modelCalls[1]!.body as { max_tokens: number }).max_tokens).toBe(8192);
+    fake.assertDone();
   });
 });

@@ -345,4 +345,41 @@ describe('model-backed audit with a thinking model', () => {
       'Command injection in convert',
     ]);
   });
+
+  it('map and reduce on Bedrock: every call leaves room to think, and the reduce answer is read after thinking', async () => {
+    growRepository();
+    const chunks = await countChunks(['--chunk-tokens', '1000']);
+    expect(chunks).toBeGreaterThan(1);
+    const thinking = [{ text: 'Weighing the evidence.' }];
+    fake.enqueue(
+      ...Array.from({ length: chunks }, () => ({
+        ...findingsAnswer([commandInjection]),
+        thinking,
+      })),
+      {
+        ...reply.text(
+          JSON.stringify({ summary: 'One command injection.', order: ['F1'], merge: [] }),
+        ),
+        thinking,
+      },
+    );
+    const result = await audit('bedrock::global.anthropic.claude-sonnet-5', [
+      '--chunk-tokens',
+      '1000',
+      '--format',
+      'json',
+      '--out',
+      'out/r.json',
+    ]);
+    expect(result.code, result.stderr).toBe(0);
+    fake.assertDone();
+    expect(fake.modelCalls).toHaveLength(chunks + 1);
+    const limits = fake.modelCalls.map(
+      (call) => (call.body as { inferenceConfig: { maxTokens: number } }).inferenceConfig.maxTokens,
+    );
+    // Map answers get 8,192 tokens and the reduce answer 4,096, each with thinking's room on top.
+    expect(limits.slice(0, -1).every((limit) => limit > 8192)).toBe(true);
+    expect(limits.at(-1)).toBeGreaterThan(4096);
+    expect(readJson<AuditReport>('out/r.json').summary).toBe('One command injection.');
+  });
 });

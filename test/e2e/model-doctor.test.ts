@@ -284,27 +284,51 @@ describe('oy doctor', () => {
     });
   });
 
-  it('--online passes against a thinking model, leaving room for its thinking', async () => {
-    const log = path.join(home, 'requests.jsonl');
-    fake = await startFakeServeProcess({
-      script: writeScript([{ kind: 'answer', thinking: [{ text: 'A probe.' }], text: 'OK' }]),
-      log,
-    });
-    const result = await oy(['doctor', '--online', '--model', 'anthropic::claude-sonnet-5'], {
-      ANTHROPIC_API_KEY: FAKE_KEY,
-      ANTHROPIC_BASE_URL: fake.url,
-    });
-    expect(result.code, result.stdout + result.stderr).toBe(0);
-    expect(result.stdout).toMatch(/ok\s+online\s+anthropic::claude-sonnet-5 answered/);
-    const stopped = await fake.stop();
-    expect(stopped.code, stopped.stderr).toBe(0);
-    const [request] = readFileSync(log, 'utf8')
-      .trim()
-      .split('\n')
-      .map((line) => JSON.parse(line) as { body: { max_tokens: number } });
-    // The fake validates: a 1-token max_tokens would leave a thinking model no room to answer.
-    expect(request?.body.max_tokens).toBeGreaterThan(1024);
-  });
+  it.each([
+    [
+      'anthropic::claude-sonnet-5',
+      (url: string) => ({ ANTHROPIC_API_KEY: FAKE_KEY, ANTHROPIC_BASE_URL: url }),
+    ],
+    [
+      'bedrock::global.anthropic.claude-sonnet-5',
+      (url: string) => ({
+        AWS_ACCESS_KEY_ID: 'AKIAFAKEDOCTOR0000000',
+        AWS_SECRET_ACCESS_KEY: FAKE_KEY,
+        AWS_REGION: 'us-east-1',
+        AWS_ENDPOINT_URL_BEDROCK_RUNTIME: url,
+        AWS_EC2_METADATA_DISABLED: 'true',
+      }),
+    ],
+  ])(
+    '--online passes against a thinking model (%s), leaving room for its thinking',
+    async (model, envFor) => {
+      const log = path.join(home, 'requests.jsonl');
+      fake = await startFakeServeProcess({
+        script: writeScript([{ kind: 'answer', thinking: [{ text: 'A probe.' }], text: 'OK' }]),
+        log,
+      });
+      const result = await oy(['doctor', '--online', '--model', model], envFor(fake.url));
+      expect(result.code, result.stdout + result.stderr).toBe(0);
+      expect(result.stdout).toMatch(
+        new RegExp(`ok\\s+online\\s+${model.replaceAll('.', '\\.')} answered`),
+      );
+      const stopped = await fake.stop();
+      expect(stopped.code, stopped.stderr).toBe(0);
+      const [request] = readFileSync(log, 'utf8')
+        .trim()
+        .split('\n')
+        .map(
+          (line) =>
+            JSON.parse(line) as {
+              body: { max_tokens?: number; inferenceConfig?: { maxTokens: number } };
+            },
+        );
+      // The fake validates: a 1-token max_tokens would leave a thinking model no room to answer.
+      expect(request?.body.max_tokens ?? request?.body.inferenceConfig?.maxTokens).toBeGreaterThan(
+        1024,
+      );
+    },
+  );
 
   it('--online fails clearly on a 401 and does not retry it', async () => {
     fake = await startFakeServeProcess({

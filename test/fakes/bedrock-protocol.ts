@@ -89,6 +89,12 @@ export function createBedrockProtocol(options: BedrockProtocolOptions = {}): Fak
 export const bedrockProtocol: FakeProtocolHandler = createBedrockProtocol();
 
 function writeError(res: ServerResponse, error: ScriptedError): void {
+  if (error.rawBody !== undefined) {
+    // A proxy or gateway in front: its own body, no x-amzn-errortype.
+    res.writeHead(error.status, { 'content-type': 'application/json' });
+    res.end(error.rawBody);
+    return;
+  }
   const translated = STATUS_TRANSLATION[error.status];
   const status = translated?.status ?? error.status;
   const errorType =
@@ -229,13 +235,14 @@ function streamEvents(
     events.push({ type: 'contentBlockStop', payload: { contentBlockIndex: blockIndex } });
     blockIndex += 1;
   }
-  for (const { id, name, input } of toolCallsOf(answer, callNumber)) {
+  for (const { id, name, input, inputJson } of toolCallsOf(answer, callNumber)) {
     const contentBlockIndex = blockIndex;
     events.push({
       type: 'contentBlockStart',
       payload: { contentBlockIndex, start: { toolUse: { toolUseId: id, name } } },
     });
-    for (const fragment of splitText(JSON.stringify(input))) {
+    // The stream carries the input as text, so a model can send JSON that does not parse.
+    for (const fragment of splitText(inputJson ?? JSON.stringify(input))) {
       events.push({
         type: 'contentBlockDelta',
         payload: { contentBlockIndex, delta: { toolUse: { input: fragment } } },
@@ -286,11 +293,12 @@ function corruptFrame(event: WireEvent): Uint8Array {
 function toolCallsOf(
   answer: ScriptedAnswer,
   callNumber: number,
-): { id: string; name: string; input: unknown }[] {
+): { id: string; name: string; input: unknown; inputJson?: string }[] {
   return (answer.toolCalls ?? []).map((call, index) => ({
     id: call.id ?? `tooluse_fake${callNumber}_${index}`,
     name: call.name,
     input: call.arguments,
+    ...(call.argumentsJson === undefined ? {} : { inputJson: call.argumentsJson }),
   }));
 }
 

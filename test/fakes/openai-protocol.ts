@@ -25,7 +25,7 @@ export const openaiProtocol: FakeProtocolHandler = {
 
   isStream: (_path, body) => isRecord(body) && body['stream'] === true,
 
-  validate: (request) => checkOpenAiRequest(request.body),
+  validate: (request, ledger) => checkOpenAiRequest(request.body, ledger),
   respondViolation(res, violation) {
     res.writeHead(violation.status, {
       'content-type': 'application/json',
@@ -69,6 +69,12 @@ export const openaiProtocol: FakeProtocolHandler = {
     const body = isRecord(context.request.body) ? context.request.body : {};
     const model = typeof body['model'] === 'string' ? body['model'] : 'fake-model';
     const wire = toWireAnswer(reply, model, context.callNumber);
+    // Tool calls that came with reasoning: DeepSeek wants it back while their loop goes on.
+    if (wire.reasoning !== '')
+      context.ledger.recordToolCalls(
+        wire.toolCalls.map((call) => call.id),
+        1,
+      );
     if (!context.request.isStream) {
       context.res.writeHead(200, {
         'content-type': 'application/json',
@@ -97,7 +103,8 @@ function writeError(context: ProtocolContext, error: ScriptedError): void {
     ? authorization.slice('Bearer '.length)
     : undefined;
   context.res.writeHead(error.status, headers);
-  context.res.end(JSON.stringify(toErrorJson(error, token)));
+  // A server or proxy that answers in its own words (`{"detail":"Not Found"}`), not OpenAI's error JSON.
+  context.res.end(error.rawBody ?? JSON.stringify(toErrorJson(error, token)));
 }
 
 async function writeStream(
@@ -124,6 +131,13 @@ async function writeStream(
     if (context.isClosed()) return;
     if (sent === answer.cutAfterEvents) {
       res.destroy();
+      return;
+    }
+    if (sent === answer.streamErrorAfterEvents) {
+      // An error chunk inside a 200 stream, as OpenAI and compatible servers send when a model fails mid-answer.
+      const type = answer.streamErrorType ?? 'server_error';
+      const error = { message: `fake ${type} mid-stream`, type, param: null, code: null };
+      res.end(`data: ${JSON.stringify({ error })}\n\n`);
       return;
     }
     if (sent === answer.malformedAfterEvents) await write(res, MALFORMED_OPENAI_EVENT);

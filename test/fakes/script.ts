@@ -5,7 +5,7 @@ export interface ScriptedToolCall {
   id?: string;
   name: string;
   arguments: unknown;
-  /** The arguments as JSON text, sent as they are (Anthropic and OpenAI streams): for hostile input too deep to stringify. */
+  /** The arguments as JSON text, sent as they are (streams of all three): invalid JSON, or input too deep to stringify. */
   argumentsJson?: string;
 }
 
@@ -40,9 +40,9 @@ export interface ScriptedAnswer {
   openai?: OpenAiStreamVariant;
   /** Anthropic-compatible gateways: `data:` lines without `event:` lines. */
   dataOnly?: boolean;
-  /** Streaming only: after this many events, an in-stream error (Anthropic `event: error`, a Bedrock exception frame). */
+  /** Streaming only: after this many events, an in-stream error (Anthropic `event: error`, a Bedrock exception frame, an OpenAI error chunk). */
   streamErrorAfterEvents?: number;
-  /** The in-stream error's type (Anthropic `overloaded_error`, Bedrock `throttlingException`…). */
+  /** The in-stream error's type (Anthropic `overloaded_error`, Bedrock `throttlingException`, OpenAI `server_error`…). */
   streamErrorType?: string;
   text?: string;
   /** How the text is split into stream deltas; defaults to a few pieces of `text`. */
@@ -75,7 +75,7 @@ export interface ScriptedError {
   retryAfter?: string;
   /** Anthropic and OpenAI: the `retry-after-ms` header. */
   retryAfterMs?: string;
-  /** Anthropic: a body that is not the API's error JSON, as a gateway or proxy sends (`{"detail":"Not Found"}`). */
+  /** A body that is not the API's error JSON, as a gateway or proxy sends (`{"detail":"Not Found"}`). */
   rawBody?: string;
   /** Anthropic and OpenAI: the `x-should-retry` header (`"true"` or `"false"`). */
   shouldRetry?: string;

@@ -162,7 +162,7 @@ export class ScriptedModelClient implements ModelClient {
     const body = JSON.parse(call.rawBody) as unknown;
     return call.protocol === 'anthropic'
       ? checkAnthropicRequest(body, this.ledger)
-      : checkOpenAiRequest(body);
+      : checkOpenAiRequest(body, this.ledger);
   }
 
   private async *answer(

@@ -21,6 +21,8 @@ export interface CompactionInput {
   tools: readonly ToolDefinition[];
   /** In tokens, from contextWindowFor(). */
   contextWindow: number;
+  /** The next call's planned `max_tokens` (thinking's room included): the prompt must leave it free. */
+  outputTokens?: number;
   /** Applied to everything the summary call sends, and to the summary itself. */
   redact(text: string): string;
   signal?: AbortSignal;
@@ -39,7 +41,8 @@ export interface CompactionResult {
 }
 
 /**
- * Keeps the request under COMPACT_AT_FRACTION of the context window: first shortens old tool outputs, then
+ * Keeps the request under COMPACT_AT_FRACTION of the context window, and under what the planned output
+ * leaves of it: first shortens old tool outputs, then
  * replaces the older turns with a summary, keeping the first user message and the recent exchanges
  * verbatim. Undefined when nothing needs doing: under the threshold and not forced, or nothing older to
  * shorten or summarize. Never throws for a model failure (falls back to a deterministic summary); an
@@ -50,7 +53,11 @@ export async function compactIfNeeded(
 ): Promise<CompactionResult | undefined> {
   const measure = (messages: readonly Message[]): number =>
     estimateRequestTokens({ system: input.system, messages, tools: input.tools });
-  const threshold = COMPACT_AT_FRACTION * input.contextWindow;
+  // Usually the fraction decides; with a small window and a model that thinks, the output's room does.
+  const threshold = Math.min(
+    COMPACT_AT_FRACTION * input.contextWindow,
+    input.contextWindow - (input.outputTokens ?? 0),
+  );
   const isForced = input.force ?? false;
   const tokensBefore = measure(input.messages);
   if (!isForced && tokensBefore < threshold) return undefined;

@@ -1,3 +1,5 @@
+import { modelFactsFor } from '../../providers/model-facts/model-facts-for.js';
+import { plannedOutputTokens } from '../../providers/model-facts/plan-output-tokens.js';
 import { ProviderError } from '../../providers/provider-error.js';
 import type { Message, ModelRequest, ToolDefinition } from '../../providers/types.js';
 import { OyError } from '../../shared/errors.js';
@@ -199,6 +201,7 @@ export async function* runAgentLoop(options: AgentLoopOptions): AsyncGenerator<A
       messages: state.messages,
       tools: offered,
       contextWindow: options.compaction.contextWindow,
+      outputTokens: plannedOutputTokens(modelFactsFor(client.ref), DEFAULT_MAX_OUTPUT_TOKENS),
       redact: options.redact,
       signal,
     });

@@ -1,4 +1,4 @@
-import { priceFor } from '../../providers/pricing/price-for.js';
+import { modelFactsFor } from '../../providers/model-facts/model-facts-for.js';
 import type { Price } from '../../providers/pricing/price-table.js';
 import { addToTotals, type UsageTotals } from '../../providers/pricing/usage-totals.js';
 import { EMPTY_USAGE, type ModelRef, type Usage } from '../../providers/types.js';
@@ -15,7 +15,7 @@ export class UsageMeter {
     ref: ModelRef,
     private readonly state: AgentState,
   ) {
-    this.#price = priceFor(ref);
+    this.#price = modelFactsFor(ref).price;
   }
 
   get isPriced(): boolean {

@@ -1,6 +1,6 @@
 import { ProviderError } from '../../providers/provider-error.js';
 import { OyError, EXIT } from '../../shared/errors.js';
-import { priceFor } from '../../providers/pricing/price-for.js';
+import { modelFactsFor } from '../../providers/model-facts/model-facts-for.js';
 import { addToTotals, type UsageTotals } from '../../providers/pricing/usage-totals.js';
 import type { ModelClient } from '../../providers/types.js';
 import { createRedactor } from '../../safety/redact/redactor.js';
@@ -76,7 +76,7 @@ export async function runModelReview(
   const hintsByPath = groupHints(prepared.files.flatMap((file) => file.hints));
   const delimiter = createDelimiter(textById.values());
   const versionHash = promptVersionHash();
-  const price = priceFor(options.client.ref);
+  const price = modelFactsFor(options.client.ref).price;
   const map = await runMapPhase({
     client: options.client,
     chunks: orderChunksByRisk(chunks).flatMap((chunk) => {

@@ -7,6 +7,10 @@ import { loadOutputSealKey } from '../../audit/outputs/load-output-seal-key.js';
 import type { Severity } from '../../audit/types.js';
 import { DEFAULT_AUDIT_SCOPE, type AuditScope } from '../../audit/scope/audit-scope.js';
 import { parseModelId } from '../../providers/model-id/parse-model-id.js';
+import {
+  modelFactsFor,
+  UNKNOWN_TOKEN_HEADROOM,
+} from '../../providers/model-facts/model-facts-for.js';
 import type { ReportFormat } from '../../config/config-schema.js';
 import { loadConfig } from '../../config/load-config.js';
 import { UsageError } from '../../shared/errors.js';
@@ -49,9 +53,6 @@ export interface AuditFlags extends GlobalOptions {
 /** `--out -`: the report goes to stdout. */
 const STDOUT = '-';
 
-/** Headroom for tiktoken's estimate of Claude's tokens (README.md "oy audit"); OpenAI-compatible models count with tiktoken itself. */
-const CLAUDE_TOKEN_HEADROOM = 1.3;
-const OPENAI_TOKEN_HEADROOM = 1.0;
 /** Files read and scanned at once: enough to hide I/O latency without holding many files in memory. */
 const SCAN_CONCURRENCY = 16;
 
@@ -83,8 +84,6 @@ export async function runAuditCommand(
 
   const model = flags.offline ? null : config.model;
   const ref = model === null ? null : parseModelId(model);
-  const isOpenAiFamily =
-    ref !== null && ['openai', 'local', 'ollama', 'openrouter'].includes(ref.provider);
   const progress = createProgressRenderer(process.stderr, Boolean(flags.quiet));
   let hasNoticed = false;
   const options: AuditOptions = {
@@ -106,9 +105,10 @@ export async function runAuditCommand(
     scope: flags.scope ?? DEFAULT_AUDIT_SCOPE,
     riskiestChunks: flags.riskiest ?? null,
     isOfflineByChoice: Boolean(flags.offline),
+    // The model's tokens per tiktoken token; with no model, the largest ratio oy knows.
     tokenHeadroom:
       config.audit.tokenHeadroom ??
-      (isOpenAiFamily ? OPENAI_TOKEN_HEADROOM : CLAUDE_TOKEN_HEADROOM),
+      (ref === null ? UNKNOWN_TOKEN_HEADROOM : modelFactsFor(ref).tokenHeadroom),
     encoding: config.audit.encoding,
     isDryRun: Boolean(flags.dryRun),
     model,

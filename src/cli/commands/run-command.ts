@@ -2,7 +2,7 @@ import { AgentSession, type DoneEvent } from '../../agent/agent-session.js';
 import { openMcpTools } from '../../agent/mcp/open-mcp-tools.js';
 import { ReplayModelClient } from '../../agent/replay/replay-model-client.js';
 import { replayTurns } from '../../agent/replay/replay-turns.js';
-import { priceFor } from '../../providers/pricing/price-for.js';
+import { modelFactsFor } from '../../providers/model-facts/model-facts-for.js';
 import { EXIT, UsageError } from '../../shared/errors.js';
 import { neutralizeControl } from '../../shared/terminal/neutralize-control.js';
 import { OY_VERSION } from '../../shared/version.js';
@@ -38,7 +38,7 @@ export async function runRunCommand(words: string[], flags: RunFlags): Promise<v
     settings.replay,
   );
   const { config, paths, loaded, recording, ref, redact } = prepared;
-  if (settings.maxCostUsd !== null && priceFor(ref) === undefined) {
+  if (settings.maxCostUsd !== null && modelFactsFor(ref).price === undefined) {
     throw new UsageError(`--max-cost cannot be enforced: no price is known for ${ref.id}`, {
       hint: `give its price in the user config ("models": {"${ref.id}": {"price": {"input": <usd>, "output": <usd>}}}, USD per million tokens), or bound the run with --max-turns instead`,
     });

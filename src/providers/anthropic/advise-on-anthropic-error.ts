@@ -1,4 +1,5 @@
 import type { ProviderErrorKind } from '../provider-error.js';
+import { describeWait } from '../retry/parse-retry-after.js';
 import type { ModelRef } from '../types.js';
 
 /** What the classifier knows about a failure. */
@@ -37,7 +38,7 @@ export function adviseOnAnthropicError(
       };
     case 'rate_limited': {
       const wait =
-        retryAfterMs === undefined ? '' : `; it asks to wait ${Math.ceil(retryAfterMs / 1000)} s`;
+        retryAfterMs === undefined ? '' : `; it asks to wait ${describeWait(retryAfterMs)}`;
       return {
         summary: `Anthropic rate limit reached${wait}`,
         hint: "wait and retry, lower the concurrency, or raise the organisation's rate limits",

@@ -1,7 +1,7 @@
 import { quoteProviderMessage } from '../quote-provider-message.js';
 import type * as AnthropicSdk from '@anthropic-ai/sdk';
 import { ProviderError, type ProviderErrorKind } from '../provider-error.js';
-import { parseRetryAfter } from '../retry/parse-retry-after.js';
+import { parseRetryAfter, parseRetryAfterMs } from '../retry/parse-retry-after.js';
 import { readShouldRetry } from '../retry/read-should-retry.js';
 import type { ModelRef } from '../types.js';
 import { adviseOnAnthropicError } from './advise-on-anthropic-error.js';
@@ -87,12 +87,6 @@ export function classifyAnthropicError(
       cause: { provider: 'anthropic', name: error instanceof Error ? error.name : typeof error },
     },
   );
-}
-
-/** `retry-after-ms`, which the API sends beside `retry-after` with more precision. */
-function parseRetryAfterMs(value: string | null | undefined): number | undefined {
-  const ms = value === null || value === undefined ? Number.NaN : Number(value);
-  return Number.isFinite(ms) && ms >= 0 ? Math.min(ms, 60_000) : undefined;
 }
 
 /** No answer, or no further stream event, within the request timeout. */

@@ -1,12 +1,6 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import type { DocumentInput, Message, ThinkingPart, ToolCall } from '../types.js';
-
-/**
- * Where a tool call's arguments go when the model produced JSON that does not parse:
- * `{ "__invalid_json": "<raw text>" }`. The call still reaches the tool loop (whose argument
- * validation rejects it and tells the model), and it round-trips as a valid `tool_use` input.
- */
-export const INVALID_TOOL_JSON_KEY = '__invalid_json';
+import { toToolInput } from '../to-tool-input.js';
 
 /** A user turn with nothing to say still needs a block: the API rejects empty content. */
 const EMPTY_USER_TEXT = '(empty)';
@@ -32,12 +26,13 @@ function toContentBlocks(message: Message): Anthropic.ContentBlockParam[] {
     case 'user':
       // Documents first: the API's guidance is to put long material before the question.
       return [...(message.documents ?? []).map(toDocumentBlock), ...textBlocks(message.text)];
-    case 'assistant':
-      return [
-        ...(message.thinking ?? []).flatMap(toThinkingBlock),
-        ...textBlocks(message.text),
-        ...message.toolCalls.map(toToolUseBlock),
-      ];
+    case 'assistant': {
+      const said = [...textBlocks(message.text), ...message.toolCalls.map(toToolUseBlock)];
+      // Thinking alone (an answer cut short) cannot go back: the API refuses a turn that ends in thinking.
+      return said.length === 0
+        ? []
+        : [...(message.thinking ?? []).flatMap(toThinkingBlock), ...said];
+    }
     case 'tool':
       return message.results.map((result): Anthropic.ToolResultBlockParam => ({
         type: 'tool_result',
@@ -74,13 +69,4 @@ function toDocumentBlock(document: DocumentInput): Anthropic.DocumentBlockParam 
 
 function toToolUseBlock(call: ToolCall): Anthropic.ToolUseBlockParam {
   return { type: 'tool_use', id: call.id, name: call.name, input: toToolInput(call.arguments) };
-}
-
-/** `tool_use.input` must be a JSON object; anything else is carried as text under the invalid-JSON key. */
-function toToolInput(args: unknown): Record<string, unknown> {
-  if (typeof args === 'object' && args !== null && !Array.isArray(args))
-    return args as Record<string, unknown>;
-  return {
-    [INVALID_TOOL_JSON_KEY]: typeof args === 'string' ? args : JSON.stringify(args ?? null),
-  };
 }

@@ -20,7 +20,7 @@ export function toAnthropicRequest(
 ): Anthropic.MessageCreateParamsStreaming {
   const facts = modelFactsFor(ref);
   const cache = facts.promptCache ? (request.cache ?? {}) : {};
-  const plan = planOutputTokens(facts, request);
+  const plan = planOutputTokens(facts, request, 'anthropic');
   const params: Anthropic.MessageCreateParamsStreaming = {
     model: ref.model,
     max_tokens: plan.maxTokens,

@@ -2,6 +2,7 @@ import { quoteProviderMessage } from '../quote-provider-message.js';
 import { needsInferenceProfile } from '../model-facts/model-facts-for.js';
 import { ProviderError, type ProviderErrorKind } from '../provider-error.js';
 import { parseRetryAfter } from '../retry/parse-retry-after.js';
+import { displayUrl } from '../display-url.js';
 import type { ModelRef } from '../types.js';
 
 /** Bedrock's exception types (the SDK's error `name`), by what they mean for us. */
@@ -68,6 +69,8 @@ export interface BedrockErrorContext {
   region: string;
   /** AWS_PROFILE, for the `aws sso login --profile` hint. */
   profile: string | undefined;
+  /** AWS_ENDPOINT_URL_BEDROCK_RUNTIME when set: a 404 from it without Bedrock's error type names a missing route. */
+  endpoint?: string | undefined;
 }
 
 /** What the SDK's errors carry that we read; nothing else (never credentials) leaves this function. */
@@ -101,6 +104,21 @@ export function classifyBedrockError(
     return new ProviderError('connection', ref, `the connection to Bedrock failed (${code})`, {
       hint: `check the network and the Bedrock endpoint for region ${context.region}`,
     });
+  }
+  // A 404 without one of Bedrock's own exception types came from something else at that address (a proxy,
+  // a wrong endpoint override): the route is missing, which says nothing about the model.
+  if (status === 404 && KIND_BY_TYPE[type] === undefined) {
+    const where =
+      context.endpoint === undefined ? 'the Bedrock endpoint' : displayUrl(context.endpoint);
+    return new ProviderError(
+      'bad_request',
+      ref,
+      `${where} has no Bedrock Converse route (HTTP 404, not a Bedrock error)`,
+      {
+        status,
+        hint: 'check AWS_ENDPOINT_URL_BEDROCK_RUNTIME: it should be a Bedrock runtime endpoint (oy adds /model/<id>/converse)',
+      },
+    );
   }
   const kind = KIND_BY_TYPE[type] ?? (status === undefined ? undefined : statusKind(status));
   if (kind === undefined) {

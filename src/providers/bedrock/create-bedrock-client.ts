@@ -30,6 +30,7 @@ export function createBedrockClient(ref: ModelRef, settings: BedrockSettings): M
       isAborted: signal?.aborted === true,
       region: settings.region,
       profile: settings.profile,
+      endpoint: settings.endpoint,
     });
 
   const complete = async (

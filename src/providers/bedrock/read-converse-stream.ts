@@ -3,11 +3,7 @@ import { ProviderError } from '../provider-error.js';
 import type { ModelRef, ModelStopReason, StreamEvent, ThinkingPart } from '../types.js';
 import { toStopReason } from './to-stop-reason.js';
 import { toUsage } from './to-usage.js';
-import {
-  jsonTextNestsDeeper,
-  MAX_ARGUMENT_DEPTH,
-  TOO_DEEP_ARGUMENTS,
-} from '../bound-tool-arguments.js';
+import { parseToolArguments } from '../bound-tool-arguments.js';
 
 /** Reasoning still arriving: its text and signature, or opaque redacted bytes. */
 interface OpenReasoning {
@@ -25,7 +21,8 @@ interface OpenToolCall {
 
 /**
  * ConverseStream events as our normalised events: text deltas as they come, each tool call once its
- * block closes (with parsed input), reasoning as `thinking_delta`s and then one signed `thinking` part when its
+ * block closes (with parsed input; JSON that does not parse arrives as its text, as from the other providers,
+ * for the loop to answer with a tool error), reasoning as `thinking_delta`s and then one signed `thinking` part when its
  * block closes, usage from the `metadata` event, and `stop` last. A stream that ends before `messageStop`
  * failed, whatever the transport said.
  */
@@ -81,7 +78,7 @@ export async function* readConverseStream(
         openCalls.delete(index);
         yield {
           type: 'tool_call',
-          call: { id: call.id, name: call.name, arguments: parseToolInput(call, ref) },
+          call: { id: call.id, name: call.name, arguments: parseToolArguments(call.input) },
         };
       }
     } else if (event.messageStop) {
@@ -104,7 +101,7 @@ export async function* readConverseStream(
   for (const call of openCalls.values()) {
     yield {
       type: 'tool_call',
-      call: { id: call.id, name: call.name, arguments: parseToolInput(call, ref) },
+      call: { id: call.id, name: call.name, arguments: parseToolArguments(call.input) },
     };
   }
   yield { type: 'stop', reason: stopReason };
@@ -123,16 +120,6 @@ function toThinkingPart(open: OpenReasoning): ThinkingPart {
     text: open.text,
     ...(open.signature === '' ? {} : { signature: open.signature }),
   };
-}
-
-function parseToolInput(call: OpenToolCall, ref: ModelRef): unknown {
-  if (call.input.trim() === '') return {};
-  if (jsonTextNestsDeeper(call.input, MAX_ARGUMENT_DEPTH)) return TOO_DEEP_ARGUMENTS;
-  try {
-    return JSON.parse(call.input) as unknown;
-  } catch {
-    throw malformed(ref, `the input of tool call ${call.name} is not valid JSON`);
-  }
 }
 
 function malformed(ref: ModelRef, what: string): ProviderError {

@@ -20,7 +20,7 @@ export type ConverseInput = Omit<ConverseStreamCommandInput, 'guardrailConfig'>;
 export function toConverseInput(ref: ModelRef, request: ModelRequest): ConverseInput {
   const facts = modelFactsFor(ref);
   const cache = facts.promptCache ? (request.cache ?? {}) : {};
-  const plan = planOutputTokens(facts, request);
+  const plan = planOutputTokens(facts, request, 'bedrock');
   const mayThink =
     facts.thinking !== 'none' && (plan.thinking !== undefined || facts.thinking !== 'budgeted');
 

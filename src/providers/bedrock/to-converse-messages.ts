@@ -5,6 +5,7 @@ import type {
   ToolUseBlock,
 } from '@aws-sdk/client-bedrock-runtime';
 import type { DocumentInput, Message, ThinkingPart } from '../types.js';
+import { toToolInput } from '../to-tool-input.js';
 import { createDocumentNamer } from './sanitise-document-name.js';
 
 /** A JSON value as the SDK types a document field (tool input, input schema). */
@@ -70,14 +71,22 @@ function toContentBlocks(
         ...(message.documents ?? []).map(toDocument),
         ...textBlock(message.text),
       ]);
-    case 'assistant':
-      return orEmptyText([
-        ...(message.thinking ?? []).flatMap(toReasoningBlock),
+    case 'assistant': {
+      const said: ContentBlock[] = [
         ...textBlock(message.text),
         ...message.toolCalls.map((call) => ({
-          toolUse: { toolUseId: call.id, name: call.name, input: call.arguments as JsonDocument },
+          toolUse: {
+            toolUseId: call.id,
+            name: call.name,
+            input: toToolInput(call.arguments) as JsonDocument,
+          },
         })),
-      ]);
+      ];
+      // Reasoning alone (an answer cut short) cannot go back: Claude refuses a turn that ends in it.
+      return orEmptyText(
+        said.length === 0 ? [] : [...(message.thinking ?? []).flatMap(toReasoningBlock), ...said],
+      );
+    }
     case 'tool':
       return message.results.map((result) => ({
         toolResult: {

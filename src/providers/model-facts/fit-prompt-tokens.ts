@@ -1,15 +1,10 @@
 import type { ModelFacts } from './model-facts.js';
-import { planOutputTokens } from './plan-output-tokens.js';
+import { plannedOutputTokens } from './plan-output-tokens.js';
 
 /**
  * The most input tokens a call can hold so that input plus its planned output (answer and thinking,
  * see planOutputTokens) stays within the model's context window.
  */
 export function fitPromptTokens(facts: ModelFacts, answerTokens: number): number {
-  const { maxTokens } = planOutputTokens(facts, {
-    system: '',
-    messages: [],
-    maxTokens: answerTokens,
-  });
-  return Math.max(0, facts.contextWindow - maxTokens);
+  return Math.max(0, facts.contextWindow - plannedOutputTokens(facts, answerTokens));
 }

@@ -1,3 +1,4 @@
+import { BEDROCK_PROFILE_PREFIX } from '../model-id/model-id-prefixes.js';
 import { normalizeModelName, priceFor } from '../pricing/price-for.js';
 import type { ModelRef } from '../types.js';
 import { KNOWN_MODELS } from './known-models.js';
@@ -9,8 +10,12 @@ export const DEFAULT_HOSTED_CONTEXT_TOKENS = 128_000;
 export const DEFAULT_LOCAL_CONTEXT_TOKENS = 32_768;
 /** An unknown model's output limit is its server's business: oy does not clamp below this. */
 const UNKNOWN_MAX_OUTPUT_TOKENS = 128_000;
+/** Tokens per tiktoken token when the tokenizer is unknown: Claude's ratio, the largest oy knows. */
+export const UNKNOWN_TOKEN_HEADROOM = 1.3;
+/** OpenAI-compatible servers (local, Ollama, OpenRouter) run models near tiktoken's count, as oy has assumed. */
+const OPENAI_COMPATIBLE_TOKEN_HEADROOM = 1.0;
 
-const UNKNOWN: Omit<ModelFacts, 'price' | 'isLocal' | 'contextWindow'> = {
+const UNKNOWN: Omit<ModelFacts, 'price' | 'isLocal' | 'contextWindow' | 'tokenHeadroom'> = {
   maxOutputTokens: UNKNOWN_MAX_OUTPUT_TOKENS,
   promptCache: false,
   minCacheableTokens: 0,
@@ -29,8 +34,13 @@ export function modelFactsFor(ref: ModelRef, override: ModelFactsOverride = {}):
   const isLocal = ref.provider === 'local' || ref.provider === 'ollama';
   const name = normalizeModelName(ref);
   const known = KNOWN_MODELS.find((entry) => entry.pattern.test(name));
+  const tokenHeadroom =
+    ref.provider === 'anthropic' || ref.provider === 'bedrock'
+      ? UNKNOWN_TOKEN_HEADROOM
+      : OPENAI_COMPATIBLE_TOKEN_HEADROOM;
   const base: ModelFacts = known
     ? {
+        tokenHeadroom,
         ...known.facts,
         ...(ref.provider === 'bedrock' ? known.bedrock : {}),
         price: priceFor(ref),
@@ -41,10 +51,8 @@ export function modelFactsFor(ref: ModelRef, override: ModelFactsOverride = {}):
         contextWindow: isLocal ? DEFAULT_LOCAL_CONTEXT_TOKENS : DEFAULT_HOSTED_CONTEXT_TOKENS,
         price: priceFor(ref),
         isLocal,
+        tokenHeadroom,
       };
-  // Open-weight families served locally run with the local default window.
-  if (isLocal && !/gpt|claude|gemini/.test(name))
-    base.contextWindow = Math.min(base.contextWindow, DEFAULT_LOCAL_CONTEXT_TOKENS);
   // Only Anthropic's API and Bedrock take cache breakpoints or Claude's thinking field.
   if (ref.provider !== 'anthropic' && ref.provider !== 'bedrock') {
     base.promptCache = false;
@@ -60,9 +68,6 @@ function definedOnly(override: ModelFactsOverride): ModelFactsOverride {
     Object.entries(override).filter(([, value]) => value !== undefined),
   ) as ModelFactsOverride;
 }
-
-/** Bedrock inference-profile prefixes (`us.anthropic.claude-…`); an ARN names a profile too. */
-export const BEDROCK_PROFILE_PREFIX = /^(?:us|us-gov|eu|apac|au|jp|ca|global)\./;
 
 /** Whether this Bedrock id is a bare on-demand id of a model that only runs through an inference profile. */
 export function needsInferenceProfile(ref: ModelRef): boolean {

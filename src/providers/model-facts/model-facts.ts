@@ -30,6 +30,8 @@ export interface ModelFacts {
   inferenceProfileRequired: boolean;
   /** Served on this machine (`local-<port>::`, `ollama::`). */
   isLocal: boolean;
+  /** The model's tokens per tiktoken token: how far the audit's local count may undershoot (1.0 for OpenAI's own). */
+  tokenHeadroom: number;
 }
 
 /** What a config file may say about a model the table lacks (or gets wrong): any fact, over the table's. */

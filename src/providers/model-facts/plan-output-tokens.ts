@@ -1,4 +1,4 @@
-import type { ModelRequest } from '../types.js';
+import type { Message, ModelRequest, ThinkingSource } from '../types.js';
 import type { ModelFacts } from './model-facts.js';
 
 /** Claude's smallest thinking budget (Anthropic API and Bedrock alike). */
@@ -18,9 +18,14 @@ export interface OutputPlan {
 /**
  * `request.maxTokens` is the answer's share; thinking tokens count against the same wire `max_tokens`, so
  * thinking is added on top (up to the model's limit) rather than carved out of the answer. A budget that
- * cannot fit with at least the minimum is dropped rather than sent invalid.
+ * cannot fit with at least the minimum is dropped rather than sent invalid, and so is one for a tool loop
+ * whose last turn carries no thinking from `source` (budgeted thinking requires that turn to start with it).
  */
-export function planOutputTokens(facts: ModelFacts, request: ModelRequest): OutputPlan {
+export function planOutputTokens(
+  facts: ModelFacts,
+  request: ModelRequest,
+  source?: ThinkingSource,
+): OutputPlan {
   const limit = facts.maxOutputTokens;
   const answer = Math.max(1, Math.min(request.maxTokens, limit));
   const wanted = request.reasoningBudgetTokens;
@@ -29,6 +34,8 @@ export function planOutputTokens(facts: ModelFacts, request: ModelRequest): Outp
       return { maxTokens: answer };
     case 'budgeted': {
       if (wanted === undefined) return { maxTokens: answer };
+      if (source !== undefined && isToolLoopWithoutThinking(request.messages, source))
+        return { maxTokens: answer };
       const total = Math.min(
         limit,
         request.maxTokens + Math.max(wanted, MIN_THINKING_BUDGET_TOKENS),
@@ -45,4 +52,16 @@ export function planOutputTokens(facts: ModelFacts, request: ModelRequest): Outp
         : { maxTokens };
     }
   }
+}
+
+/** The request answers tool calls whose turn has no thinking from this service to start with. */
+function isToolLoopWithoutThinking(messages: readonly Message[], source: ThinkingSource): boolean {
+  if (messages.at(-1)?.role !== 'tool') return false;
+  const turn = messages.findLast((message) => message.role === 'assistant');
+  return !(turn?.thinking ?? []).some((part) => part.source === source);
+}
+
+/** The wire `max_tokens` a request with this answer share gets (thinking's room included): input must leave it. */
+export function plannedOutputTokens(facts: ModelFacts, answerTokens: number): number {
+  return planOutputTokens(facts, { system: '', messages: [], maxTokens: answerTokens }).maxTokens;
 }

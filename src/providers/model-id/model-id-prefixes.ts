@@ -34,3 +34,6 @@ export const BARE_PATTERNS: ReadonlyArray<{ pattern: RegExp; provider: ProviderN
 ];
 
 export const HIGHEST_PORT = 65_535;
+
+/** Bedrock inference-profile prefixes (`us.anthropic.claude-…`, `global.…`); an ARN names a profile too. */
+export const BEDROCK_PROFILE_PREFIX = /^(?:us|us-gov|eu|apac|au|jp|ca|global)\./;

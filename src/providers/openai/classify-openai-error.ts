@@ -1,11 +1,12 @@
 import { quoteProviderMessage } from '../quote-provider-message.js';
 import type { APIError } from 'openai';
 import { ProviderError, type ProviderErrorKind } from '../provider-error.js';
-import { MAX_RETRY_AFTER_MS, parseRetryAfter } from '../retry/parse-retry-after.js';
+import { parseRetryAfter, parseRetryAfterMs } from '../retry/parse-retry-after.js';
 import { readShouldRetry } from '../retry/read-should-retry.js';
 import type { ModelRef } from '../types.js';
 import type { CallSignal } from './call-signal.js';
 import type { OpenAiSdk } from './load-openai-sdk.js';
+import { displayUrl } from '../display-url.js';
 import { connectionHint, credentialHint, quotaHint } from './openai-hints.js';
 
 /** Longest provider message we pass on; the rest is noise in a one-line error. */
@@ -99,6 +100,17 @@ function fromApiError(error: APIError, context: OpenAiErrorContext): ProviderErr
         hint: credentialHint(ref),
       });
     case 'model_not_found':
+      // No OpenAI error body: a server without this route, or one that says no more than 404.
+      if (error.error === undefined)
+        return new ProviderError(
+          'bad_request',
+          ref,
+          `${displayUrl(context.baseURL)} answered 404 without an error body: there is no chat-completions route there, or no model "${ref.model}"`,
+          {
+            ...options,
+            hint: 'check the base URL (it usually ends in /v1; oy adds /chat/completions) and the model id; oy model lists the models each endpoint serves',
+          },
+        );
       return new ProviderError(
         kind,
         ref,
@@ -154,14 +166,12 @@ function describe(kind: ProviderErrorKind): string {
   return 'the request was rejected';
 }
 
-/** `retry-after-ms` (OpenAI's own) or `retry-after` (seconds or an HTTP date), capped. */
+/** `retry-after-ms` (OpenAI's own) or `retry-after` (seconds or an HTTP date), as asked. */
 function retryAfter(headers: Headers | undefined): { retryAfterMs?: number } {
-  const milliseconds = Number(headers?.get('retry-after-ms') ?? Number.NaN);
-  if (Number.isFinite(milliseconds) && milliseconds >= 0) {
-    return { retryAfterMs: Math.min(milliseconds, MAX_RETRY_AFTER_MS) };
-  }
-  const parsed = parseRetryAfter(headers?.get('retry-after'));
-  return parsed === undefined ? {} : { retryAfterMs: parsed };
+  const asked =
+    parseRetryAfterMs(headers?.get('retry-after-ms')) ??
+    parseRetryAfter(headers?.get('retry-after'));
+  return asked === undefined ? {} : { retryAfterMs: asked };
 }
 
 /** The provider's own explanation, on one line, without the key, or '' when it gave none. */

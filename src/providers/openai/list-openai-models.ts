@@ -2,7 +2,7 @@ import { EXIT, OyError } from '../../shared/errors.js';
 import type { OpenAiSettings } from '../provider-settings.js';
 import { CallSignal } from './call-signal.js';
 import { loadOpenAiSdk, newOpenAiClient } from './load-openai-sdk.js';
-import { displayUrl } from './openai-hints.js';
+import { displayUrl } from '../display-url.js';
 
 /** `oy model` asks each configured endpoint for its models and gives up after this long (README.md "Models and providers"). */
 export const MODEL_LISTING_TIMEOUT_MS = 5_000;

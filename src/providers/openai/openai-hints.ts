@@ -1,3 +1,4 @@
+import { displayUrl } from '../display-url.js';
 import type { ModelRef, ProviderName } from '../types.js';
 
 /** The variable that holds each provider's key (Ollama needs none). */
@@ -26,18 +27,4 @@ export function connectionHint(ref: ModelRef, baseURL: string): string {
     return `is the server at ${where} running?`;
   }
   return `check the network connection to ${where}, or run oy doctor --online`;
-}
-
-/** The base URL without credentials or query, safe to show (a URL may carry `user:password@`). */
-export function displayUrl(baseURL: string): string {
-  try {
-    const url = new URL(baseURL);
-    url.username = '';
-    url.password = '';
-    url.search = '';
-    url.hash = '';
-    return url.toString().replace(/\/$/, '');
-  } catch {
-    return '(an unreadable base URL)';
-  }
 }

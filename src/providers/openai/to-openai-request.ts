@@ -29,6 +29,8 @@ export function isReasoningModel(ref: ModelRef): boolean {
  * The chat-completions request for one streamed call. Reasoning models get `max_completion_tokens` and no
  * temperature; every other model (and every compatible server, which may not know the newer field) gets
  * `max_tokens`. Cache hints and the reasoning budget have no chat-completions equivalent and are ignored.
+ * `reasoning_content` a compatible server sent goes back only on the current tool loop's turns (DeepSeek
+ * requires it there; OpenAI's own models never send it, so never receive it).
  */
 export function toOpenAiRequest(
   ref: ModelRef,
@@ -39,7 +41,10 @@ export function toOpenAiRequest(
   const { maxTokens } = planOutputTokens(modelFactsFor(ref), request);
   const messages: ChatCompletionMessageParam[] = [];
   if (request.system !== '') messages.push({ role: 'system', content: request.system });
-  for (const message of request.messages) messages.push(...toOpenAiMessages(ref, message));
+  // The current tool loop: the turns since the last prompt, whose reasoning a server may need back.
+  const loopStart = request.messages.findLastIndex((message) => message.role === 'user') + 1;
+  for (const [index, message] of request.messages.entries())
+    messages.push(...toOpenAiMessages(ref, message, index >= loopStart));
   return {
     model: ref.model,
     messages,
@@ -56,11 +61,16 @@ export function toOpenAiRequest(
   };
 }
 
-function toOpenAiMessages(ref: ModelRef, message: Message): ChatCompletionMessageParam[] {
+function toOpenAiMessages(
+  ref: ModelRef,
+  message: Message,
+  isInToolLoop: boolean,
+): ChatCompletionMessageParam[] {
   switch (message.role) {
     case 'user':
       return [{ role: 'user', content: withDocuments(ref, message.text, message.documents ?? []) }];
-    case 'assistant':
+    case 'assistant': {
+      const reasoning = isInToolLoop && message.toolCalls.length > 0 ? reasoningOf(message) : '';
       return [
         {
           role: 'assistant',
@@ -69,8 +79,11 @@ function toOpenAiMessages(ref: ModelRef, message: Message): ChatCompletionMessag
           ...(message.toolCalls.length > 0
             ? { tool_calls: message.toolCalls.map(toOpenAiToolCall) }
             : {}),
-        },
+          // Not in OpenAI's types: compatible servers that reason (DeepSeek) require it back in a tool loop.
+          ...(reasoning === '' ? {} : { reasoning_content: reasoning }),
+        } as ChatCompletionMessageParam,
       ];
+    }
     case 'tool':
       // Error results already say so in their content (`{"ok":false,…}`); chat completions has no error flag.
       return message.results.map((result) => ({
@@ -79,6 +92,14 @@ function toOpenAiMessages(ref: ModelRef, message: Message): ChatCompletionMessag
         content: result.content,
       }));
   }
+}
+
+/** The `reasoning_content` an OpenAI-compatible server sent with this turn, as it sent it. */
+function reasoningOf(message: Extract<Message, { role: 'assistant' }>): string {
+  return (message.thinking ?? [])
+    .filter((part) => part.source === 'openai' && part.type === 'thinking')
+    .map((part) => (part.type === 'thinking' ? part.text : ''))
+    .join('');
 }
 
 /** Documents become clearly delimited text after the user's own; chat completions takes no PDF. */

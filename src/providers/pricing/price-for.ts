@@ -1,10 +1,9 @@
+import { BEDROCK_PROFILE_PREFIX } from '../model-id/model-id-prefixes.js';
 import type { ModelRef } from '../types.js';
 import { PRICE_ENTRIES, type Price } from './price-table.js';
 
 /** Suffixes that name a snapshot of the same model: `-20250929`, `-2024-08-06`, `-latest`. */
 const SNAPSHOT_SUFFIX = /^(?:-\d{8}|-\d{4}-\d{2}-\d{2}|-latest)?$/;
-/** Bedrock inference-profile prefixes (`us.anthropic.claude-...`). */
-const BEDROCK_GEO_PREFIX = /^(?:us|us-gov|eu|apac|au|jp|ca|global)\./;
 
 /**
  * The price of a model: the config's (`ref.facts.price`, see withConfiguredFacts) over the table's, or
@@ -35,7 +34,7 @@ export function normalizeModelName(ref: ModelRef): string {
   if (ref.provider === 'bedrock') {
     name = name.slice(name.lastIndexOf('/') + 1);
     name = name
-      .replace(BEDROCK_GEO_PREFIX, '')
+      .replace(BEDROCK_PROFILE_PREFIX, '')
       .replace(/^anthropic\./, '')
       .replace(/-v\d+(?::\d+)?$/, '');
   }

@@ -2,6 +2,7 @@ import { ProviderError } from '../provider-error.js';
 import type { CallOptions, ModelClient, ModelRequest, ModelResult, StreamEvent } from '../types.js';
 import { abortableSleep } from './abortable-sleep.js';
 import { backoffDelay } from './backoff-delay.js';
+import { describeWait, MAX_RETRY_AFTER_MS } from './parse-retry-after.js';
 
 /** Four attempts in all (README.md "Models and providers"). */
 export const DEFAULT_MAX_ATTEMPTS = 4;
@@ -31,8 +32,10 @@ export interface RetryPolicy {
 
 /**
  * Wraps a client so retryable failures (rate limits, overload, server, connection, timeout) are tried again
- * with exponential backoff, full jitter and Retry-After; `x-should-retry` overrides the kind either way. `complete()` retries the whole call; `stream()` retries
- * only while nothing has been yielded, because the caller has already shown what came before a break.
+ * with exponential backoff, full jitter and Retry-After (waited up to a minute; a longer wait than the
+ * remaining attempts could cover ends the call with that wait in the hint); `x-should-retry` overrides the
+ * kind either way. `complete()` retries the whole call; `stream()` retries only while nothing has been
+ * yielded, because the caller has already shown what came before a break.
  */
 export function withRetries(client: ModelClient, policy: RetryPolicy = {}): ModelClient {
   const maxAttempts = Math.max(1, policy.maxAttempts ?? DEFAULT_MAX_ATTEMPTS);
@@ -49,6 +52,10 @@ export function withRetries(client: ModelClient, policy: RetryPolicy = {}): Mode
       throw error;
     }
     if (signal?.aborted) throw abortedError(error);
+    // A wait the remaining attempts could not honour (each waits at most a minute) is not retried early.
+    const asked = error.retryAfterMs;
+    if (asked !== undefined && asked > (maxAttempts - attempt) * MAX_RETRY_AFTER_MS)
+      throw tooLongToWait(error, asked);
     const delayMs = backoffDelay(attempt, error.retryAfterMs, backoff);
     policy.onRetry?.({ attempt, maxAttempts, delayMs, error });
     try {
@@ -80,7 +87,7 @@ export function withRetries(client: ModelClient, policy: RetryPolicy = {}): Mode
           }
           return;
         } catch (error) {
-          if (hasYielded) throw error;
+          if (hasYielded) throw notRetriedMidAnswer(error);
           await waitOrThrow(error, attempt, options?.signal);
         }
       }
@@ -93,4 +100,35 @@ function abortedError(cause: ProviderError): ProviderError {
     hint: 'the request was interrupted',
     cause,
   });
+}
+
+function tooLongToWait(cause: ProviderError, askedMs: number): ProviderError {
+  const prefix = `${cause.ref.id}: `;
+  const message = cause.message.startsWith(prefix)
+    ? cause.message.slice(prefix.length)
+    : cause.message;
+  return new ProviderError(cause.kind, cause.ref, message, {
+    hint: `the service asks to wait ${describeWait(askedMs)} before trying again, longer than oy waits (a minute at a time): try again after that`,
+    ...(cause.status === undefined ? {} : { status: cause.status }),
+    retryAfterMs: askedMs,
+    shouldRetry: false,
+    cause,
+  });
+}
+
+/** A retryable failure after the answer began is not retried here: its hint must not say it will be. */
+function notRetriedMidAnswer(error: unknown): unknown {
+  if (!(error instanceof ProviderError) || !error.isRetryable) return error;
+  return new ProviderError(error.kind, error.ref, withoutRefPrefix(error), {
+    hint: 'the answer broke off after it had started, so it was not retried: send the prompt again',
+    ...(error.status === undefined ? {} : { status: error.status }),
+    ...(error.retryAfterMs === undefined ? {} : { retryAfterMs: error.retryAfterMs }),
+    cause: error,
+  });
+}
+
+/** The message without the `provider::model: ` prefix ProviderError adds, to wrap it without repeating it. */
+function withoutRefPrefix(error: ProviderError): string {
+  const prefix = `${error.ref.id}: `;
+  return error.message.startsWith(prefix) ? error.message.slice(prefix.length) : error.message;
 }

@@ -68,6 +68,16 @@ describe('compactIfNeeded: the threshold', () => {
     expect(await compactIfNeeded(inputFor(messages, window))).toBeDefined();
   });
 
+  it("acts below the fraction when the next call's output room (thinking included) would not fit", async () => {
+    const messages = longTask(10, 1_000);
+    const window = Math.ceil(tokensOf(messages) / COMPACT_AT_FRACTION) + 10;
+    // Control: under the fraction and no output planned, nothing to do.
+    expect(await compactIfNeeded(inputFor(messages, window))).toBeUndefined();
+    // An output of a quarter of the window leaves less than the prompt needs: compact first.
+    const outputTokens = Math.ceil(window * 0.25);
+    expect(await compactIfNeeded(inputFor(messages, window, { outputTokens }))).toBeDefined();
+  });
+
   it('returns undefined when forced on a transcript with nothing older to shorten or summarize', async () => {
     const input = inputFor(longTask(2, 100), 100_000, { force: true });
     expect(await compactIfNeeded(input)).toBeUndefined();

@@ -1,9 +1,16 @@
-import { modelFactsFor } from '../../../src/providers/model-facts/model-facts-for.js';
 import type { ThinkingLedger, Violation } from '../thinking-ledger.js';
-import { checkThinkingBudget, isRecord, type ThinkingRequest } from './thinking-rules.js';
+import { serviceModelFor } from './service-models.js';
+import {
+  checkThinkingBudget,
+  isRecord,
+  readThinkingField,
+  type ThinkingRequest,
+} from './thinking-rules.js';
 
 /** The Messages API's ceiling on `cache_control` breakpoints per request. */
 const MAX_CACHE_BREAKPOINTS = 4;
+/** A custom tool's name, as the API's schema states it. */
+const TOOL_NAME = /^[a-zA-Z0-9_-]{1,128}$/;
 /** Fields of the Messages API request in this API version (no sampling parameters). */
 const KNOWN_FIELDS = new Set([
   'max_tokens',
@@ -51,13 +58,14 @@ export function checkAnthropicRequest(
   for (const key of Object.keys(body))
     if (!KNOWN_FIELDS.has(key)) return invalid(`${key}: Extra inputs are not permitted`);
   if (typeof body.model !== 'string') return invalid('model: Field required');
-  if (!Number.isInteger(body.max_tokens) || (body.max_tokens as number) < 1)
-    return invalid('max_tokens: Input should be greater than or equal to 1');
+  // Zero is allowed: it warms the prompt cache without generating.
+  if (!Number.isInteger(body.max_tokens) || (body.max_tokens as number) < 0)
+    return invalid('max_tokens: Input should be greater than or equal to 0');
   const maxTokens = body.max_tokens as number;
-  const facts = modelFactsFor({ provider: 'anthropic', model: body.model, id: body.model });
-  if (maxTokens > facts.maxOutputTokens)
+  const model = serviceModelFor(body.model);
+  if (maxTokens > model.maxOutputTokens)
     return invalid(
-      `max_tokens: ${maxTokens} > ${facts.maxOutputTokens}, which is the maximum allowed number of output tokens for ${body.model}`,
+      `max_tokens: ${maxTokens} > ${model.maxOutputTokens}, which is the maximum allowed number of output tokens for ${body.model}`,
     );
   if (!Array.isArray(body.messages) || body.messages.length === 0)
     return invalid('messages: at least one message is required');
@@ -84,22 +92,55 @@ export function checkAnthropicRequest(
       const problem = checkText(block, 'messages');
       if (problem) return problem;
     }
+    if (message.role === 'assistant') {
+      const problem = checkThinkingPlace(blocks, index);
+      if (problem) return problem;
+    }
     const previous = turns.at(-1);
     if (previous?.role === message.role) previous.blocks.push(...blocks);
     else turns.push({ role: message.role, index, blocks });
   }
   if (turns[0]?.role !== 'user') return invalid('messages: first message must use the "user" role');
+  if (turns.at(-1)?.role === 'assistant' && !model.takesPrefill)
+    return invalid(
+      'This model does not support assistant message prefill. The conversation must end with a user message.',
+    );
 
-  const thinking = readThinking(body, facts.thinking);
-  if ('status' in thinking) return thinking;
-  const budgetProblem = checkThinkingBudget(thinking, maxTokens, facts.thinking);
+  const thinking = readThinkingField(body.thinking, model);
+  if (typeof thinking === 'string') return invalid(thinking);
+  const budgetProblem = checkThinkingBudget(thinking, maxTokens, model);
   if (budgetProblem) return invalid(budgetProblem);
+  if (thinking.isOn && isForcedToolChoice(body.tool_choice))
+    return invalid('Thinking may not be enabled when tool_choice forces tool use.');
 
   return (
+    checkTools(body.tools) ??
     checkToolPairing(turns) ??
-    checkThinkingBlocks(turns, ledger, thinking.isOn) ??
+    checkThinkingBlocks(turns, ledger, thinking) ??
     checkCacheBreakpoints(body, turns)
   );
+}
+
+function isForcedToolChoice(choice: unknown): boolean {
+  return isRecord(choice) && (choice.type === 'any' || choice.type === 'tool');
+}
+
+/** Tool names follow the API's pattern and are unique; a custom tool's input is a JSON object. */
+function checkTools(tools: unknown): Violation | undefined {
+  if (tools === undefined) return undefined;
+  if (!Array.isArray(tools)) return invalid('tools: Input should be a valid list');
+  const names = new Set<string>();
+  for (const [index, tool] of tools.entries()) {
+    if (!isRecord(tool)) return invalid(`tools.${index}: Input should be an object`);
+    const name = String(tool.name);
+    if (!TOOL_NAME.test(name))
+      return invalid(
+        `tools.${index}.custom.name: String should match pattern '${TOOL_NAME.source}'`,
+      );
+    if (names.has(name)) return invalid('tools: Tool names must be unique.');
+    names.add(name);
+  }
+  return undefined;
 }
 
 function toBlocks(content: unknown): Record<string, unknown>[] | undefined {
@@ -115,25 +156,6 @@ function checkText(block: unknown, where: string): Violation | undefined {
   if (block.text.trim() === '')
     return invalid(`${where}: text content blocks must contain non-whitespace text`);
   return undefined;
-}
-
-function readThinking(
-  body: Record<string, unknown>,
-  kind: ReturnType<typeof modelFactsFor>['thinking'],
-): ThinkingRequest | Violation {
-  const thinking = body.thinking;
-  if (thinking === undefined)
-    return { type: 'default', isOn: kind === 'always' || kind === 'adaptive' };
-  if (!isRecord(thinking)) return invalid('thinking: Input should be an object');
-  const type = thinking.type;
-  if (type !== 'enabled' && type !== 'adaptive' && type !== 'disabled' && type !== 'between_tools')
-    return invalid(`thinking.type: Input tag '${String(type)}' is not one of the expected tags`);
-  return {
-    type,
-    isOn: type !== 'disabled',
-    ...(typeof thinking.budget_tokens === 'number' ? { budgetTokens: thinking.budget_tokens } : {}),
-    hasBudgetField: 'budget_tokens' in thinking,
-  };
 }
 
 /** Each tool_use is answered in the next turn, whose content starts with the tool_result blocks. */
@@ -174,11 +196,36 @@ function checkToolPairing(turns: Turn[]): Violation | undefined {
   return undefined;
 }
 
-/** Thinking goes back exactly as issued; in a tool loop with thinking on, the last assistant turn starts with it. */
+const isThinkingBlock = (block: Record<string, unknown>) =>
+  block.type === 'thinking' || block.type === 'redacted_thinking';
+
+/** In an assistant message, thinking comes first and never last. */
+function checkThinkingPlace(
+  blocks: Record<string, unknown>[],
+  index: number,
+): Violation | undefined {
+  if (!blocks.some(isThinkingBlock)) return undefined;
+  if (!isThinkingBlock(blocks[0]!))
+    return invalid(
+      `messages.${index}.content.0: If an assistant message contains any thinking blocks, the first block must be \`thinking\` or \`redacted_thinking\`. Found \`${String(blocks[0]!.type)}\`.`,
+    );
+  const last = blocks.at(-1)!;
+  if (isThinkingBlock(last))
+    return invalid(
+      `messages.${index}: The final block in an assistant message cannot be \`${String(last.type)}\`.`,
+    );
+  return undefined;
+}
+
+/**
+ * Thinking goes back exactly as issued. In a tool loop with thinking on, the last assistant turn starts with
+ * the thinking that preceded its tool calls; with budgeted thinking (`enabled`) Claude always thinks first, so
+ * that turn must start with thinking whatever the fake issued.
+ */
 function checkThinkingBlocks(
   turns: Turn[],
   ledger: ThinkingLedger,
-  isThinkingOn: boolean,
+  thinking: ThinkingRequest,
 ): Violation | undefined {
   for (const turn of turns) {
     for (const [offset, block] of turn.blocks.entries()) {
@@ -191,15 +238,14 @@ function checkThinkingBlocks(
         return invalid(`${path}.cache_control: cache_control cannot be set on thinking blocks`);
     }
   }
-  if (!isThinkingOn) return undefined;
+  if (!thinking.isOn) return undefined;
   const lastAssistant = turns.findLast((turn) => turn.role === 'assistant');
   const isToolLoop = turns.at(-1)?.role === 'user' && turns.at(-2) === lastAssistant;
   const toolUse = lastAssistant?.blocks.find((block) => block.type === 'tool_use');
   if (!lastAssistant || !isToolLoop || !toolUse) return undefined;
-  const thoughtBefore = ledger.thinkingBefore(String(toolUse.id));
-  const leading = lastAssistant.blocks.findIndex(
-    (block) => block.type !== 'thinking' && block.type !== 'redacted_thinking',
-  );
+  const issued = ledger.thinkingBefore(String(toolUse.id));
+  const thoughtBefore = thinking.type === 'enabled' ? Math.max(1, issued) : issued;
+  const leading = lastAssistant.blocks.findIndex((block) => !isThinkingBlock(block));
   if (thoughtBefore > 0 && leading < thoughtBefore) {
     const found = String(lastAssistant.blocks[0]?.type ?? 'nothing');
     return invalid(

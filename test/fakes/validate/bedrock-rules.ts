@@ -1,15 +1,22 @@
-import {
-  modelFactsFor,
-  needsInferenceProfile,
-} from '../../../src/providers/model-facts/model-facts-for.js';
-import type { ModelRef } from '../../../src/providers/types.js';
 import type { ThinkingLedger, Violation } from '../thinking-ledger.js';
-import { checkThinkingBudget, isRecord, type ThinkingRequest } from './thinking-rules.js';
+import { isProfileId, serviceModelFor, type ServiceModel } from './service-models.js';
+import {
+  checkThinkingBudget,
+  isRecord,
+  readThinkingField,
+  type ThinkingRequest,
+} from './thinking-rules.js';
 
 /** Converse's limit on documents per request. */
 const MAX_DOCUMENTS = 5;
-/** Converse's document-name rule: letters, digits, single spaces, hyphens, parentheses, square brackets. */
+/** Converse's document-name rule: letters, digits, single spaces, hyphens, parentheses, square brackets; 1 to 200. */
 const DOCUMENT_NAME = /^[A-Za-z0-9\-()[\]]+(?: [A-Za-z0-9\-()[\]]+)*$/;
+const MAX_DOCUMENT_NAME_CHARS = 200;
+/** Cache checkpoints per request (Bedrock's prompt-caching limits for Claude). */
+const MAX_CACHE_POINTS = 4;
+/** ToolSpecification.name and ToolUseBlock.toolUseId, as the API reference states them. */
+const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
+const TOOL_USE_ID = /^[a-zA-Z0-9_.:-]{1,64}$/;
 
 const validation = (message: string): Violation => ({
   status: 400,
@@ -20,7 +27,8 @@ const validation = (message: string): Violation => ({
 /**
  * The documented rules of Converse and ConverseStream (API reference, "supported models and model features",
  * prompt caching, Claude's thinking through `additionalModelRequestFields`), answered as Bedrock does:
- * 400 `ValidationException` with its message.
+ * 400 `ValidationException` with its message. Claude's own rules reach the caller through Bedrock as
+ * "The model returned the following errors: …".
  */
 export function checkBedrockRequest(
   modelId: string,
@@ -28,72 +36,106 @@ export function checkBedrockRequest(
   body: unknown,
   ledger: ThinkingLedger,
 ): Violation | undefined {
-  const ref: ModelRef = { provider: 'bedrock', model: modelId, id: `bedrock::${modelId}` };
-  const facts = modelFactsFor(ref);
-  if (needsInferenceProfile(ref))
+  const model = serviceModelFor(modelId);
+  if (model.bedrockProfileOnly && !isProfileId(modelId))
     return validation(
       `Invocation of model ID ${modelId} with on-demand throughput isn’t supported. Retry your request with the ID or ARN of an inference profile that contains this model.`,
     );
   if (!isRecord(body)) return validation('The request body is not valid JSON.');
   const config = isRecord(body.inferenceConfig) ? body.inferenceConfig : {};
-  const maxTokens = typeof config.maxTokens === 'number' ? config.maxTokens : facts.maxOutputTokens;
-  if (maxTokens > facts.maxOutputTokens)
+  const maxTokens = typeof config.maxTokens === 'number' ? config.maxTokens : model.maxOutputTokens;
+  if (maxTokens > model.maxOutputTokens)
     return validation(
-      `The maximum tokens you requested exceeds the model limit of ${facts.maxOutputTokens}. Try again with a maximum tokens value that is lower than ${facts.maxOutputTokens}.`,
+      `The maximum tokens you requested exceeds the model limit of ${model.maxOutputTokens}. Try again with a maximum tokens value that is lower than ${model.maxOutputTokens}.`,
     );
   const tools =
     isRecord(body.toolConfig) && Array.isArray(body.toolConfig.tools) ? body.toolConfig.tools : [];
-  if (isStream && tools.length > 0 && !facts.streamingToolUse)
+  if (isStream && tools.length > 0 && !model.bedrockStreamingTools)
     return validation('This model doesn’t support tool use in streaming mode.');
-  const hasCachePoint = (blocks: unknown) =>
-    Array.isArray(blocks) &&
-    blocks.some((block) => isRecord(block) && block.cachePoint !== undefined);
   const messages = Array.isArray(body.messages) ? (body.messages as unknown[]) : [];
-  if (
-    (!facts.promptCache &&
-      (hasCachePoint(body.system) ||
-        messages.some((m) => isRecord(m) && hasCachePoint(m.content)))) ||
-    (!facts.toolCache && hasCachePoint(tools))
-  )
+  const fields = body.additionalModelRequestFields;
+  const thinking = readThinkingField(isRecord(fields) ? fields.thinking : undefined, model);
+  if (typeof thinking === 'string') return validation(thinking);
+  return (
+    checkToolSpecs(tools) ??
+    checkCachePoints(body.system, tools, messages, model) ??
+    checkThinking(thinking, config, maxTokens, model) ??
+    checkMessages(messages, model, ledger, thinking)
+  );
+}
+
+function checkToolSpecs(tools: unknown[]): Violation | undefined {
+  for (const [index, tool] of tools.entries()) {
+    const spec = isRecord(tool) && isRecord(tool.toolSpec) ? tool.toolSpec : undefined;
+    if (spec && !TOOL_NAME.test(String(spec.name)))
+      return validation(
+        `1 validation error detected: Value at 'toolConfig.tools.${index + 1}.member.toolSpec.name' failed to satisfy constraint: Member must satisfy regular expression pattern: [a-zA-Z0-9_-]+`,
+      );
+  }
+  return undefined;
+}
+
+const countCachePoints = (blocks: unknown) =>
+  Array.isArray(blocks)
+    ? blocks.filter((block) => isRecord(block) && block.cachePoint !== undefined).length
+    : 0;
+
+function checkCachePoints(
+  system: unknown,
+  tools: unknown[],
+  messages: unknown[],
+  model: ServiceModel,
+): Violation | undefined {
+  const inPrompt =
+    countCachePoints(system) +
+    messages.reduce<number>((sum, m) => sum + (isRecord(m) ? countCachePoints(m.content) : 0), 0);
+  const afterTools = countCachePoints(tools);
+  if ((inPrompt > 0 && !model.bedrockCache) || (afterTools > 0 && !model.bedrockToolCache))
     return validation(
       'You invoked an unsupported model or your request did not allow prompt caching. See the documentation for more information.',
     );
-  const thinkingProblem = checkThinking(body, maxTokens, facts.thinking);
-  if (thinkingProblem) return validation(thinkingProblem);
-  return checkMessages(messages, facts.toolResultStatus, ledger);
+  if (inPrompt + afterTools > MAX_CACHE_POINTS)
+    return validation(
+      `The number of cache points exceeds the limit of ${MAX_CACHE_POINTS}. Remove cache points and try again.`,
+    );
+  return undefined;
 }
 
+/** Claude's thinking field and its sampling rules: with thinking on, temperature only 1, top_p 0.95 to 1. */
 function checkThinking(
-  body: Record<string, unknown>,
+  thinking: ThinkingRequest,
+  config: Record<string, unknown>,
   maxTokens: number,
-  kind: ReturnType<typeof modelFactsFor>['thinking'],
-): string | undefined {
-  const fields = body.additionalModelRequestFields;
-  const thinking = isRecord(fields) && isRecord(fields.thinking) ? fields.thinking : undefined;
-  if (!thinking) return undefined;
-  const type = thinking.type as ThinkingRequest['type'];
-  return checkThinkingBudget(
-    {
-      type,
-      isOn: type !== 'disabled',
-      ...(typeof thinking.budget_tokens === 'number'
-        ? { budgetTokens: thinking.budget_tokens }
-        : {}),
-      hasBudgetField: 'budget_tokens' in thinking,
-    },
-    maxTokens,
-    kind,
-  );
+  model: ServiceModel,
+): Violation | undefined {
+  const problem = checkThinkingBudget(thinking, maxTokens, model);
+  if (problem) return validation(`The model returned the following errors: ${problem}`);
+  if (!thinking.isOn) return undefined;
+  if (config.temperature !== undefined && config.temperature !== 1)
+    return validation(
+      'The model returned the following errors: `temperature` may only be set to 1 when thinking is enabled. Please consult our documentation at https://docs.claude.com/en/docs/build-with-claude/extended-thinking#feature-compatibility',
+    );
+  if (typeof config.topP === 'number' && config.topP < 0.95)
+    return validation(
+      'The model returned the following errors: `top_p` must be greater than or equal to 0.95 or unset when thinking is enabled. Please consult our documentation at https://docs.claude.com/en/docs/build-with-claude/extended-thinking#feature-compatibility',
+    );
+  return undefined;
 }
 
 function checkMessages(
   messages: unknown[],
-  acceptsStatus: boolean,
+  model: ServiceModel,
   ledger: ThinkingLedger,
+  thinking: ThinkingRequest,
 ): Violation | undefined {
   if (messages.length === 0)
     return validation(
       'A conversation must start with a user message. Try again with a conversation that starts with a user message.',
+    );
+  const last = messages.at(-1);
+  if (isRecord(last) && last.role === 'assistant' && !model.takesPrefill)
+    return validation(
+      'The model returned the following errors: This model does not support assistant message prefill. The conversation must end with a user message.',
     );
   let previousToolUses: string[] = [];
   let documents = 0;
@@ -120,10 +162,24 @@ function checkMessages(
         return validation(
           `The text field in the ContentBlock object at ${path} is blank. Add text to the text field, and try again.`,
         );
-      if (isRecord(block.toolResult) && block.toolResult.status !== undefined && !acceptsStatus)
+      if (
+        isRecord(block.toolResult) &&
+        block.toolResult.status !== undefined &&
+        !model.bedrockToolResultStatus
+      )
         return validation(
           'This model doesn’t support the toolResult.status field. Remove toolResult.status and try again.',
         );
+      if (isRecord(block.toolUse)) {
+        if (!TOOL_USE_ID.test(String(block.toolUse.toolUseId)))
+          return validation(
+            `1 validation error detected: Value at '${path}.member.toolUse.toolUseId' failed to satisfy constraint: Member must satisfy regular expression pattern: [a-zA-Z0-9_.:-]+`,
+          );
+        if (!isRecord(block.toolUse.input))
+          return validation(
+            `The model returned the following errors: ${path}.tool_use.input: Input should be a valid dictionary`,
+          );
+      }
       const reasoning = isRecord(block.reasoningContent) ? block.reasoningContent : undefined;
       if (reasoning) {
         const text = isRecord(reasoning.reasoningText) ? reasoning.reasoningText : undefined;
@@ -146,6 +202,10 @@ function checkMessages(
           return validation(
             'The document file name can only contain alphanumeric characters, whitespace characters, hyphens, parentheses, and square brackets. The name can’t contain more than one consecutive whitespace character.',
           );
+        if (name.length > MAX_DOCUMENT_NAME_CHARS)
+          return validation(
+            `1 validation error detected: Value at '${path}.member.document.name' failed to satisfy constraint: Member must have length less than or equal to ${MAX_DOCUMENT_NAME_CHARS}`,
+          );
         if (documentNames.has(name))
           return validation(`Duplicate document names are not allowed: ${name}`);
         documentNames.add(name);
@@ -160,6 +220,11 @@ function checkMessages(
       .filter((b) => isRecord(b.toolResult))
       .map((b) => String((b.toolResult as Record<string, unknown>).toolUseId));
     if (message.role === 'user') {
+      const stray = toolResults.find((id) => !previousToolUses.includes(id));
+      if (stray !== undefined)
+        return validation(
+          `The model returned the following errors: messages.${index}.content: unexpected \`tool_use_id\` found in \`tool_result\` blocks: ${stray}. Each \`tool_result\` block must have a corresponding \`tool_use\` block in the previous message.`,
+        );
       if (toolResults.length > previousToolUses.length)
         return validation(
           `The number of toolResult blocks at messages.${index}.content exceeds the number of toolUse blocks of previous turn.`,
@@ -170,15 +235,40 @@ function checkMessages(
           `Expected toolResult blocks at messages.${index}.content for the following Ids: ${missing.join(', ')}`,
         );
     } else {
+      const problem = checkReasoningPlace(content, index);
+      if (problem) return problem;
       const leadingReasoning = content.findIndex((block) => block.reasoningContent === undefined);
-      const thought = toolUses.length > 0 ? ledger.thinkingBefore(toolUses[0]!) : 0;
+      const issued = toolUses.length > 0 ? ledger.thinkingBefore(toolUses[0]!) : 0;
+      // Budgeted thinking always thinks first, so its tool turn must start with reasoning whatever was issued.
+      const thought =
+        thinking.type === 'enabled' && toolUses.length > 0 ? Math.max(1, issued) : issued;
       const isLastToolTurn = index === messages.length - 2;
-      if (isLastToolTurn && thought > 0 && leadingReasoning < thought)
+      if (thinking.isOn && isLastToolTurn && thought > 0 && leadingReasoning < thought)
         return validation(
           `Expected reasoningContent at messages.${index}.content.0: when thinking is enabled, the assistant turn before the tool results must start with the reasoning the model returned, unchanged.`,
         );
     }
     previousToolUses = message.role === 'assistant' ? toolUses : [];
   }
+  return undefined;
+}
+
+/** Claude's rule, relayed: reasoning comes first in an assistant turn and is never its last block. */
+function checkReasoningPlace(
+  content: Record<string, unknown>[],
+  index: number,
+): Violation | undefined {
+  const blocks = content.filter((block) => block.cachePoint === undefined);
+  const isReasoning = (block: Record<string, unknown> | undefined) =>
+    block?.reasoningContent !== undefined;
+  if (!blocks.some(isReasoning)) return undefined;
+  if (!isReasoning(blocks[0]))
+    return validation(
+      `The model returned the following errors: messages.${index}.content.0: If an assistant message contains any thinking blocks, the first block must be \`thinking\` or \`redacted_thinking\`. Found \`text\`.`,
+    );
+  if (isReasoning(blocks.at(-1)))
+    return validation(
+      `The model returned the following errors: messages.${index}: The final block in an assistant message cannot be \`thinking\`.`,
+    );
   return undefined;
 }

@@ -102,6 +102,138 @@ describe('Anthropic rules', () => {
   });
 });
 
+describe('Anthropic rules: thinking and turn shape', () => {
+  const thought = 'I should list.';
+  const thinking = () => ({ type: 'thinking', thinking: thought, signature: ledger.sign(thought) });
+  ledger.recordToolCalls(['s1'], 1);
+  const tool = { name: 'list', input_schema: { type: 'object' } };
+  const base = () => ({
+    model: 'claude-sonnet-5',
+    max_tokens: 20_000,
+    tools: [tool],
+    messages: [
+      { role: 'user', content: 'hi' } as Record<string, unknown>,
+      {
+        role: 'assistant',
+        content: [thinking(), { type: 'tool_use', id: 's1', name: 'list', input: {} }],
+      },
+      { role: 'user', content: [{ type: 'tool_result', tool_use_id: 's1', content: 'ok' }] },
+    ],
+  });
+  const withAssistant = (b: ReturnType<typeof base>, content: unknown[]) => ({
+    ...b,
+    messages: [b.messages[0], { role: 'assistant', content }, b.messages[2]],
+  });
+
+  it.each<[string, (body: ReturnType<typeof base>) => unknown, RegExp]>([
+    [
+      'a request ending in an assistant turn (prefill) on Claude 4.6 and later',
+      (b) => ({ ...b, messages: [...b.messages, { role: 'assistant', content: 'Sure' }] }),
+      /does not support assistant message prefill/,
+    ],
+    [
+      'tool_choice forcing a tool while the model thinks by default',
+      (b) => ({ ...b, tool_choice: { type: 'any' } }),
+      /tool_choice forces tool use/,
+    ],
+    [
+      'thinking after text in an assistant turn',
+      (b) =>
+        withAssistant(b, [
+          { type: 'text', text: 'Listing.' },
+          thinking(),
+          { type: 'tool_use', id: 's1', name: 'list', input: {} },
+        ]),
+      /the first block must be `thinking`/,
+    ],
+    [
+      'an assistant turn that ends in thinking',
+      (b) => ({
+        ...b,
+        messages: [
+          ...b.messages,
+          { role: 'assistant', content: [thinking()] },
+          { role: 'user', content: 'next' },
+        ],
+      }),
+      /final block in an assistant message cannot be `thinking`/,
+    ],
+    [
+      'a tool loop whose thinking was dropped',
+      (b) => withAssistant(b, [{ type: 'tool_use', id: 's1', name: 'list', input: {} }]),
+      /must start with a thinking block/,
+    ],
+    [
+      'a thinking text changed after signing',
+      (b) =>
+        withAssistant(b, [
+          { ...thinking(), thinking: `${thought} (edited)` },
+          { type: 'tool_use', id: 's1', name: 'list', input: {} },
+        ]),
+      /Invalid `signature`/,
+    ],
+    [
+      'a tool name with a dot',
+      (b) => ({ ...b, tools: [{ ...tool, name: 'srv.list' }] }),
+      /String should match pattern/,
+    ],
+    ['two tools of one name', (b) => ({ ...b, tools: [tool, tool] }), /Tool names must be unique/],
+    [
+      'thinking turned off on a model that always thinks',
+      (b) => ({ ...b, model: 'claude-mythos-preview', thinking: { type: 'disabled' } }),
+      /"thinking.type.disabled" is not supported/,
+    ],
+  ])('refuses %s', (_name, mutate, message) => {
+    cases++;
+    expect(checkAnthropicRequest(base(), ledger)).toBeUndefined();
+    expect(checkAnthropicRequest(mutate(base()), ledger)?.message).toMatch(message);
+  });
+
+  it('takes both thinking forms on Claude 4.6, only the budget form on 4.5, and max_tokens 0', () => {
+    cases++;
+    const ask = (model: string, thinkingField: unknown) =>
+      checkAnthropicRequest(
+        {
+          model,
+          max_tokens: 4096,
+          thinking: thinkingField,
+          messages: [{ role: 'user', content: 'hi' }],
+        },
+        ledger,
+      )?.message;
+    const enabled = { type: 'enabled', budget_tokens: 2048 };
+    expect(ask('claude-opus-4-6', enabled)).toBeUndefined();
+    expect(ask('claude-opus-4-6', { type: 'adaptive' })).toBeUndefined();
+    expect(ask('claude-opus-4-5', enabled)).toBeUndefined();
+    expect(ask('claude-opus-4-5', { type: 'adaptive' })).toMatch(/adaptive" is not supported/);
+    expect(
+      checkAnthropicRequest(
+        { model: 'claude-haiku-4-5', max_tokens: 0, messages: [{ role: 'user', content: 'hi' }] },
+        ledger,
+      ),
+    ).toBeUndefined();
+  });
+
+  it('requires thinking first in a budgeted tool loop even when the fake issued none', () => {
+    cases++;
+    const body = {
+      model: 'claude-sonnet-4-5',
+      max_tokens: 4096,
+      thinking: { type: 'enabled', budget_tokens: 2048 },
+      messages: [
+        { role: 'user', content: 'hi' },
+        { role: 'assistant', content: [{ type: 'tool_use', id: 'b1', name: 'list', input: {} }] },
+        { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'b1', content: 'ok' }] },
+      ],
+    };
+    expect(checkAnthropicRequest(body, ledger)?.message).toMatch(
+      /must start with a thinking block/,
+    );
+    // Control: without the thinking field, the same loop is fine.
+    expect(checkAnthropicRequest({ ...body, thinking: undefined }, ledger)).toBeUndefined();
+  });
+});
+
 describe('Bedrock rules', () => {
   const documents = (names: string[]) => ({
     messages: [
@@ -165,6 +297,160 @@ describe('Bedrock rules', () => {
   });
 });
 
+describe('Bedrock rules: per-model fields, thinking and turn shape', () => {
+  const SONNET_5 = 'global.anthropic.claude-sonnet-5';
+  const thought = 'I should list.';
+  ledger.recordToolCalls(['b5'], 1);
+  const reasoning = () => ({
+    reasoningContent: { reasoningText: { text: thought, signature: ledger.sign(thought) } },
+  });
+  const toolUse = (input: unknown = {}, toolUseId = 'b5') => ({
+    toolUse: { toolUseId, name: 'list', input },
+  });
+  const base = () => ({
+    system: [{ text: 'sys' }, { cachePoint: { type: 'default' } }] as unknown[],
+    inferenceConfig: { maxTokens: 20_000 } as Record<string, unknown>,
+    toolConfig: {
+      tools: [
+        { toolSpec: { name: 'list', inputSchema: { json: { type: 'object' } } } },
+        { cachePoint: { type: 'default' } },
+      ] as unknown[],
+    },
+    messages: [
+      { role: 'user', content: [{ text: 'hi' }] } as Record<string, unknown>,
+      { role: 'assistant', content: [reasoning(), toolUse()] },
+      { role: 'user', content: [{ toolResult: { toolUseId: 'b5', content: [{ text: 'ok' }] } }] },
+    ],
+  });
+  const withAssistant = (b: ReturnType<typeof base>, content: unknown[]) => ({
+    ...b,
+    messages: [b.messages[0], { role: 'assistant', content }, b.messages[2]],
+  });
+  const check = (body: unknown, modelId = SONNET_5) =>
+    checkBedrockRequest(modelId, false, body, ledger)?.message;
+
+  it.each<[string, (body: ReturnType<typeof base>) => unknown, RegExp, string?]>([
+    [
+      'cache points for Claude 3.5 Sonnet v2 (no Bedrock prompt caching)',
+      (b) => ({ ...b, inferenceConfig: { maxTokens: 4096 } }),
+      /prompt caching/,
+      'anthropic.claude-3-5-sonnet-20241022-v2:0',
+    ],
+    [
+      'a fifth cache point',
+      (b) => ({
+        ...b,
+        system: [
+          { text: 'a' },
+          ...Array.from({ length: 4 }, () => ({ cachePoint: { type: 'default' } })),
+        ],
+      }),
+      /cache points exceeds the limit of 4/,
+    ],
+    [
+      'a temperature while the model thinks by default',
+      (b) => ({ ...b, inferenceConfig: { ...b.inferenceConfig, temperature: 0.2 } }),
+      /`temperature` may only be set to 1/,
+    ],
+    [
+      'a low top_p while the model thinks',
+      (b) => ({ ...b, inferenceConfig: { ...b.inferenceConfig, topP: 0.5 } }),
+      /`top_p` must be greater than or equal to 0.95/,
+    ],
+    [
+      'a tool name with a dot',
+      (b) => ({
+        ...b,
+        toolConfig: { tools: [{ toolSpec: { name: 'srv.list', inputSchema: { json: {} } } }] },
+      }),
+      /toolSpec.name/,
+    ],
+    [
+      'a toolUseId with a space',
+      (b) => ({
+        ...withAssistant(b, [reasoning(), toolUse({}, 'b 5')]),
+        messages: [
+          b.messages[0],
+          { role: 'assistant', content: [reasoning(), toolUse({}, 'b 5')] },
+          {
+            role: 'user',
+            content: [{ toolResult: { toolUseId: 'b 5', content: [{ text: 'ok' }] } }],
+          },
+        ],
+      }),
+      /toolUseId/,
+    ],
+    [
+      'a tool input that is not an object (invalid JSON sent back as text)',
+      (b) => withAssistant(b, [reasoning(), toolUse('{"path": ')]),
+      /Input should be a valid dictionary/,
+    ],
+    [
+      'reasoning after text',
+      (b) => withAssistant(b, [{ text: 'Listing.' }, reasoning(), toolUse()]),
+      /the first block must be `thinking`/,
+    ],
+    [
+      'an assistant turn that ends in reasoning',
+      (b) => ({
+        ...b,
+        messages: [
+          ...b.messages,
+          { role: 'assistant', content: [reasoning()] },
+          { role: 'user', content: [{ text: 'next' }] },
+        ],
+      }),
+      /final block in an assistant message cannot be `thinking`/,
+    ],
+    [
+      'a request ending in an assistant turn (prefill)',
+      (b) => ({
+        ...b,
+        messages: [...b.messages, { role: 'assistant', content: [{ text: 'Sure' }] }],
+      }),
+      /does not support assistant message prefill/,
+    ],
+    [
+      'a toolResult answering no toolUse of the previous turn',
+      (b) => ({
+        ...b,
+        messages: [
+          ...b.messages.slice(0, 2),
+          {
+            role: 'user',
+            content: [
+              { toolResult: { toolUseId: 'b5', content: [{ text: 'ok' }] } },
+              { toolResult: { toolUseId: 'zz', content: [{ text: 'ok' }] } },
+            ],
+          },
+        ],
+      }),
+      /unexpected `tool_use_id`/,
+    ],
+  ])('refuses %s', (_name, mutate, message, modelId) => {
+    cases++;
+    expect(check(base())).toBeUndefined();
+    expect(check(mutate(base()), modelId)).toMatch(message);
+  });
+
+  it('refuses a document name over 200 characters, and takes 200 (control)', () => {
+    cases++;
+    const body = (name: string) => ({
+      messages: [
+        {
+          role: 'user',
+          content: [
+            { document: { name, format: 'txt', source: { bytes: 'eA==' } } },
+            { text: 'Read.' },
+          ],
+        },
+      ],
+    });
+    expect(check(body('a'.repeat(200)))).toBeUndefined();
+    expect(check(body('a'.repeat(201)))).toMatch(/length less than or equal to 200/);
+  });
+});
+
 describe('OpenAI rules', () => {
   const base = () => ({
     model: 'gpt-4o',
@@ -208,9 +494,55 @@ describe('OpenAI rules', () => {
       (b) => ({ ...b, max_tokens: 1_000_000 }),
       /max_tokens is too large/,
     ],
+    [
+      'a function name with a dot',
+      (b) => ({
+        ...b,
+        tools: [{ type: 'function', function: { name: 'srv.list', parameters: {} } }],
+      }),
+      /does not match pattern/,
+    ],
+    [
+      'reasoning_content sent back in an assistant message',
+      (b) => ({
+        ...b,
+        messages: [
+          b.messages[0],
+          { ...b.messages[1], reasoning_content: 'I thought' },
+          b.messages[2],
+        ],
+      }),
+      /'reasoning_content' was unexpected/,
+    ],
   ])('refuses %s', (_name, mutate, message) => {
     cases++;
-    expect(checkOpenAiRequest(base())).toBeUndefined();
-    expect(checkOpenAiRequest(mutate(base()))?.message).toMatch(message);
+    expect(checkOpenAiRequest(base(), ledger)).toBeUndefined();
+    expect(checkOpenAiRequest(mutate(base()), ledger)?.message).toMatch(message);
+  });
+
+  it('DeepSeek in thinking mode refuses a tool loop whose reasoning was not passed back', () => {
+    cases++;
+    ledger.recordToolCalls(['d1'], 1);
+    const loop = (assistant: Record<string, unknown>, model = 'deepseek-v4-flash') => ({
+      model,
+      max_tokens: 64,
+      messages: [
+        { role: 'user', content: 'hi' },
+        {
+          role: 'assistant',
+          content: null,
+          tool_calls: [{ id: 'd1', type: 'function', function: { name: 'list', arguments: '{}' } }],
+          ...assistant,
+        },
+        { role: 'tool', tool_call_id: 'd1', content: 'ok' },
+      ],
+    });
+    expect(checkOpenAiRequest(loop({}), ledger)?.message).toMatch(
+      /Missing `reasoning_content` field in the assistant message at message index 1/,
+    );
+    // Controls: with it DeepSeek accepts; another compatible server takes it; without it a plain model is fine.
+    expect(checkOpenAiRequest(loop({ reasoning_content: 'why' }), ledger)).toBeUndefined();
+    expect(checkOpenAiRequest(loop({ reasoning_content: 'why' }, 'qwen3'), ledger)).toBeUndefined();
+    expect(checkOpenAiRequest(loop({}, 'qwen3'), ledger)).toBeUndefined();
   });
 });

@@ -325,8 +325,26 @@ describe('anthropic client: documents and cache breakpoints', () => {
 
   it('sends exactly this request for a tool round trip with a document and cache hints', async () => {
     fake = await startFake(reply.text('ok'));
+    // Budgeted thinking in a tool loop needs the loop's thinking back first, signed as the service signed it.
+    const thought = 'The file is short.';
+    const [user, assistant, results] = withHistory.messages;
     await clientFor(fake, {}, THINKING_REF).complete({
       ...withHistory,
+      messages: [
+        user!,
+        {
+          ...(assistant as Extract<Message, { role: 'assistant' }>),
+          thinking: [
+            {
+              type: 'thinking',
+              source: 'anthropic',
+              text: thought,
+              signature: fake.ledger.sign(thought),
+            },
+          ],
+        },
+        results!,
+      ],
       reasoningBudgetTokens: 1024,
       cache: { system: true, tools: true, lastMessage: true },
     });
@@ -338,7 +356,10 @@ describe('anthropic client: documents and cache breakpoints', () => {
       ]),
     );
 
-    expect({ method: call.method, path: call.path, headers, body: call.body }).toMatchSnapshot();
+    const body = JSON.parse(
+      call.rawBody.replaceAll(fake.ledger.sign(thought), '<signature>'),
+    ) as unknown;
+    expect({ method: call.method, path: call.path, headers, body }).toMatchSnapshot();
     fake.assertDone();
   });
 });

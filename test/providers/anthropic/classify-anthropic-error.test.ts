@@ -44,13 +44,15 @@ describe('classifyAnthropicError', () => {
     expect(error.hint).toContain('credit balance');
   });
 
-  it('reads a Retry-After HTTP date, capped at a minute', () => {
+  it('reads a Retry-After HTTP date as asked, and says it (the retry wrapper caps the wait)', () => {
     const later = new Date(Date.now() + 10 * 60_000).toUTCString();
     const error = classifyAnthropicError(
       apiError(429, 'rate_limit_error', { 'retry-after': later }),
       context,
     );
-    expect(error.retryAfterMs).toBe(60_000);
+    expect(error.retryAfterMs).toBeGreaterThan(9 * 60_000);
+    expect(error.retryAfterMs).toBeLessThanOrEqual(10 * 60_000);
+    expect(error.message).toMatch(/asks to wait 10 min/);
   });
 
   it('maps the SDK connection classes', () => {

@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readAnthropicStream } from '../../../src/providers/anthropic/read-anthropic-stream.js';
-import {
-  INVALID_TOOL_JSON_KEY,
-  toAnthropicMessages,
-} from '../../../src/providers/anthropic/to-anthropic-messages.js';
+import { toAnthropicMessages } from '../../../src/providers/anthropic/to-anthropic-messages.js';
+import { INVALID_TOOL_JSON_KEY } from '../../../src/providers/to-tool-input.js';
 import type { ProviderError } from '../../../src/providers/provider-error.js';
 import type { StreamEvent } from '../../../src/providers/types.js';
 import { REF, collect, providerErrorOf } from './anthropic-fixture.js';

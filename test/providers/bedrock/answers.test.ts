@@ -311,6 +311,7 @@ describe('Bedrock answers', () => {
   it('sends exactly this Converse request', async () => {
     const fake = await startBedrockFake([reply.text('ok')]);
     const client = createBedrockClient(bedrockRef(), settingsFor(fake));
+    const thought = 'The file is short.';
     const request: ModelRequest = {
       system: 'You audit code.',
       messages: [
@@ -323,6 +324,15 @@ describe('Bedrock answers', () => {
           role: 'assistant',
           text: '',
           toolCalls: [{ id: 'tooluse_1', name: 'read_file', arguments: { path: 'a.ts' } }],
+          // Budgeted thinking in a tool loop needs the loop's reasoning back first, signed as issued.
+          thinking: [
+            {
+              type: 'thinking',
+              source: 'bedrock',
+              text: thought,
+              signature: fake.ledger.sign(thought),
+            },
+          ],
         },
         { role: 'tool', results: [{ toolCallId: 'tooluse_1', content: '' }] },
       ],
@@ -335,7 +345,10 @@ describe('Bedrock answers', () => {
 
     await collect(client.stream(request));
 
-    expect(stableRequest(fake.modelCalls[0])).toMatchSnapshot();
+    const recorded = stableRequest(fake.modelCalls[0]);
+    expect(
+      JSON.parse(JSON.stringify(recorded).replaceAll(fake.ledger.sign(thought), '<signature>')),
+    ).toMatchSnapshot();
     fake.assertDone();
   });
 

@@ -9,6 +9,7 @@ import {
   planOutputTokens,
 } from '../../../src/providers/model-facts/plan-output-tokens.js';
 import { parseModelId } from '../../../src/providers/model-id/parse-model-id.js';
+import type { Message, ThinkingPart } from '../../../src/providers/types.js';
 
 const facts = (id: string) => modelFactsFor(parseModelId(id));
 const ask = (maxTokens: number, reasoningBudgetTokens?: number) => ({
@@ -92,6 +93,34 @@ describe('planOutputTokens', () => {
     expect(plan.maxTokens).toBeGreaterThan(1024);
     expect(planOutputTokens(facts('anthropic::claude-sonnet-5'), ask(1, 4000)).thinking).toEqual({
       type: 'adaptive',
+    });
+  });
+
+  it('leaves budgeted thinking off for a tool loop whose last turn has none from that service', () => {
+    const loop = (thinking: ThinkingPart[]): Message[] => [
+      { role: 'user', text: 'go' },
+      {
+        role: 'assistant',
+        text: '',
+        toolCalls: [{ id: 't1', name: 'list', arguments: {} }],
+        ...(thinking.length > 0 ? { thinking } : {}),
+      },
+      { role: 'tool', results: [{ toolCallId: 't1', content: 'ok' }] },
+    ];
+    const sonnet = facts('anthropic::claude-sonnet-4-5');
+    const request = (messages: Message[]) => ({ ...ask(4096, 2048), messages });
+    const signed: ThinkingPart = {
+      type: 'thinking',
+      source: 'anthropic',
+      text: 'x',
+      signature: 's',
+    };
+    expect(planOutputTokens(sonnet, request(loop([])), 'anthropic').thinking).toBeUndefined();
+    expect(planOutputTokens(sonnet, request(loop([signed])), 'bedrock').thinking).toBeUndefined();
+    // Control: the same loop with its own service's thinking keeps the budget.
+    expect(planOutputTokens(sonnet, request(loop([signed])), 'anthropic').thinking).toEqual({
+      type: 'enabled',
+      budgetTokens: 2048,
     });
   });
 

@@ -17,7 +17,8 @@ import { useAwsEnvironment } from '../bedrock/bedrock-fixture.js';
 useAwsEnvironment();
 
 /**
- * Transcripts per provider (whitespace, thinking, cancelled turns, every fourth compacted): each one request
+ * Transcripts per provider (whitespace, thinking with and without text, redacted thinking, another service's
+ * thinking, answers cut short after thinking, cancelled turns, every fourth compacted): each one request
  * through the real SDK to a fake that checks the service's rules.
  */
 const CASES = 40;
@@ -26,6 +27,8 @@ const MODELS: Array<[string, ThinkingSource]> = [
   ['anthropic::claude-3-5-haiku', 'anthropic'],
   ['bedrock::us.anthropic.claude-sonnet-4-5-20250929-v1:0', 'bedrock'],
   ['bedrock::anthropic.claude-3-haiku-20240307-v1:0', 'bedrock'],
+  ['bedrock::anthropic.claude-3-5-sonnet-20241022-v2:0', 'bedrock'],
+  ['bedrock::global.anthropic.claude-sonnet-5', 'bedrock'],
   ['bedrock::meta.llama3-1-70b-instruct-v1:0', 'bedrock'],
   ['bedrock::amazon.nova-pro-v1:0', 'bedrock'],
   ['openai::gpt-4o', 'openai'],
@@ -93,8 +96,12 @@ function generateTranscript(
       const calls: ToolCall[] =
         step < steps ? [{ id: `call_${seed}_${callNumber++}`, name: 'list', arguments: {} }] : [];
       const thinking: ThinkingPart[] = [];
-      if (source !== 'openai' && next() < 0.5) {
-        const text = `thought ${seed}-${exchange}-${step}`;
+      if (source === 'openai' && next() < 0.5) {
+        // reasoning_content an OpenAI-compatible server sent: kept in the session, never sent back.
+        thinking.push({ type: 'thinking', source, text: `reasoning ${seed}-${exchange}-${step}` });
+      } else if (next() < 0.5) {
+        // Empty thinking text is what a model that omits its thinking signs.
+        const text = next() < 0.2 ? '' : `thought ${seed}-${exchange}-${step}`;
         thinking.push({ type: 'thinking', source, text, signature: fake.ledger.sign(text) });
         if (next() < 0.3)
           thinking.push({
@@ -110,6 +117,14 @@ function generateTranscript(
           thinking.length,
         );
       }
+      // A session that switched models: another service's thinking, which cannot go back here.
+      if (next() < 0.1)
+        thinking.push({
+          type: 'thinking',
+          source: source === 'anthropic' ? 'bedrock' : 'anthropic',
+          text: 'foreign',
+          signature: 'not-this-service',
+        });
       messages.push({
         role: 'assistant',
         text: pick(TEXTS),
@@ -170,6 +185,7 @@ describe.each(MODELS)('replayed transcripts on %s', (model, source) => {
 
   it('the fake would refuse the raw whitespace-only turn (control)', async () => {
     if (source === 'openai') return; // OpenAI accepts whitespace content; only the Claude services refuse it.
+    fake.takeViolations();
     const body =
       source === 'anthropic'
         ? {

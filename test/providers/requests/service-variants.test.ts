@@ -224,3 +224,62 @@ describe('Anthropic-compatible gateways', () => {
     fake.assertDone();
   });
 });
+
+describe('a Bedrock endpoint override that is not Bedrock', () => {
+  const MODEL = 'bedrock::global.anthropic.claude-sonnet-5';
+
+  it.each([['{"detail":"Not Found"}'], ['<html>Not Found</html>']])(
+    'a 404 without an AWS error type (%s) is a missing route, not an unknown model, streamed or not',
+    async (rawBody) => {
+      fake = await startFakeProvider({
+        script: [
+          { kind: 'error', status: 404, rawBody },
+          { kind: 'error', status: 404, rawBody },
+        ],
+      });
+      const client = await httpClientFor(fake, MODEL);
+      for (const call of [() => client.complete(ASK), () => collect(client.stream(ASK))]) {
+        const error = (await call().catch((caught: unknown) => caught)) as ProviderError;
+        expect(error).toMatchObject({ kind: 'bad_request', status: 404 });
+        expect(error.message).toMatch(/has no Bedrock Converse route/);
+        expect(error.message).not.toMatch(/does not know/);
+        expect(error.hint).toMatch(/AWS_ENDPOINT_URL_BEDROCK_RUNTIME/);
+      }
+      fake.assertDone();
+    },
+  );
+
+  it('a ResourceNotFoundException is still an unknown model (control)', async () => {
+    fake = await startFakeProvider({
+      script: [{ kind: 'error', status: 404, errorType: 'ResourceNotFoundException' }],
+    });
+    const client = await httpClientFor(fake, MODEL);
+    await expect(client.complete(ASK)).rejects.toMatchObject({ kind: 'model_not_found' });
+    fake.assertDone();
+  });
+});
+
+describe('an OpenAI-compatible base URL without the route', () => {
+  it('a 404 without an error body names the route or the model, and the base URL to check', async () => {
+    fake = await startFakeProvider({
+      script: [{ kind: 'error', status: 404, rawBody: '{"detail":"Not Found"}' }],
+    });
+    const client = await httpClientFor(fake, 'openai::gpt-4o');
+    const error = (await client.complete(ASK).catch((caught: unknown) => caught)) as ProviderError;
+    expect(error).toMatchObject({ kind: 'bad_request', status: 404 });
+    expect(error.message).toMatch(
+      /answered 404 without an error body: there is no chat-completions route there, or no model "gpt-4o"/,
+    );
+    expect(error.hint).toMatch(/base URL/);
+    fake.assertDone();
+  });
+
+  it('a 404 with an OpenAI error body is an unknown model (control)', async () => {
+    fake = await startFakeProvider({ script: [reply.error(404, 'model_not_found')] });
+    const client = await httpClientFor(fake, 'openai::gpt-4o');
+    const error = (await client.complete(ASK).catch((caught: unknown) => caught)) as ProviderError;
+    expect(error).toMatchObject({ kind: 'model_not_found' });
+    expect(error.message).toMatch(/does not serve model "gpt-4o"/);
+    fake.assertDone();
+  });
+});

@@ -147,3 +147,30 @@ describe('the fakes refuse what the services refuse (controls)', () => {
     fake.assertDone();
   });
 });
+
+describe('reasoning_content in a DeepSeek tool loop', () => {
+  it('goes back on the loop turns that reasoned, and not once a new prompt starts', async () => {
+    fake = await startFakeProvider({
+      script: [
+        { ...reply.thinkingToolCall('Which files?', 'list', { text: 'a' }), text: '' },
+        reply.thinkingText('Listed.', 'Here they are.'),
+        reply.text('Again.'),
+      ],
+    });
+    const client = await httpClientFor(fake, 'openai::deepseek-v4-flash');
+    const { tool } = makeEchoTool();
+    const state = createAgentState();
+    const root = makeWorkspace();
+    const events = await runLoop(root, { client, prompt: 'list', tools: [tool], state });
+    expect(eventsOf(events, 'error')).toEqual([]);
+    type Chat = { messages: { role: string; reasoning_content?: string }[] };
+    const loop = fake.modelCalls[1]!.body as Chat;
+    expect(loop.messages.find((m) => m.role === 'assistant')?.reasoning_content).toBe(
+      'Which files?',
+    );
+    // The next prompt starts a new loop: DeepSeek does not need the earlier reasoning, OpenAI never takes it.
+    await runLoop(root, { client, prompt: 'and again', tools: [tool], state });
+    expect(fake.modelCalls[2]!.rawBody).not.toContain('reasoning_content');
+    fake.assertDone();
+  });
+});

@@ -195,11 +195,29 @@ describe('withRetries: complete()', () => {
     expect(delays).toEqual([499, 999, 1999]);
   });
 
-  it('caps Retry-After at 60 s', async () => {
-    const { client } = scriptedClient([fail('rate_limited', 3_600_000), ok]);
+  it('caps a Retry-After wait at 60 s when the remaining attempts can cover it', async () => {
+    const { client } = scriptedClient([fail('rate_limited', 150_000), ok]);
     const { policy, delays } = recorder(() => 0);
     await withRetries(client, policy).complete(request);
     expect(delays).toEqual([60_000]);
+  });
+
+  it('does not retry early when the asked wait is longer than the attempts left could honour', async () => {
+    const elevenDays = 11 * 24 * 3_600_000;
+    const { client, calls } = scriptedClient([fail('rate_limited', elevenDays), ok]);
+    const { policy, delays } = recorder(() => 0);
+    const error = (await withRetries(client, policy)
+      .complete(request)
+      .then(
+        () => undefined,
+        (caught: unknown) => caught,
+      )) as ProviderError;
+    expect(calls()).toBe(1);
+    expect(delays).toEqual([]);
+    expect(error).toMatchObject({ kind: 'rate_limited', retryAfterMs: elevenDays });
+    expect(error.hint).toMatch(/asks to wait 11 days/);
+    // The model id is named once, not once per wrapping.
+    expect(error.message.split(ref.id)).toHaveLength(2);
   });
 
   it('stops waiting the moment the signal aborts, with kind aborted', async () => {
@@ -255,7 +273,9 @@ describe('withRetries: stream()', () => {
     const error = await (async () => {
       for await (const event of withRetries(client, policy).stream(request)) seen.push(event);
     })().catch((e: unknown) => e);
-    expect(error).toBe(broken);
+    // The same failure, with advice that does not promise a retry that will not happen.
+    expect(error).toMatchObject({ kind: 'connection', message: broken.message, cause: broken });
+    expect((error as ProviderError).hint).toMatch(/was not retried: send the prompt again/);
     expect(seen).toEqual([text('par')]);
     expect(calls()).toBe(1);
     expect(delays).toEqual([]);
