@@ -22,6 +22,7 @@ function setup(options: {
   const events: ApprovalEvent[] = [];
   const grants = new SessionGrants();
   const authorize = createAuthorizer({
+    redact: (text) => text,
     mode: options.mode,
     rules: parsePermissionRules({ allow: [], ask: [], deny: options.deny ?? [] }),
     grants,
@@ -29,7 +30,7 @@ function setup(options: {
     ...(options.isInteractive
       ? { interaction: { approve: options.approver ?? noAnswer, ask: async () => '' } }
       : {}),
-    onApproval: (event) => events.push(event),
+    onApproval: (event) => void events.push(event),
   });
   return { authorize, events, grants };
 }

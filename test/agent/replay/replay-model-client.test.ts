@@ -54,7 +54,7 @@ async function recordOne(messages: Message[], events: StreamEvent[]) {
     oyVersion: '0',
   });
   for (const message of messages) await writer.appendMessage(1, message);
-  const seen = await drain(recordAnswers(streaming(events), writer, 1).stream(request(messages)));
+  const seen = await drain(recordAnswers(streaming(events), writer, 1, (text) => text).stream(request(messages)));
   await writer.endTurn(1, usage(1), null);
   const content = await readSessionFile(writer.file);
   return { seen, turns: readRecordedTurns(content!) };
