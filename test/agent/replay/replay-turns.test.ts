@@ -14,6 +14,7 @@ import { createRedactor } from '../../../src/safety/redact/index.js';
 import { reply } from '../../fakes/script.js';
 import { ScriptedModelClient } from '../../fakes/scripted-model-client.js';
 import { makeDirs } from '../session/session-fixtures.js';
+import { randomChars } from '../../support/vendor-token-samples.js';
 
 /** Replay of a multi-turn session through AgentSession: the scripted model records, the replay client answers. */
 const MODEL = 'anthropic::claude-haiku-4-5';
@@ -123,5 +124,75 @@ describe('replaying a saved session', () => {
     );
     // The hint says what a replay depends on.
     expect(error?.type === 'error' && error.message).toContain('the workspace as it is now');
+  });
+
+  it('reproduces failed and cancelled model calls: the same events, the same ends, and the turns after them', async () => {
+    const secret = `ghp_${randomChars('ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789', 36)}`;
+    const dirs = makeDirs();
+    writeFileSync(path.join(dirs.workspace, 'notes.txt'), 'a note\n');
+    const model = new ScriptedModelClient({
+      model: MODEL,
+      script: [
+        // Turn 1: a tool call, then the provider refuses the next call, quoting a secret.
+        reply.toolCall('read', { path: 'notes.txt' }),
+        { kind: 'error', status: 400, message: `invalid request near ${secret}` },
+        // Turn 2: part of an answer streams, then the stream fails.
+        { kind: 'answer', textChunks: ['Half ', 'an ', 'answer'], streamErrorAfterEvents: 2 },
+        // Turn 3: the user presses Ctrl-C after the first words.
+        { kind: 'answer', textChunks: ['Slow ', 'words ', 'here'], eventDelayMs: 5 },
+        // Turn 4: the chat went on.
+        reply.text('Fine again.'),
+      ],
+    });
+    const agent = new AgentSession(sessionOptions(dirs, model, true));
+    await agent.start();
+    const recorded: AgentEvent[] = [];
+    for (const prompt of ['read it', 'answer', 'slowly', 'again']) {
+      const controller = new AbortController();
+      for await (const event of agent.runTurn(prompt, { signal: controller.signal })) {
+        recorded.push(event);
+        if (prompt === 'slowly' && event.type === 'text_delta') controller.abort();
+      }
+    }
+    await agent.dispose();
+    const dones = recorded.filter((event) => event.type === 'done');
+    expect(dones.map((done) => done.stopReason)).toEqual([
+      'error',
+      'error',
+      'cancelled',
+      'completed',
+    ]);
+    const errors = recorded.filter((event) => event.type === 'error');
+    expect(errors.map((error) => error.kind)).toEqual(['bad_request', 'overloaded']);
+    // The provider's message passed the redactor before the user, and the session, saw it.
+    expect(JSON.stringify(recorded)).not.toContain(secret);
+    expect(JSON.stringify(errors[0])).toContain('[REDACTED:github-token:1]');
+    const [saved] = await listSessions(dirs.stateDir, dirs.workspace);
+    const file = readFileSync(saved!.file, 'utf8');
+    expect(file).not.toContain(secret);
+    expect(file.match(/"type":"failed_call"/gu)).toHaveLength(3);
+
+    const { recording, events } = await replay(dirs);
+    expect(recording.turns.map((turn) => turn.answers.length)).toEqual([2, 1, 1, 1]);
+    expect(withoutTiming(events)).toEqual(withoutTiming(recorded));
+  });
+
+  it('a session whose one call failed, saved by an older oy (no failure line), cannot be replayed and says so', async () => {
+    const dirs = makeDirs();
+    const model = new ScriptedModelClient({
+      model: MODEL,
+      script: [{ kind: 'error', status: 400, message: 'no' }],
+    });
+    const agent = new AgentSession(sessionOptions(dirs, model, true));
+    await agent.start();
+    await collect(agent.runTurn('go'));
+    await agent.dispose();
+    const [saved] = await listSessions(dirs.stateDir, dirs.workspace);
+    const lines = readFileSync(saved!.file, 'utf8').split('\n');
+    writeFileSync(
+      saved!.file,
+      lines.filter((line) => !line.includes('"type":"failed_call"')).join('\n'),
+    );
+    await expect(replay(dirs)).rejects.toThrow('holds no recorded model answers to replay');
   });
 });
