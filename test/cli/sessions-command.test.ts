@@ -300,6 +300,7 @@ describe('oy sessions show: approvals, failures and hand edits', () => {
       '-- 4 lines of this file could not be read and are left out (line 3, 4, 5, 6): torn by a crash, edited by hand, or written by a newer oy',
     );
     // No control character but the line ends (U+2028 is no terminal control; it cannot break a JSON line either).
+    // eslint-disable-next-line no-control-regex -- finding raw control characters is the point
     expect(stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202e]/u);
     const lines = stdout.trimEnd().split('\n');
     // The header, its details, the note, the prompt, and one line each for the approval and the failure.
@@ -311,6 +312,7 @@ describe('oy sessions show: approvals, failures and hand edits', () => {
     expect(stdout).not.toContain('forged');
     const json = (await run({ cwd: workspace, json: true }, 'show', writer.id)).stdout;
     expect(JSON.parse(json)).toMatchObject({ unreadableLines: [3, 4, 5, 6] });
+    // eslint-disable-next-line no-control-regex -- finding raw control characters is the point
     expect(json).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202e]/u);
   });
 });
