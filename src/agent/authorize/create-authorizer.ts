@@ -66,7 +66,9 @@ export function createAuthorizer(
       ...(askedBy === undefined ? {} : { askedBy: redact(askedBy) }),
       ...(offer === undefined ? {} : { offer: redact(offer) }),
       ...(granted === undefined ? {} : { granted: granted.map(redact) }),
-      ...(decision.isUnattended ? { isUnattended: true } : {}),
+      ...(decision.isUnattended || (decision.decision === 'ask' && !options.interaction)
+        ? { isUnattended: true }
+        : {}),
     });
     return settled;
   };

@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { AgentSession, type AgentSessionOptions } from '../../../src/agent/agent-session.js';
@@ -194,5 +194,56 @@ describe('replaying a saved session', () => {
       lines.filter((line) => !line.includes('"type":"failed_call"')).join('\n'),
     );
     await expect(replay(dirs)).rejects.toThrow('holds no recorded model answers to replay');
+  });
+
+  it('decides approvals again under the current mode, never from the recording', async () => {
+    const dirs = makeDirs();
+    const model = new ScriptedModelClient({
+      model: MODEL,
+      script: [
+        reply.toolCall('write', { path: 'made.txt', content: 'made\n' }),
+        reply.text('Written.'),
+      ],
+    });
+    // Recorded in a chat in ask mode, where the user said yes.
+    const agent = new AgentSession({ ...sessionOptions(dirs, model, true), mode: 'ask' });
+    await agent.start();
+    const recorded = await collect(
+      agent.runTurn('write it', {
+        interaction: { approve: async () => 'yes', ask: async () => '' },
+      }),
+    );
+    await agent.dispose();
+    expect(recorded.find((event) => event.type === 'approval')).toMatchObject({
+      decision: 'ask',
+      answer: 'yes',
+    });
+    const replayIn = async (mode: 'ask' | 'edit') => {
+      rmSync(path.join(dirs.workspace, 'made.txt'), { force: true });
+      const recording = await loadRecording(dirs.stateDir, dirs.workspace, 'latest');
+      const client = new ReplayModelClient(parseModelId(recording.summary.model));
+      const again = new AgentSession({ ...sessionOptions(dirs, client, false), mode });
+      await again.start();
+      const events = await collect(replayTurns(again, client, recording.turns, {}));
+      await again.dispose();
+      return events;
+    };
+    // In ask mode no one can answer now: the write is refused, and the replay diverges there.
+    const asking = await replayIn('ask');
+    expect(asking.find((event) => event.type === 'approval')).toMatchObject({
+      decision: 'deny',
+      isUnattended: true,
+    });
+    expect(asking.at(-1)).toMatchObject({ type: 'done', stopReason: 'error' });
+    expect(existsSync(path.join(dirs.workspace, 'made.txt'))).toBe(false);
+    // In edit mode the mode allows it: the same run, with the approval the mode gave, not the user's.
+    const editing = await replayIn('edit');
+    expect(editing.find((event) => event.type === 'approval')).toMatchObject({
+      decision: 'allow',
+      rule: 'mode:edit',
+    });
+    expect(editing.find((event) => event.type === 'approval')).not.toHaveProperty('answer');
+    expect(editing.at(-1)).toMatchObject({ type: 'done', stopReason: 'completed' });
+    expect(readFileSync(path.join(dirs.workspace, 'made.txt'), 'utf8')).toBe('made\n');
   });
 });
