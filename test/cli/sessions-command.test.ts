@@ -1,4 +1,4 @@
-import { mkdtempSync, realpathSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -165,5 +165,154 @@ describe('oy sessions show', () => {
     expect(stdout).toContain('-- turn 1: 10 in, 5 out; $0.0012');
     expect(stdout).toContain('Looking ^[[2Jnow.');
     expect(stdout).not.toContain('\u001b');
+  });
+});
+
+describe('oy sessions show: approvals, failures and hand edits', () => {
+  const stateDir = () => resolveOyPaths(process.env).stateDir;
+  const at = '2026-11-22T04:44:00.000Z';
+
+  async function sessionWith(...lines: string[]) {
+    const workspace = makeWorkspace();
+    const writer = await createSession({
+      stateDir: stateDir(),
+      workspaceRoot: workspace,
+      model: 'anthropic::claude-sonnet-4-5',
+      oyVersion: '0.1.0',
+    });
+    await writer.appendMessage(1, { role: 'user', text: 'tidy up' });
+    appendFileSync(writer.file, lines.map((line) => `${line}\n`).join(''));
+    return { workspace, writer };
+  }
+
+  const approval = (fields: Record<string, unknown>) =>
+    JSON.stringify({
+      type: 'approval',
+      at,
+      turn: 1,
+      toolCallId: 't1',
+      tool: 'bash',
+      summary: 'run npm test',
+      decision: 'ask',
+      outcome: 'allowed',
+      reason: 'ask mode asks before the command "npm test"',
+      ...fields,
+    });
+
+  it('says who settled each call: the policy and its rule, the user and the exact grant, or no one', async () => {
+    const { workspace, writer } = await sessionWith(
+      approval({ decision: 'allow', rule: 'mode:auto', summary: 'read a.txt', tool: 'read' }),
+      approval({
+        rule: 'Bash(npm test)',
+        answer: 'always',
+        askedBy: 'mode:ask',
+        offer: 'always: allows exactly `npm test` for this session',
+        granted: ['Bash(npm test)'],
+      }),
+      approval({
+        rule: 'user-approved',
+        answer: 'always',
+        askedBy: 'uncertain-command',
+        granted: [],
+      }),
+      approval({ outcome: 'denied', rule: 'mode:ask', answer: 'no', askedBy: 'mode:ask' }),
+      approval({ decision: 'deny', outcome: 'denied', rule: 'Bash(rm:*)', summary: 'run rm x' }),
+      approval({ decision: 'deny', outcome: 'denied', rule: 'mode:ask', isUnattended: true }),
+      JSON.stringify({
+        type: 'failed_call',
+        at,
+        turn: 1,
+        input: [],
+        text: 'Half',
+        deltas: [4],
+        failure: { type: 'error', kind: 'overloaded', message: 'the service is overloaded' },
+      }),
+      JSON.stringify({
+        type: 'failed_call',
+        at,
+        turn: 1,
+        input: [],
+        text: '',
+        deltas: [],
+        failure: { type: 'cancelled' },
+      }),
+    );
+    const { stdout } = await run({ cwd: workspace, color: false }, 'show', writer.id);
+    const shown = stdout.split('\n').slice(3, -1);
+    expect(shown).toEqual([
+      '  allowed: read a.txt (by mode:auto)',
+      '  asked: run npm test (by mode:ask); the user said always, granting Bash(npm test) for this session',
+      '  asked: run npm test (by uncertain-command); the user said always, which could not be remembered: this call only',
+      '  asked: run npm test (by mode:ask); the user said no',
+      '  refused: run rm x (by Bash(rm:*))',
+      '  refused: run npm test (mode:ask asks, and no one could answer in this non-interactive run)',
+      '-- model call failed (overloaded): the service is overloaded',
+      '-- model call cancelled by the user',
+    ]);
+
+    // --json gives the same lines as records.
+    const json = JSON.parse((await run({ cwd: workspace, json: true }, 'show', '1')).stdout) as {
+      records: Array<{ type: string }>;
+      unreadableLines: number[];
+    };
+    expect(json.records.filter((record) => record.type === 'approval')).toHaveLength(6);
+    expect(json.records.filter((record) => record.type === 'failed_call')).toHaveLength(2);
+    expect(json.unreadableLines).toEqual([]);
+  });
+
+  it('survives a file edited by hand: unreadable lines are counted, hostile text is shown inertly', async () => {
+    const hostile = '\u001b]52;c;cHduZWQ=\u0007\u001b[2J\u009b31m\u202e\r\n{"type":"turn"}\u2028';
+    const deep = `{"type":"message","at":"${at}","turn":1,"message":{"role":"assistant","text":"","toolCalls":[{"id":"d","name":"bash","arguments":${'['.repeat(6000)}${']'.repeat(6000)}}]}}`;
+    // Control: such a line parses, and serialising it again overflows the stack, so showing it would crash.
+    expect(() => JSON.stringify(JSON.parse(deep))).toThrow(RangeError);
+    const { workspace, writer } = await sessionWith(
+      '{"type":"approval", torn by a cra',
+      deep,
+      JSON.stringify({ type: 'from-a-newer-oy', at, turn: 1 }),
+      JSON.stringify({
+        type: 'session',
+        version: 1,
+        id: 'forged',
+        workspace: '/',
+        model: 'x',
+        createdAt: at,
+        oyVersion: '9',
+      }),
+      approval({
+        summary: `run ${hostile}`,
+        rule: hostile,
+        answer: 'always',
+        askedBy: hostile,
+        granted: [`Bash(${hostile})`],
+      }),
+      JSON.stringify({
+        type: 'failed_call',
+        at,
+        turn: 1,
+        input: [],
+        text: '',
+        deltas: [],
+        failure: { type: 'error', kind: hostile, message: hostile },
+      }),
+    );
+    const { stdout } = await run({ cwd: workspace, color: false }, 'show', writer.id);
+    expect(stdout).toContain(
+      '-- 4 lines of this file could not be read and are left out (line 3, 4, 5, 6): torn by a crash, edited by hand, or written by a newer oy',
+    );
+    // No control character but the line ends (U+2028 is no terminal control; it cannot break a JSON line either).
+    // eslint-disable-next-line no-control-regex -- finding raw control characters is the point
+    expect(stdout).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202e]/u);
+    const lines = stdout.trimEnd().split('\n');
+    // The header, its details, the note, the prompt, and one line each for the approval and the failure.
+    expect(lines).toHaveLength(6);
+    expect(lines[4]).toContain(
+      'asked: run ^[]52;c;cHduZWQ=^G^[[2J<U+009B>31m<U+202E>^M^J{"type":"turn"}',
+    );
+    expect(lines[5]).toMatch(/^-- model call failed \(\^\[\]52/u);
+    expect(stdout).not.toContain('forged');
+    const json = (await run({ cwd: workspace, json: true }, 'show', writer.id)).stdout;
+    expect(JSON.parse(json)).toMatchObject({ unreadableLines: [3, 4, 5, 6] });
+    // eslint-disable-next-line no-control-regex -- finding raw control characters is the point
+    expect(json).not.toMatch(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202e]/u);
   });
 });

@@ -83,6 +83,7 @@ function hostileEvents(hostile: string): AgentEvent[] {
       type: 'approval',
       toolCallId: 'c2',
       tool: 'x',
+      summary: `run ${hostile}`,
       decision: 'deny',
       outcome: 'denied',
       rule: `Bash(${hostile})`,

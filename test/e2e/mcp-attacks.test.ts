@@ -14,6 +14,7 @@ import type { AgentEvent } from '../../src/agent/events.js';
 import type { FakeProviderServer } from '../fakes/fake-provider-server.js';
 import { reply } from '../fakes/script.js';
 import { fakeProviderEnv, startFakeProvider } from '../fakes/start-fake-provider.js';
+import { startFloodingMcpServer } from '../fixtures/mcp/start-flooding-http-mcp-server.js';
 import { runOy } from '../support/run-oy.js';
 import { createSecretFactory } from '../support/secret-factory.js';
 
@@ -327,5 +328,42 @@ describe('a hostile MCP server', () => {
     expect(allowed.code, allowed.stderr).toBe(0);
     expect(existsSync(path.join(canaries, 'lookup.fired'))).toBe(true);
     fake.assertDone();
+  });
+
+  it('over HTTP, cannot push a body past the cap: the call fails at once with a reason the model reads', async () => {
+    cases += 1;
+    const flood = await startFloodingMcpServer(512 * 1024 * 1024);
+    try {
+      const workspace = makeDir('oy-mcp-attack-ws-');
+      fake.enqueue(
+        {
+          kind: 'answer',
+          toolCalls: [
+            { name: 'mcp__flood__flood_sse', arguments: {} },
+            { name: 'mcp__flood__flood_json', arguments: {} },
+            { name: 'mcp__flood__small', arguments: {} },
+          ],
+        },
+        reply.text('done'),
+      );
+      // A call timeout far beyond the test's: a call that waited for it could not pass.
+      const config = { mcpServers: { flood: { url: flood.url, timeoutSeconds: 3600 } } };
+      const run = await runWith(workspace, config, ['--mode', 'auto', 'look']);
+      expect(run.code, run.stderr).toBe(0);
+      const [sse, json, small] = results(run.events);
+      for (const result of [sse, json]) {
+        expect(result).toMatchObject({ ok: false });
+        expect(result?.content).toContain('the MCP server sent a response larger than 10 MiB');
+      }
+      // The server stays usable, and the model reads all three outcomes.
+      expect(small).toMatchObject({ ok: true });
+      expect(run.sent[1]).toContain('larger than 10 MiB');
+      expect(run.sent[1]).toContain('a small answer');
+      // Each flood was cut near the cap, far from the 512 MiB it would have sent.
+      expect(flood.sent.every((bytes) => bytes < 64 * 1024 * 1024)).toBe(true);
+      fake.assertDone();
+    } finally {
+      await flood.close();
+    }
   });
 });

@@ -14,9 +14,10 @@ import type { AgentEvent } from '../../src/agent/events.js';
 import { listSessions } from '../../src/agent/session/session-store.js';
 import { resolveOyPaths } from '../../src/config/config-paths.js';
 import type { FakeProviderServer } from '../fakes/fake-provider-server.js';
+import { spawn } from 'node:child_process';
 import { reply } from '../fakes/script.js';
 import { fakeProviderEnv, startFakeProvider } from '../fakes/start-fake-provider.js';
-import { runOy } from '../support/run-oy.js';
+import { OY_BIN, runOy } from '../support/run-oy.js';
 
 /** `oy run --replay`: a run recorded against the fake provider, run again from its session with no provider. */
 const MODEL = 'anthropic::claude-sonnet-5';
@@ -216,6 +217,73 @@ describe('oy run --replay', () => {
     const old = await replay(['--replay', '1']);
     expect(old.code).toBe(2);
     expect(old.stderr).toContain('holds no recorded model answers to replay');
+  });
+
+  it('reproduces a run whose model call failed: the same error, the same exit', async () => {
+    fake.enqueue(
+      {
+        kind: 'answer',
+        toolCalls: [{ name: 'read', arguments: { path: 'notes.txt' } }],
+      },
+      // Not retried: a bad request fails at once, and the run ends with it.
+      { kind: 'error', status: 400, message: 'messages: the request was refused' },
+    );
+    const recorded = await record(['--mode', 'auto', 'read the notes']);
+    expect(recorded.code, recorded.stderr).toBe(1);
+    fake.assertDone();
+    const error = recorded.events.find((event) => event.type === 'error');
+    expect(error).toMatchObject({ kind: 'bad_request' });
+    expect(readFileSync(await onlySessionFile(), 'utf8')).toContain('"type":"failed_call"');
+
+    const replayed = await replay(['--mode', 'auto', '--replay', '1']);
+    expect(replayed.code, replayed.stderr).toBe(1);
+    expect(withoutTiming(replayed.events)).toEqual(withoutTiming(recorded.events));
+    expect(replayed.events.at(-1)).toMatchObject({
+      type: 'done',
+      stopReason: 'error',
+      notice: 'the model call failed',
+    });
+  });
+
+  it('reproduces a run cancelled mid-answer: the words before the Ctrl-C, then exit 130', async () => {
+    fake.enqueue({
+      kind: 'answer',
+      textChunks: ['First words', ' and', ' more'],
+      // Between wire events, so the first words come after two delays and the Ctrl-C lands mid-answer.
+      eventDelayMs: 2000,
+    });
+    const child = spawn(
+      process.execPath,
+      [OY_BIN, 'run', '--json', '--model', MODEL, '--mode', 'auto', 'a slow answer'],
+      {
+        cwd: workspace,
+        env: { ...process.env, NO_COLOR: '1', ...fakeProviderEnv(fake), OY_CONFIG: emptyConfig },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    const code = new Promise<number | null>((resolve) => child.on('close', resolve));
+    // Ctrl-C once the first words have arrived.
+    const deadline = Date.now() + 30_000;
+    while (!stdout.includes('First words')) {
+      if (Date.now() > deadline) throw new Error(`no first words: ${stderr}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    child.kill('SIGINT');
+    expect(await code, stderr).toBe(130);
+    const recorded = parseEvents(stdout);
+    expect(recorded.at(-1)).toMatchObject({ type: 'done', stopReason: 'cancelled' });
+    expect(readFileSync(await onlySessionFile(), 'utf8')).toContain(
+      '"failure":{"type":"cancelled"}',
+    );
+
+    const replayed = await replay(['--mode', 'auto', '--replay', '1']);
+    expect(replayed.code, replayed.stderr).toBe(130);
+    expect(withoutTiming(replayed.events)).toEqual(withoutTiming(recorded));
+    expect(replayed.events[0]).toEqual({ type: 'text_delta', text: 'First words' });
   });
 
   it('refuses a prompt, --model and --resume beside --replay', async () => {

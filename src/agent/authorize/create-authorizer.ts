@@ -1,4 +1,4 @@
-import type { AgentEvent } from '../events.js';
+import type { AgentEvent, ApprovalAnswer, ApprovalRecord } from '../events.js';
 import { decide, type Decision } from '../../safety/policy/decide.js';
 import type { ParsedPermissionRules } from '../../safety/policy/permission-rule.js';
 import type { SafetyMode } from '../../safety/policy/safety-mode.js';
@@ -7,9 +7,9 @@ import type { ApprovalRequest, Authorization, AuthorizationRequest } from '../to
 import type { Interaction } from './interaction.js';
 import { offerGrant, type GrantOffer } from './offer-grant.js';
 import type { SessionGrants } from './session-grants.js';
+import { summarizeAction } from './summarize-action.js';
 
-/** The user's answer at an approval prompt: `always` also grants a session rule. */
-export type ApprovalAnswer = 'yes' | 'no' | 'always';
+export type { ApprovalAnswer } from '../events.js';
 
 /** Asks the user about one call the policy marked `ask` (chat only). */
 export type Approver = (request: ApprovalRequest, decision: Decision) => Promise<ApprovalAnswer>;
@@ -23,9 +23,14 @@ export interface AuthorizerOptions {
   workspaceRoot: string;
   /** Present when someone can answer an ask; without it an ask is refused. */
   interaction?: Interaction;
-  /** Told about every decision and its outcome, for the loop's `approval` events. */
-  onApproval(event: ApprovalEvent): void;
+  /** The session's redactor: every text of the approval event passes it. */
+  redact(text: string): string;
+  /** Told about every decision and its outcome (the loop's `approval` events, the session's lines); awaited before the call goes on. */
+  onApproval(event: ApprovalEvent): void | Promise<void>;
 }
+
+/** How an ask was settled, beyond allowed or not: the answer, and what "always" offered and granted. */
+type Settled = Authorization & Pick<ApprovalRecord, 'answer' | 'askedBy' | 'offer' | 'granted'>;
 
 /**
  * The ToolContext `authorize` for a run: decide() on the content-free action first; only for an ask
@@ -34,6 +39,7 @@ export interface AuthorizerOptions {
 export function createAuthorizer(
   options: AuthorizerOptions,
 ): (request: AuthorizationRequest) => Promise<Authorization> {
+  const { redact } = options;
   return async (request) => {
     const decision = await decide(request.action, {
       mode: options.mode,
@@ -42,15 +48,27 @@ export function createAuthorizer(
       isInteractive: options.interaction !== undefined,
       workspaceRoot: options.workspaceRoot,
     });
-    const settled = await settle(request, decision, options);
-    options.onApproval({
+    const { answer, askedBy, offer, granted, ...settled } = await settle(
+      request,
+      decision,
+      options,
+    );
+    await options.onApproval({
       type: 'approval',
       toolCallId: request.toolCallId,
       tool: request.tool,
+      summary: summarizeAction(request.action, redact),
       decision: decision.decision,
       outcome: settled.allowed ? 'allowed' : 'denied',
-      ...(settled.rule === undefined ? {} : { rule: settled.rule }),
-      reason: settled.allowed ? decision.reason : settled.reason,
+      ...(settled.rule === undefined ? {} : { rule: redact(settled.rule) }),
+      reason: redact(settled.allowed ? decision.reason : settled.reason),
+      ...(answer === undefined ? {} : { answer }),
+      ...(askedBy === undefined ? {} : { askedBy: redact(askedBy) }),
+      ...(offer === undefined ? {} : { offer: redact(offer) }),
+      ...(granted === undefined ? {} : { granted: granted.map(redact) }),
+      ...(decision.isUnattended || (decision.decision === 'ask' && !options.interaction)
+        ? { isUnattended: true }
+        : {}),
     });
     return settled;
   };
@@ -60,7 +78,7 @@ async function settle(
   request: AuthorizationRequest,
   decision: Decision,
   options: AuthorizerOptions,
-): Promise<Authorization> {
+): Promise<Settled> {
   const rule = decision.rule === undefined ? {} : { rule: decision.rule };
   if (decision.decision === 'allow') return { allowed: true, ...rule };
   if (decision.decision === 'deny') return { allowed: false, ...rule, reason: decision.reason };
@@ -84,18 +102,27 @@ async function settle(
     },
     decision,
   );
+  const asked = {
+    answer,
+    offer: offer.summary,
+    ...(decision.rule === undefined ? {} : { askedBy: decision.rule }),
+  };
   if (answer === 'no') {
     return {
       allowed: false,
       ...rule,
       reason: `${decision.reason}; the user said no. Do not retry it; ask what they want instead, or take another way`,
+      ...asked,
     };
   }
   if (answer === 'always') {
-    const granted = options.grants.add(offer.rules);
-    if (granted.length > 0) return { allowed: true, rule: granted.join(', ') };
+    // The grant's exact scope: every rule of the offer (one already granted counts; it still holds).
+    const scope = { ...asked, granted: offer.rules.map((granted) => granted.text) };
+    const added = options.grants.add(offer.rules);
+    if (added.length > 0) return { allowed: true, rule: added.join(', '), ...scope };
+    return { allowed: true, rule: 'user-approved', ...scope };
   }
-  return { allowed: true, rule: 'user-approved' };
+  return { allowed: true, rule: 'user-approved', ...asked };
 }
 
 /** What "always" would grant, from the command as the policy splits it. */

@@ -10,11 +10,13 @@ const NO_CHECKPOINTS: CheckpointRecorder = {
 };
 
 /**
- * Per-call tool contexts for one loop run: the call's id, an authorizer whose approval events go to
- * `emit`, and the session's todo list (each change saved; the saves are awaited by the loop).
+ * Per-call tool contexts for one loop run (turn `turn`): the call's id, an authorizer whose approval
+ * events go to `emit` and, before the call goes on, to the session file; and the session's todo list
+ * (each change saved; the saves are awaited by the loop).
  */
 export function createToolContextFactory(
   options: AgentLoopOptions,
+  turn: number,
   signal: AbortSignal,
   now: () => number,
   todoSaves: Promise<void>[],
@@ -32,7 +34,11 @@ export function createToolContextFactory(
       grants: state.grants,
       workspaceRoot: options.workspaceRoot,
       ...(interaction ? { interaction } : {}),
-      onApproval: emit,
+      redact: options.redact,
+      onApproval: async ({ type: _type, ...approval }) => {
+        emit({ type: 'approval', ...approval });
+        await session?.recordApproval(turn, approval);
+      },
     }),
     canRead,
     checkpoints: options.checkpoints ?? NO_CHECKPOINTS,

@@ -1,8 +1,6 @@
 import { modelFactsFor } from '../../providers/model-facts/model-facts-for.js';
 import { plannedOutputTokens } from '../../providers/model-facts/plan-output-tokens.js';
-import { ProviderError } from '../../providers/provider-error.js';
 import type { Message, ModelRequest, ToolDefinition } from '../../providers/types.js';
-import { OyError } from '../../shared/errors.js';
 import type { AgentEvent, LoopStopReason } from '../events.js';
 import type { AgentTool } from '../tools/tool-types.js';
 import { createToolContextFactory } from './create-tool-context-factory.js';
@@ -21,6 +19,7 @@ import { RepeatGuard } from './repeat-guard.js';
 import { createHookRunner } from '../hooks/run-hooks.js';
 import { recordAnswers } from '../session/record-answers.js';
 import { ReplayDiverged } from '../replay/replay-model-client.js';
+import { describeLoopError } from './describe-loop-error.js';
 import { reportHooks, runToolBatch } from './run-tool-batch.js';
 import { UsageMeter } from './usage-meter.js';
 
@@ -44,7 +43,9 @@ export async function* runAgentLoop(options: AgentLoopOptions): AsyncGenerator<A
   const { state, session } = options;
   const turn = state.turns + 1;
   // Every answer of the turn, compaction's included, is saved for `oy run --replay`.
-  const client = session ? recordAnswers(options.client, session, turn) : options.client;
+  const client = session
+    ? recordAnswers(options.client, session, turn, options.redact)
+    : options.client;
   const signal = options.signal ?? new AbortController().signal;
   const now = options.now ?? Date.now;
   const maxModelCalls = options.maxModelCalls ?? DEFAULT_MAX_MODEL_CALLS;
@@ -70,7 +71,7 @@ export async function* runAgentLoop(options: AgentLoopOptions): AsyncGenerator<A
     maxTokens: DEFAULT_MAX_OUTPUT_TOKENS,
     cache: CACHE_HINTS,
   });
-  const makeContext = createToolContextFactory(options, signal, now, todoSaves);
+  const makeContext = createToolContextFactory(options, turn, signal, now, todoSaves);
   const hooks = createHookRunner({
     hooks: options.hooks ?? {},
     workspaceRoot: options.workspaceRoot,
@@ -129,7 +130,7 @@ export async function* runAgentLoop(options: AgentLoopOptions): AsyncGenerator<A
       if (signal.aborted) {
         stop = { reason: 'cancelled', notice: 'cancelled by the user' };
       } else {
-        yield { type: 'error', message: describeError(error), kind: errorKind(error) };
+        yield errorEvent(error);
         const notice =
           error instanceof ReplayDiverged ? 'the replay diverged' : 'the model call failed';
         stop = { reason: 'error', notice };
@@ -243,10 +244,16 @@ export async function* runAgentLoop(options: AgentLoopOptions): AsyncGenerator<A
         await closeTranscript('interrupted by the user');
         return undefined;
       }
-      yield { type: 'error', message: describeError(error), kind: errorKind(error) };
+      yield errorEvent(error);
       await closeTranscript('the summary call failed');
       return why;
     }
+  }
+
+  /** A failed call as the user and `--json` see it; its message passes the redactor like everything else. */
+  function errorEvent(error: unknown): AgentEvent {
+    const { kind, message } = describeLoopError(error);
+    return { type: 'error', message: options.redact(message), kind };
   }
 
   /** After a cancel or a failure the model still owes an answer; say so, so the next turn is a valid transcript. */
@@ -260,15 +267,4 @@ export async function* runAgentLoop(options: AgentLoopOptions): AsyncGenerator<A
 
 function toDefinition(tool: AgentTool): ToolDefinition {
   return { name: tool.name, description: tool.description, inputSchema: tool.inputSchema };
-}
-
-function describeError(error: unknown): string {
-  if (error instanceof OyError)
-    return error.hint ? `${error.message} (${error.hint})` : error.message;
-  return error instanceof Error ? error.message : String(error);
-}
-
-function errorKind(error: unknown): string {
-  if (error instanceof ReplayDiverged) return 'replay';
-  return error instanceof ProviderError ? error.kind : 'internal';
 }

@@ -5,6 +5,7 @@ import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { McpServerConfig } from '../../config/mcp-servers-schema.js';
 import { OY_VERSION } from '../../shared/version.js';
 import { scrubEnvironment } from '../shell/scrub-environment.js';
+import { McpResponseTooLarge, capResponseBodies } from './cap-response-bodies.js';
 import { StdioGroupTransport } from './stdio-group-transport.js';
 
 /** A page of `tools/list` at most this many times: a server that pages forever is cut off. */
@@ -55,22 +56,29 @@ export async function connectMcpServer(
   options: ConnectOptions,
 ): Promise<McpConnection> {
   const stderr = { tail: '' };
-  const transport = createTransport(config, options, stderr);
+  const requests = new RequestsInFlight();
+  const transport = createTransport(config, options, stderr, requests);
   const client = new Client({ name: 'oy', version: OY_VERSION }, { capabilities: {} });
   const close = async () => {
     await client.close().catch(() => undefined);
     await transport.close().catch(() => undefined);
   };
   try {
-    const deadline = AbortSignal.timeout(options.timeoutMs);
-    await client.connect(transport, { timeout: options.timeoutMs, signal: deadline });
+    const deadline = requests.start(AbortSignal.timeout(options.timeoutMs));
+    await requests.settle(
+      deadline,
+      client.connect(transport, { timeout: options.timeoutMs, signal: deadline.signal }),
+    );
     const tools: McpToolInfo[] = [];
     let cursor: string | undefined;
     for (let page = 0; page < MAX_TOOL_PAGES; page += 1) {
-      const listed = await client.listTools(cursor === undefined ? {} : { cursor }, {
-        timeout: options.timeoutMs,
-        signal: deadline,
-      });
+      const listed = await requests.settle(
+        deadline,
+        client.listTools(cursor === undefined ? {} : { cursor }, {
+          timeout: options.timeoutMs,
+          signal: deadline.signal,
+        }),
+      );
       for (const tool of listed.tools) {
         tools.push({
           name: tool.name,
@@ -82,14 +90,21 @@ export async function connectMcpServer(
       cursor = listed.nextCursor;
       if (cursor === undefined) break;
     }
+    requests.end(deadline);
     return {
       tools,
       close,
       async callTool(tool, args, callOptions) {
-        const result = await client.callTool({ name: tool, arguments: args }, undefined, {
-          timeout: callOptions.timeoutMs,
-          signal: callOptions.signal,
-        });
+        const call = requests.start(callOptions.signal);
+        const result = await requests
+          .settle(
+            call,
+            client.callTool({ name: tool, arguments: args }, undefined, {
+              timeout: callOptions.timeoutMs,
+              signal: call.signal,
+            }),
+          )
+          .finally(() => requests.end(call));
         return {
           content: Array.isArray(result.content) ? result.content : [],
           ...(result.structuredContent === undefined
@@ -109,14 +124,55 @@ export async function connectMcpServer(
   }
 }
 
+/**
+ * The requests waiting on one server. A response body cut at the cap (cap-response-bodies.ts) fails
+ * every one of them with that error: an SSE body's failure reaches only the transport, and the SDK
+ * would otherwise leave the call waiting for its timeout.
+ */
+class RequestsInFlight {
+  /** Each waiting request, with how to stop listening to its outer signal. */
+  readonly #waiting = new Map<AbortController, () => void>();
+
+  /** A signal for one request (or a run of them): aborted by `outer` (the user, a deadline) or by a cut response. */
+  start(outer: AbortSignal): AbortController {
+    const request = new AbortController();
+    const forward = () => request.abort(outer.reason);
+    if (outer.aborted) forward();
+    else outer.addEventListener('abort', forward, { once: true });
+    this.#waiting.set(request, () => outer.removeEventListener('abort', forward));
+    return request;
+  }
+
+  end(request: AbortController): void {
+    this.#waiting.get(request)?.();
+    this.#waiting.delete(request);
+  }
+
+  /** The request's result; when a cut response aborted it, that error rather than the SDK's "timed out". */
+  async settle<T>(request: AbortController, work: Promise<T>): Promise<T> {
+    try {
+      return await work;
+    } catch (error) {
+      const reason: unknown = request.signal.reason;
+      throw reason instanceof McpResponseTooLarge ? reason : error;
+    }
+  }
+
+  cut(error: McpResponseTooLarge): void {
+    for (const request of this.#waiting.keys()) request.abort(error);
+  }
+}
+
 function createTransport(
   config: McpServerConfig,
   options: ConnectOptions,
   stderr: { tail: string },
+  requests: RequestsInFlight,
 ): Transport {
   if ('url' in config) {
     return new StreamableHTTPClientTransport(new URL(config.url), {
       requestInit: { headers: config.headers ?? {} },
+      fetch: capResponseBodies((error) => requests.cut(error)),
     });
   }
   return new StdioGroupTransport({

@@ -1,12 +1,13 @@
 import type { SessionFileContent } from '../session/read-session-file.js';
-import type { RecordedAnswer } from '../session/session-types.js';
+import type { RecordedAnswer, RecordedFailure } from '../session/session-types.js';
 
-/** One finished turn of a saved session: its prompt and every model answer it got, in order. */
+/** One finished turn of a saved session: its prompt and every model call it made, in order. */
 export interface RecordedTurn {
   turn: number;
   /** As saved: already redacted. */
   prompt: string;
-  answers: RecordedAnswer[];
+  /** Each call's answer, or how it failed or was cancelled. */
+  answers: Array<RecordedAnswer | RecordedFailure>;
 }
 
 /**
@@ -22,7 +23,10 @@ export function readRecordedTurns({ records }: SessionFileContent): RecordedTurn
     else if (record.type === 'message' && record.message.role === 'user') {
       if (current?.turn !== record.turn)
         current = { turn: record.turn, prompt: record.message.text, answers: [] };
-    } else if (record.type === 'answer' && current?.turn === record.turn) {
+    } else if (
+      (record.type === 'answer' || record.type === 'failed_call') &&
+      current?.turn === record.turn
+    ) {
       const { type: _type, at: _at, turn: _turn, ...answer } = record;
       current.answers.push(answer);
     } else if (record.type === 'turn' && current?.turn === record.turn) {

@@ -8,8 +8,9 @@ import type {
 } from '../../providers/types.js';
 import { EXIT, OyError } from '../../shared/errors.js';
 import { describeAnswerInput } from '../session/answer-input.js';
-import type { RecordedAnswer } from '../session/session-types.js';
+import type { RecordedAnswer, RecordedFailure } from '../session/session-types.js';
 import type { RecordedTurn } from './recorded-turns.js';
+import { ReplayedFailure } from './replayed-failure.js';
 
 const REPLAY_HINT =
   'a replay runs the tools in the workspace as it is now, under the current mode, rules and hooks: ' +
@@ -26,11 +27,13 @@ export class ReplayDiverged extends OyError {
  * A ModelClient that answers from a saved session's recorded answers instead of a provider: no network,
  * no key. Each call takes the turn's next answer, once what the request gives the model since its last
  * answer (the prompt, tool results with timing aside, hook feedback) matches what the recorded call was
- * given; otherwise, or when the turn has no answer left, it throws ReplayDiverged.
+ * given; otherwise, or when the turn has no answer left, it throws ReplayDiverged. A recorded failure
+ * streams what came before it and fails the same way; a recorded cancel cancels the turn.
  */
 export class ReplayModelClient implements ModelClient {
   readonly ref: ModelRef;
   #turn: RecordedTurn = { turn: 0, prompt: '', answers: [] };
+  #cancelTurn: () => void = () => undefined;
   #used = 0;
   #hasDiverged = false;
 
@@ -43,9 +46,13 @@ export class ReplayModelClient implements ModelClient {
     return this.#hasDiverged;
   }
 
-  /** The next turn's answers are served from now on. */
-  startTurn(turn: RecordedTurn): void {
+  /**
+   * The next turn's answers are served from now on; `cancel` aborts that turn's signal, as the user's
+   * Ctrl-C did where the recording holds a cancelled call.
+   */
+  startTurn(turn: RecordedTurn, cancel: () => void = () => undefined): void {
     this.#turn = turn;
+    this.#cancelTurn = cancel;
     this.#used = 0;
   }
 
@@ -60,15 +67,32 @@ export class ReplayModelClient implements ModelClient {
   }
 
   async *stream(request: ModelRequest, options?: CallOptions): AsyncIterable<StreamEvent> {
-    yield* streamAnswer(this.#take(request, options));
+    const answer = this.#take(request, options);
+    if ('failure' in answer) {
+      yield* streamDeltas(answer);
+      this.#fail(answer, options);
+    }
+    yield* streamAnswer(answer);
   }
 
   async complete(request: ModelRequest, options?: CallOptions): Promise<ModelResult> {
-    const { text, thinking, toolCalls, usage, stopReason } = this.#take(request, options);
+    const answer = this.#take(request, options);
+    if ('failure' in answer) this.#fail(answer, options);
+    const { text, thinking, toolCalls, usage, stopReason } = answer;
     return { text, ...(thinking ? { thinking } : {}), toolCalls, usage, stopReason };
   }
 
-  #take(request: ModelRequest, options: CallOptions | undefined): RecordedAnswer {
+  /** Ends a call as the recorded one ended: the same error, or a cancel of the turn. */
+  #fail(recorded: RecordedFailure, options: CallOptions | undefined): never {
+    const { failure } = recorded;
+    if (failure.type === 'error') throw new ReplayedFailure(failure.kind, failure.message);
+    this.#cancelTurn();
+    options?.signal?.throwIfAborted();
+    // Without a signal to abort (a caller that passed none), a cancel is an error that says so.
+    throw new ReplayedFailure('aborted', 'the recorded call was cancelled here');
+  }
+
+  #take(request: ModelRequest, options: CallOptions | undefined): RecordedAnswer | RecordedFailure {
     options?.signal?.throwIfAborted();
     const { turn, answers } = this.#turn;
     const call = this.#used + 1;
@@ -107,9 +131,22 @@ function findDifference(
 
 /** A recorded answer as the provider streamed it: the same deltas in the same order, then the rest. */
 function* streamAnswer(answer: RecordedAnswer): Generator<StreamEvent> {
+  const textAt = yield* streamDeltas(answer);
+  // An answer that came whole (compaction's complete()) streams as one delta.
+  if (textAt < answer.text.length) yield { type: 'text_delta', text: answer.text.slice(textAt) };
+  for (const part of answer.thinking ?? []) yield { type: 'thinking', part };
+  for (const call of answer.toolCalls) yield { type: 'tool_call', call };
+  yield { type: 'usage', usage: answer.usage };
+  yield { type: 'stop', reason: answer.stopReason };
+}
+
+/** The recorded text and thinking deltas in their order; returns how much of the text they covered. */
+function* streamDeltas(answer: RecordedAnswer | RecordedFailure): Generator<StreamEvent, number> {
   const shownThinking =
     answer.shownThinking ??
-    (answer.thinking ?? []).map((part) => (part.type === 'thinking' ? part.text : '')).join('');
+    ('thinking' in answer ? (answer.thinking ?? []) : [])
+      .map((part) => (part.type === 'thinking' ? part.text : ''))
+      .join('');
   let textAt = 0;
   let thinkingAt = 0;
   for (const length of answer.deltas ?? []) {
@@ -121,12 +158,7 @@ function* streamAnswer(answer: RecordedAnswer): Generator<StreamEvent> {
       thinkingAt -= length;
     }
   }
-  // An answer that came whole (compaction's complete()) streams as one delta.
-  if (textAt < answer.text.length) yield { type: 'text_delta', text: answer.text.slice(textAt) };
-  for (const part of answer.thinking ?? []) yield { type: 'thinking', part };
-  for (const call of answer.toolCalls) yield { type: 'tool_call', call };
-  yield { type: 'usage', usage: answer.usage };
-  yield { type: 'stop', reason: answer.stopReason };
+  return textAt;
 }
 
 function count(n: number, noun: string): string {

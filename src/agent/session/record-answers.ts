@@ -9,30 +9,57 @@ import {
   type StreamEvent,
   type ThinkingPart,
 } from '../../providers/types.js';
+import { describeLoopError } from '../loop/describe-loop-error.js';
 import { describeAnswerInput } from './answer-input.js';
-import type { RecordedAnswer, SessionWriter } from './session-types.js';
+import type { RecordedAnswer, RecordedFailure, SessionWriter } from './session-types.js';
 
 /**
  * The client, with every answer it gives written to the session (`answer` lines) once it is whole, so
- * `oy run --replay` can answer from them. A call that fails or is cancelled leaves no line.
+ * `oy run --replay` can answer from them; a call that fails or is cancelled leaves a `failed_call`
+ * line instead (what streamed before, and the error as the loop reports it, redacted), and its error
+ * goes on to the caller unchanged.
  */
 export function recordAnswers(
   client: ModelClient,
-  session: Pick<SessionWriter, 'recordAnswer'>,
+  session: Pick<SessionWriter, 'recordAnswer' | 'recordFailure'>,
   turn: number,
+  redact: (text: string) => string,
 ): ModelClient {
+  const recordFailure = async (
+    answer: AnswerCollector,
+    error: unknown,
+    signal: AbortSignal | undefined,
+  ) => {
+    const failure: RecordedFailure['failure'] = signal?.aborted
+      ? { type: 'cancelled' }
+      : { type: 'error', ...describeLoopError(error) };
+    if (failure.type === 'error') failure.message = redact(failure.message);
+    // The call's own error is what the caller must see, whatever becomes of this line.
+    await session.recordFailure(turn, answer.failed(failure)).catch(() => undefined);
+  };
   return {
     ref: client.ref,
     async *stream(request: ModelRequest, options?: CallOptions): AsyncIterable<StreamEvent> {
       const answer = new AnswerCollector(request);
-      for await (const event of client.stream(request, options)) {
-        answer.add(event);
-        yield event;
+      try {
+        for await (const event of client.stream(request, options)) {
+          answer.add(event);
+          yield event;
+        }
+      } catch (error) {
+        await recordFailure(answer, error, options?.signal);
+        throw error;
       }
       await session.recordAnswer(turn, answer.finish());
     },
     async complete(request: ModelRequest, options?: CallOptions): Promise<ModelResult> {
-      const result = await client.complete(request, options);
+      let result: ModelResult;
+      try {
+        result = await client.complete(request, options);
+      } catch (error) {
+        await recordFailure(new AnswerCollector(request), error, options?.signal);
+        throw error;
+      }
       await session.recordAnswer(turn, {
         input: inputOf(request),
         text: result.text,
@@ -75,6 +102,18 @@ class AnswerCollector {
     else if (event.type === 'tool_call') answer.toolCalls.push(boundCall(event.call));
     else if (event.type === 'usage') answer.usage = addUsage(answer.usage, event.usage);
     else answer.stopReason = event.reason;
+  }
+
+  /** What streamed before the call ended with `failure`. */
+  failed(failure: RecordedFailure['failure']): RecordedFailure {
+    const { input, text, deltas = [] } = this.answer;
+    return {
+      input,
+      text,
+      deltas,
+      ...(this.shownThinking === '' ? {} : { shownThinking: this.shownThinking }),
+      failure,
+    };
   }
 
   finish(): RecordedAnswer {

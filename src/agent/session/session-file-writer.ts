@@ -3,7 +3,13 @@ import { open } from 'node:fs/promises';
 import type { Message, Usage } from '../../providers/types.js';
 import type { TodoItem } from '../tools/tool-types.js';
 import { SESSION_FILE_MODE } from './session-paths.js';
-import type { RecordedAnswer, SessionRecord, SessionWriter } from './session-types.js';
+import type { ApprovalRecord } from '../events.js';
+import type {
+  RecordedAnswer,
+  RecordedFailure,
+  SessionRecord,
+  SessionWriter,
+} from './session-types.js';
 
 // O_NOFOLLOW: never append through a link someone put where the session file should be.
 const APPEND_FLAGS = constants.O_WRONLY | constants.O_APPEND | constants.O_NOFOLLOW;
@@ -32,6 +38,14 @@ export class SessionFileWriter implements SessionWriter {
 
   recordAnswer(turn: number, answer: RecordedAnswer): Promise<void> {
     return this.append({ type: 'answer', at: this.stamp(), turn, ...answer });
+  }
+
+  recordFailure(turn: number, failure: RecordedFailure): Promise<void> {
+    return this.append({ type: 'failed_call', at: this.stamp(), turn, ...failure });
+  }
+
+  recordApproval(turn: number, approval: ApprovalRecord): Promise<void> {
+    return this.append({ type: 'approval', at: this.stamp(), turn, ...approval });
   }
 
   endTurn(turn: number, usage: Usage, costUsd: number | null): Promise<void> {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ARGUMENT_DEPTH, jsonTextNestsDeeper } from '../../providers/bound-tool-arguments.js';
 import type { ModelStopReason } from '../../providers/types.js';
 import type { SessionRecord } from './session-types.js';
 
@@ -61,6 +62,30 @@ const answer = {
   deltas: z.array(z.number().int()).optional(),
   shownThinking: z.string().optional(),
 };
+const failure = {
+  input: z.array(z.string()),
+  text: z.string(),
+  deltas: z.array(z.number().int()),
+  shownThinking: z.string().optional(),
+  failure: z.discriminatedUnion('type', [
+    z.object({ type: z.literal('cancelled') }),
+    z.object({ type: z.literal('error'), kind: z.string(), message: z.string() }),
+  ]),
+};
+const approval = {
+  toolCallId: z.string(),
+  tool: z.string(),
+  summary: z.string(),
+  decision: z.enum(['allow', 'ask', 'deny']),
+  outcome: z.enum(['allowed', 'denied']),
+  rule: z.string().optional(),
+  reason: z.string(),
+  answer: z.enum(['yes', 'no', 'always']).optional(),
+  askedBy: z.string().optional(),
+  offer: z.string().optional(),
+  granted: z.array(z.string()).optional(),
+  isUnattended: z.literal(true).optional(),
+};
 const todo = z.object({
   id: z.string(),
   task: z.string(),
@@ -81,6 +106,8 @@ const sessionRecord = z.discriminatedUnion('type', [
   }),
   z.object({ type: z.literal('message'), at, turn: count, message }),
   z.object({ type: z.literal('answer'), at, turn: count, ...answer }),
+  z.object({ type: z.literal('failed_call'), at, turn: count, ...failure }),
+  z.object({ type: z.literal('approval'), at, turn: count, ...approval }),
   z.object({
     type: z.literal('turn'),
     at,
@@ -101,8 +128,16 @@ const sessionRecord = z.discriminatedUnion('type', [
   z.object({ type: z.literal('resumed'), at }),
 ]);
 
-/** One line of a session file, or undefined for a torn, garbled or unknown (newer) line. */
+/**
+ * How deep a line may nest: tool arguments were cut at MAX_ARGUMENT_DEPTH when recorded, and a record
+ * wraps them in a few levels more (record, message, calls, call). A deeper line was not written by oy,
+ * and would overflow the stack of whatever serialises it again (`oy sessions show`, a resumed request).
+ */
+const MAX_LINE_DEPTH = MAX_ARGUMENT_DEPTH + 8;
+
+/** One line of a session file, or undefined for a torn, garbled, too deep or unknown (newer) line. */
 export function parseSessionLine(line: string): SessionRecord | undefined {
+  if (jsonTextNestsDeeper(line, MAX_LINE_DEPTH)) return undefined;
   let value: unknown;
   try {
     value = JSON.parse(line);

@@ -5,6 +5,7 @@ import type {
   ToolCall,
   Usage,
 } from '../../providers/types.js';
+import type { ApprovalRecord } from '../events.js';
 import type { TodoItem } from '../tools/tool-types.js';
 
 export const SESSION_FORMAT_VERSION = 1;
@@ -25,6 +26,10 @@ export type SessionRecord =
   | { type: 'message'; at: string; turn: number; message: Message }
   /** One model answer, as it came: what `oy run --replay` answers from (added later; older files have none). */
   | ({ type: 'answer'; at: string; turn: number } & RecordedAnswer)
+  /** A model call that failed or was cancelled, for replay (added later; older oy skips it). */
+  | ({ type: 'failed_call'; at: string; turn: number } & RecordedFailure)
+  /** How the policy and the user settled one tool call (added later; older oy skips it). Never read back as a grant. */
+  | ({ type: 'approval'; at: string; turn: number } & ApprovalRecord)
   /** A turn finished: what it cost. Everything before this line survives a crash. */
   | { type: 'turn'; at: string; turn: number; usage: Usage; costUsd: number | null }
   | { type: 'todos'; at: string; todos: TodoItem[] }
@@ -60,6 +65,20 @@ export interface RecordedAnswer {
   shownThinking?: string;
 }
 
+/**
+ * A model call that did not finish (README.md "Replaying a run"): what it was given, what streamed
+ * before it ended, and why it ended: the error the loop reported (its kind and redacted message) or a cancel.
+ */
+export interface RecordedFailure {
+  input: string[];
+  text: string;
+  /** As in RecordedAnswer: the order of the text and thinking deltas that came before the end. */
+  deltas: number[];
+  /** The thinking text that streamed, when any did. */
+  shownThinking?: string;
+  failure: { type: 'cancelled' } | { type: 'error'; kind: string; message: string };
+}
+
 /** What the loop writes to; the session store implements it. Every method flushes before it resolves. */
 export interface SessionWriter {
   readonly id: string;
@@ -67,6 +86,10 @@ export interface SessionWriter {
   appendMessage(turn: number, message: Message): Promise<void>;
   /** A model call finished: its answer, for replay. */
   recordAnswer(turn: number, answer: RecordedAnswer): Promise<void>;
+  /** A model call failed or was cancelled: what came before, and why, for replay. */
+  recordFailure(turn: number, failure: RecordedFailure): Promise<void>;
+  /** A tool call was decided (and perhaps asked about): shown by `oy sessions show`, never read back. */
+  recordApproval(turn: number, approval: ApprovalRecord): Promise<void>;
   endTurn(turn: number, usage: Usage, costUsd: number | null): Promise<void>;
   saveTodos(todos: readonly TodoItem[]): Promise<void>;
   saveCompaction(

@@ -1,15 +1,12 @@
 import type { ApprovalAnswer } from '../../agent/authorize/create-authorizer.js';
 import type { ApprovalRequest } from '../../agent/tools/tool-types.js';
-import type { ToolAction } from '../../safety/policy/tool-action.js';
+import { summarizeAction } from '../../agent/authorize/summarize-action.js';
 import { neutralizeControl, type LineBreaks } from '../../shared/terminal/neutralize-control.js';
 import type { Colors } from '../terminal.js';
 import { colorizeDiff } from './colorize-diff.js';
 
 /** The question after every approval preview; anything but yes or always is no. */
 export const APPROVAL_QUESTION = 'Allow? [y]es / [n]o / [a]lways for this session (default no): ';
-
-/** Longest command or URL shown on the header line (the preview below has it whole). */
-const MAX_SUMMARY_CHARS = 100;
 
 /**
  * What the user reads before answering (stderr): `<tool> wants to: <summary>`, then the preview:
@@ -32,31 +29,6 @@ export function parseApprovalAnswer(answer: string | null): ApprovalAnswer {
   return 'no';
 }
 
-/** One line, control characters shown: `write notes.md`, `run npm test`, `fetch https://example.com/`. */
-export function summarizeAction(action: ToolAction): string {
-  switch (action.tool) {
-    case 'write':
-    case 'edit':
-    case 'read':
-      return `${action.tool} ${oneLine(action.path)}`;
-    case 'replace':
-      // The policy judges every file the walk found; the diff below shows the ones that change.
-      return action.files.length > 3
-        ? `replace text under ${oneLine(action.path)} (${action.files.length} files)`
-        : `replace text in ${oneLine(action.files.length > 0 ? action.files.join(', ') : action.path)}`;
-    case 'bash':
-      return `run ${shorten(action.command)}`;
-    case 'webfetch':
-      return `fetch ${shorten(action.url)}`;
-    case 'todo':
-      return 'save the todo list to TODO.md';
-    case 'mcp':
-      return `call the MCP tool ${oneLine(`${action.mcp.server}:${action.mcp.tool}`)}`;
-    default:
-      return `${oneLine(action.tool)} ${action.kind === 'read' ? oneLine(action.path) : '.'}`;
-  }
-}
-
 function renderPreview(request: ApprovalRequest, c: Colors): string {
   // A command keeps its CRs visible (the shell gets them); a diff or text reads CRLF as a line break.
   const lineBreaks: LineBreaks = request.tool === 'bash' ? 'keep' : 'normalize';
@@ -75,11 +47,6 @@ function renderPreview(request: ApprovalRequest, c: Colors): string {
     default:
       return preview;
   }
-}
-
-function shorten(text: string): string {
-  const line = oneLine(text.replace(/\s+/gu, ' ').trim());
-  return line.length > MAX_SUMMARY_CHARS ? `${line.slice(0, MAX_SUMMARY_CHARS - 1)}…` : line;
 }
 
 function oneLine(text: string): string {

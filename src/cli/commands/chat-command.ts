@@ -1,9 +1,7 @@
 import path from 'node:path';
-import { openMcpTools } from '../../agent/mcp/open-mcp-tools.js';
-import { neutralizeControl } from '../../shared/terminal/neutralize-control.js';
-import { OY_VERSION } from '../../shared/version.js';
 import { parsePermissionRules } from '../../safety/policy/permission-rule.js';
 import { createReadCheck } from '../../safety/policy/read-access.js';
+import { askAboutProjectMcp } from '../chat/ask-about-project-mcp.js';
 import { createMentionCompleter } from '../chat/attach/complete-mention.js';
 import { ChatSession } from '../chat/chat-session.js';
 import { createLineEditor } from '../chat/line-editor/create-line-editor.js';
@@ -11,7 +9,7 @@ import { runChat } from '../chat/run-chat.js';
 import type { GlobalOptions } from '../global-options.js';
 import { resolveWorkspaceRoot } from '../resolve-workspace-root.js';
 import { parseRunFlags } from '../run/parse-run-flags.js';
-import { prepareAgentCommand } from '../run/prepare-agent-command.js';
+import { openAgentSession, prepareAgentCommand } from '../run/prepare-agent-command.js';
 import { createColors, shouldColor } from '../terminal.js';
 
 /** Flags of `oy chat`, as the parser hands them over (flags/agent-flags.ts). */
@@ -35,7 +33,7 @@ export async function runChatCommand(flags: ChatFlags): Promise<void> {
   });
   const root = resolveWorkspaceRoot(flags.cwd, env);
   const prepared = await prepareAgentCommand('oy chat', root, settings.resume, flags);
-  const { config, paths, loaded, createClient, redact } = prepared;
+  const { config, paths, createClient } = prepared;
   const client = await createClient(prepared.ref);
   const answerColors = createColors(shouldColor(process.stdout, flags, env));
   const editor = createLineEditor({
@@ -48,34 +46,14 @@ export async function runChatCommand(flags: ChatFlags): Promise<void> {
     ),
   });
   // Asked once per content of the workspace .mcp.json; the answer is remembered for that content.
-  const mcp = await openMcpTools({
-    userServers: config.mcpServers,
-    stateDir: paths.stateDir,
-    workspaceRoot: root,
-    baseEnv: env,
-    allowedEnvNames: config.agent.allowEnv,
-    redact,
-    warn: prepared.warn,
-    approveProjectFile: async (servers) => {
-      const shown = servers.map((line) => `  ${neutralizeControl(line, { lineBreaks: 'show' })}`);
-      process.stderr.write(
-        `This workspace's .mcp.json wants to start these MCP servers:\n${shown.join('\n')}\n`,
-      );
-      const answer = await editor.ask('Start them now and whenever this file is unchanged? [y/N] ');
-      return answer !== null && /^y(es)?$/iu.test(answer.trim());
-    },
+  const session = await openAgentSession(prepared, {
+    client,
+    mode: settings.mode,
+    approveProjectFile: askAboutProjectMcp(editor, process.stderr),
   });
   const chat = new ChatSession({
-    workspaceRoot: root,
-    stateDir: paths.stateDir,
-    env,
-    client,
+    ...session.options,
     createClient,
-    mode: settings.mode,
-    permissions: config.permissions,
-    agent: config.agent,
-    instructions: prepared.instructions,
-    redact,
     editor,
     output: {
       stdout: process.stdout,
@@ -85,10 +63,6 @@ export async function runChatCommand(flags: ChatFlags): Promise<void> {
       // Markdown is for people at a terminal (coloured or not); piped output stays the model's own text.
       isMarkdown: process.stdout.isTTY === true,
     },
-    oyVersion: OY_VERSION,
-    ...(loaded ? { loaded } : {}),
-    extraTools: mcp.tools,
-    hooks: config.hooks,
   });
   // main.ts exits on SIGINT; while a turn runs, the editor turns a SIGINT into stopping the turn instead.
   const previous = process.listeners('SIGINT');
@@ -105,6 +79,6 @@ export async function runChatCommand(flags: ChatFlags): Promise<void> {
     for (const listener of previous) process.on('SIGINT', listener as () => void);
     editor.close();
     await chat.dispose();
-    await mcp.close();
+    await session.close();
   }
 }

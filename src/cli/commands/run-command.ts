@@ -1,15 +1,13 @@
 import { AgentSession, type DoneEvent } from '../../agent/agent-session.js';
-import { openMcpTools } from '../../agent/mcp/open-mcp-tools.js';
 import { ReplayModelClient } from '../../agent/replay/replay-model-client.js';
 import { replayTurns } from '../../agent/replay/replay-turns.js';
 import { modelFactsFor } from '../../providers/model-facts/model-facts-for.js';
 import { EXIT, UsageError } from '../../shared/errors.js';
 import { neutralizeControl } from '../../shared/terminal/neutralize-control.js';
-import { OY_VERSION } from '../../shared/version.js';
 import { resolveWorkspaceRoot } from '../resolve-workspace-root.js';
 import { exitCodeFor } from '../run/exit-code-for.js';
 import { parseRunFlags, type RunFlags } from '../run/parse-run-flags.js';
-import { prepareAgentCommand } from '../run/prepare-agent-command.js';
+import { openAgentSession, prepareAgentCommand } from '../run/prepare-agent-command.js';
 import { readPrompt } from '../run/read-prompt.js';
 import { createJsonRenderer, createTextRenderer } from '../run/render-run-events.js';
 import { takeOverInterrupt } from '../run/take-over-interrupt.js';
@@ -37,7 +35,7 @@ export async function runRunCommand(words: string[], flags: RunFlags): Promise<v
     flags,
     settings.replay,
   );
-  const { config, paths, loaded, recording, ref, redact } = prepared;
+  const { recording, ref } = prepared;
   if (settings.maxCostUsd !== null && modelFactsFor(ref).price === undefined) {
     throw new UsageError(`--max-cost cannot be enforced: no price is known for ${ref.id}`, {
       hint: `give its price in the user config ("models": {"${ref.id}": {"price": {"input": <usd>, "output": <usd>}}}, USD per million tokens), or bound the run with --max-turns instead`,
@@ -47,31 +45,12 @@ export async function runRunCommand(words: string[], flags: RunFlags): Promise<v
   const replay = recording ? new ReplayModelClient(ref) : undefined;
   const client = replay ?? (await prepared.createClient(ref));
   // No one can approve a workspace .mcp.json here: only one approved earlier is used.
-  const mcp = await openMcpTools({
-    userServers: config.mcpServers,
-    stateDir: paths.stateDir,
-    workspaceRoot: root,
-    baseEnv: env,
-    allowedEnvNames: config.agent.allowEnv,
-    redact,
-    warn: prepared.warn,
-  });
-  const agent = new AgentSession({
-    workspaceRoot: root,
-    stateDir: paths.stateDir,
-    env,
+  const session = await openAgentSession(prepared, {
     client,
     mode: settings.mode,
-    permissions: config.permissions,
-    agent: config.agent,
-    instructions: prepared.instructions,
-    redact,
-    oyVersion: OY_VERSION,
     isSaved: settings.isSessionSaved,
-    ...(loaded ? { loaded } : {}),
-    hooks: config.hooks,
-    extraTools: mcp.tools,
   });
+  const agent = new AgentSession(session.options);
 
   const controller = new AbortController();
   const restoreInterrupt = takeOverInterrupt(controller, process.stderr, EXIT.interrupted);
@@ -102,7 +81,7 @@ export async function runRunCommand(words: string[], flags: RunFlags): Promise<v
     }
   } finally {
     restoreInterrupt();
-    await mcp.close();
+    await session.close();
     // oy run has no undo: spilled copies of large files are not needed past the run.
     await agent.dispose();
   }

@@ -1,3 +1,5 @@
+import type { AgentSessionOptions } from '../../agent/agent-session.js';
+import { openMcpTools } from '../../agent/mcp/open-mcp-tools.js';
 import { loadInstructions, type InstructionFile } from '../../agent/prompt/load-instructions.js';
 import { loadRecording, type Recording } from '../../agent/replay/load-recording.js';
 import { loadSession, type LoadedSession } from '../../agent/session/session-store.js';
@@ -8,14 +10,18 @@ import { createModelClient } from '../../providers/create-model-client.js';
 import { withConfiguredFacts } from '../../providers/model-facts/configured-models.js';
 import { parseModelId } from '../../providers/model-id/parse-model-id.js';
 import type { ModelClient, ModelRef } from '../../providers/types.js';
+import type { SafetyMode } from '../../safety/policy/safety-mode.js';
 import { createRedactor } from '../../safety/redact/index.js';
 import { UsageError } from '../../shared/errors.js';
+import { OY_VERSION } from '../../shared/version.js';
 import type { GlobalOptions } from '../global-options.js';
 import { userInstructionsPath } from './user-instructions-path.js';
 import { neutralizeControl } from '../../shared/terminal/neutralize-control.js';
 
 /** What `oy run` and `oy chat` both need before their first turn. */
 export interface PreparedAgentCommand {
+  workspaceRoot: string;
+  env: NodeJS.ProcessEnv;
   config: OyConfig;
   paths: OyPaths;
   warn(line: string): void;
@@ -77,6 +83,8 @@ export async function prepareAgentCommand(
   });
   instructions.warnings.forEach(warn);
   return {
+    workspaceRoot: root,
+    env,
     config,
     paths,
     warn,
@@ -87,4 +95,59 @@ export async function prepareAgentCommand(
     redact,
     instructions: instructions.files,
   };
+}
+
+/** What a command decides about its session; everything else comes from the prepared command, alike for both. */
+export interface AgentSessionChoices {
+  client: ModelClient;
+  mode: SafetyMode;
+  /** false: nothing is saved (`oy run --no-session`, a replay). */
+  isSaved?: boolean;
+  /** Someone who can approve a workspace `.mcp.json` (oy chat); without it, only one approved earlier is used. */
+  approveProjectFile?: (servers: readonly string[]) => Promise<boolean>;
+}
+
+/** The options of a command's AgentSession, and `close()` for the MCP servers started for it. */
+export interface OpenedAgentSession {
+  options: AgentSessionOptions;
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the run's MCP servers and builds the AgentSession's options: the one place `oy run` and
+ * `oy chat` get them from, so the two cannot drift (workspace, state, environment, rules, agent
+ * settings, instructions, redactor, hooks, MCP tools, the session to continue).
+ */
+export async function openAgentSession(
+  prepared: PreparedAgentCommand,
+  choices: AgentSessionChoices,
+): Promise<OpenedAgentSession> {
+  const { workspaceRoot, env, config, paths, loaded, redact } = prepared;
+  const mcp = await openMcpTools({
+    userServers: config.mcpServers,
+    stateDir: paths.stateDir,
+    workspaceRoot,
+    baseEnv: env,
+    allowedEnvNames: config.agent.allowEnv,
+    redact,
+    warn: prepared.warn,
+    ...(choices.approveProjectFile ? { approveProjectFile: choices.approveProjectFile } : {}),
+  });
+  const options: AgentSessionOptions = {
+    workspaceRoot,
+    stateDir: paths.stateDir,
+    env,
+    client: choices.client,
+    mode: choices.mode,
+    permissions: config.permissions,
+    agent: config.agent,
+    instructions: prepared.instructions,
+    redact,
+    oyVersion: OY_VERSION,
+    ...(choices.isSaved === undefined ? {} : { isSaved: choices.isSaved }),
+    ...(loaded ? { loaded } : {}),
+    hooks: config.hooks,
+    extraTools: mcp.tools,
+  };
+  return { options, close: () => mcp.close() };
 }

@@ -33,6 +33,8 @@ export interface Decision {
   /** The rule or built-in that decided: a rule as the user wrote it, or one of BUILTIN_RULES / `mode:<name>`. */
   rule?: string;
   reason: string;
+  /** Set on a deny that would have been an ask, had someone been there to answer (a non-interactive run). */
+  isUnattended?: true;
 }
 
 /** Names of the decisions no user rule made, so every refusal still names what refused it. */
@@ -199,6 +201,7 @@ function settleAsk(context: DecisionContext, rule: string, why: string, howTo: s
     decision: 'deny',
     rule,
     reason: `${why}, and this run cannot ask (non-interactive), so it is refused. To allow it: ${howTo}.`,
+    isUnattended: true,
   };
 }
 

@@ -10,6 +10,8 @@ import type { ApprovalRequest } from '../../../src/agent/tools/tool-types.js';
 import { parsePermissionRules } from '../../../src/safety/policy/permission-rule.js';
 import type { SafetyMode } from '../../../src/safety/policy/safety-mode.js';
 import type { ToolAction } from '../../../src/safety/policy/tool-action.js';
+import { createRedactor } from '../../../src/safety/redact/index.js';
+import { randomChars } from '../../support/vendor-token-samples.js';
 
 const ROOT = '/work/space';
 
@@ -18,10 +20,12 @@ function setup(options: {
   isInteractive: boolean;
   approver?: Approver;
   deny?: string[];
+  redact?: (text: string) => string;
 }) {
   const events: ApprovalEvent[] = [];
   const grants = new SessionGrants();
   const authorize = createAuthorizer({
+    redact: options.redact ?? ((text) => text),
     mode: options.mode,
     rules: parsePermissionRules({ allow: [], ask: [], deny: options.deny ?? [] }),
     grants,
@@ -29,7 +33,7 @@ function setup(options: {
     ...(options.isInteractive
       ? { interaction: { approve: options.approver ?? noAnswer, ask: async () => '' } }
       : {}),
-    onApproval: (event) => events.push(event),
+    onApproval: (event) => void events.push(event),
   });
   return { authorize, events, grants };
 }
@@ -116,6 +120,39 @@ describe('createAuthorizer', () => {
     );
     expect(result).toMatchObject({ allowed: false, rule: 'Write(secrets/**)' });
     expect(asked).toBe(0);
+  });
+});
+
+describe('the approval event', () => {
+  const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+
+  it('redacts every text in it, whole before the summary is cut, with the grant it made', async () => {
+    const secret = `ghp_${randomChars(ALNUM, 36)}`;
+    // The secret straddles the summary's 100-character cut: redacted first, nothing of it is left.
+    const command = `${'a'.repeat(84)} ${secret} tail`;
+    const redactor = createRedactor();
+    const guarded = setup({
+      mode: 'ask',
+      isInteractive: true,
+      approver: async () => 'always',
+      redact: (text) => redactor.redact(text).text,
+    });
+    await guarded.authorize(request({ kind: 'bash', tool: 'bash', command }));
+    const event = guarded.events[0]!;
+    expect(event).toMatchObject({ answer: 'always', askedBy: 'mode:ask', outcome: 'allowed' });
+    expect(event.granted).toHaveLength(1);
+    expect(JSON.stringify(event)).not.toContain(secret);
+    expect(JSON.stringify(event)).not.toContain(secret.slice(0, 12));
+    // The cut falls inside the placeholder, never inside the secret.
+    expect(event.summary).toMatch(/ \[REDACTED:gith…$/u);
+    expect(event.granted![0]).toContain('[REDACTED:github-token:1] tail');
+    // The grant itself is exact and unredacted in memory: only what is shown and saved is redacted.
+    expect(guarded.grants.list()).toEqual([`Bash(${command})`]);
+
+    // Control: without the redactor the same event carries the secret, so the canary can fire.
+    const open = setup({ mode: 'ask', isInteractive: true, approver: async () => 'always' });
+    await open.authorize(request({ kind: 'bash', tool: 'bash', command }));
+    expect(JSON.stringify(open.events[0])).toContain(secret);
   });
 });
 

@@ -8,7 +8,8 @@ import { readSessionFile } from '../../../src/agent/session/read-session-file.js
 import { recordAnswers } from '../../../src/agent/session/record-answers.js';
 import type { SessionFileWriter } from '../../../src/agent/session/session-file-writer.js';
 import { createSession } from '../../../src/agent/session/session-store.js';
-import type { RecordedAnswer } from '../../../src/agent/session/session-types.js';
+import type { RecordedAnswer, RecordedFailure } from '../../../src/agent/session/session-types.js';
+import { ReplayedFailure } from '../../../src/agent/replay/replayed-failure.js';
 import { parseModelId } from '../../../src/providers/model-id/parse-model-id.js';
 import type {
   Message,
@@ -54,10 +55,40 @@ async function recordOne(messages: Message[], events: StreamEvent[]) {
     oyVersion: '0',
   });
   for (const message of messages) await writer.appendMessage(1, message);
-  const seen = await drain(recordAnswers(streaming(events), writer, 1).stream(request(messages)));
+  const seen = await drain(
+    recordAnswers(streaming(events), writer, 1, (text) => text).stream(request(messages)),
+  );
   await writer.endTurn(1, usage(1), null);
   const content = await readSessionFile(writer.file);
   return { seen, turns: readRecordedTurns(content!) };
+}
+
+/** As recordOne, for a stream that fails: the error it threw, and what the session holds. */
+async function recordFailed(messages: Message[], events: StreamEvent[]) {
+  let error: unknown;
+  const dirs = makeDirs();
+  const writer = await createSession({
+    stateDir: dirs.stateDir,
+    workspaceRoot: dirs.workspace,
+    model: REF.id,
+    oyVersion: '0',
+  });
+  for (const message of messages) await writer.appendMessage(1, message);
+  try {
+    await drain(
+      recordAnswers(streaming(events), writer, 1, (text) => text).stream(request(messages)),
+    );
+  } catch (caught) {
+    error = caught;
+  }
+  await writer.endTurn(1, usage(1), null);
+  const content = await readSessionFile(writer.file);
+  return {
+    error: () => {
+      throw error;
+    },
+    turns: readRecordedTurns(content!),
+  };
 }
 
 const THOUGHT = [
@@ -87,7 +118,7 @@ describe('recording answers and replaying them', () => {
     expect(replay.checkTurnEnded()).toBeUndefined();
   });
 
-  it('keeps streamed thinking that is not the parts joined, and records nothing for a cut answer', async () => {
+  it('keeps streamed thinking that is not the parts joined, and records a cut answer as a failed call', async () => {
     const odd: StreamEvent[] = [
       { type: 'thinking_delta', text: 'shown only' },
       { type: 'text_delta', text: 'ok' },
@@ -104,7 +135,63 @@ describe('recording answers and replaying them', () => {
       { type: 'text_delta', text: 'half' },
       { type: 'stop', reason: 'other' },
     ];
-    await expect(recordOne([user('y')], cut)).rejects.toThrow('cut mid-answer');
+    const failed = await recordFailed([user('y')], cut);
+    expect(failed.error).toThrow('cut mid-answer');
+    expect(failed.turns[0]!.answers).toEqual([
+      {
+        input: expect.any(Array),
+        text: 'half',
+        deltas: [4],
+        failure: { type: 'error', kind: 'internal', message: 'cut mid-answer' },
+      },
+    ]);
+    // Replayed: the same delta, then the same error.
+    const again = new ReplayModelClient(REF);
+    again.startTurn(failed.turns[0]!);
+    const seen: StreamEvent[] = [];
+    await expect(
+      (async () => {
+        for await (const event of again.stream(request([user('y')]))) seen.push(event);
+      })(),
+    ).rejects.toThrow(ReplayedFailure);
+    expect(seen).toEqual([{ type: 'text_delta', text: 'half' }]);
+    expect(again.checkTurnEnded()).toBeUndefined();
+  });
+
+  it('replays a cancelled call by cancelling the turn, with what streamed before it', async () => {
+    const recorded: RecordedFailure = {
+      input: [],
+      text: 'par',
+      deltas: [-2, 3],
+      shownThinking: 'hm',
+      failure: { type: 'cancelled' },
+    };
+    const controller = new AbortController();
+    const replay = new ReplayModelClient(REF);
+    replay.startTurn({ turn: 1, prompt: 'p', answers: [recorded] }, () => controller.abort());
+    const seen: StreamEvent[] = [];
+    await expect(
+      (async () => {
+        for await (const event of replay.stream(request([]), { signal: controller.signal }))
+          seen.push(event);
+      })(),
+    ).rejects.toThrow();
+    expect(controller.signal.aborted).toBe(true);
+    expect(seen).toEqual([
+      { type: 'thinking_delta', text: 'hm' },
+      { type: 'text_delta', text: 'par' },
+    ]);
+    // complete() fails where the recording failed.
+    const whole = new ReplayModelClient(REF);
+    whole.startTurn({
+      turn: 1,
+      prompt: 'p',
+      answers: [{ ...recorded, failure: { type: 'error', kind: 'overloaded', message: 'busy' } }],
+    });
+    await expect(whole.complete(request([]))).rejects.toMatchObject({
+      kind: 'overloaded',
+      message: 'busy',
+    });
   });
 
   it('answers complete() from a recorded answer, and streams a whole answer as one delta', async () => {

@@ -123,6 +123,7 @@ function setup() {
   let answer: 'always' | 'yes' = 'always';
   const grants = new SessionGrants();
   const authorize = createAuthorizer({
+    redact: (text) => text,
     mode: 'ask',
     rules: parsePermissionRules({ allow: [], ask: [], deny: [] }),
     grants,
@@ -169,6 +170,7 @@ describe('"always" grants exactly what was shown', () => {
     const grants = new SessionGrants();
     let asks = 0;
     const authorize = createAuthorizer({
+      redact: (text) => text,
       mode: 'ask',
       rules: parsePermissionRules({ allow: ['Bash(rm -rf build:*)'], ask: [], deny: [] }),
       grants,

@@ -147,6 +147,7 @@ function contextFor(
   const base = makeToolContext(workspace, { mode: configuration.mode, deny: configuration.deny });
   if (!configuration.isInteractive) return base;
   const authorize = createAuthorizer({
+    redact: (text) => text,
     mode: configuration.mode,
     rules: parsePermissionRules({ allow: [], ask: [], deny: configuration.deny }),
     grants: new SessionGrants(),

@@ -66,6 +66,7 @@ async function runCase(file: string, toolName: string, mode: SafetyMode, setup: 
     deny: setup.includes('deny') ? [`Edit(${file})`] : [],
   });
   const authorize = createAuthorizer({
+    redact: (text) => text,
     mode,
     rules,
     grants: new SessionGrants(),

@@ -153,6 +153,7 @@ describe('mode matrix at execution', () => {
             const context = makeToolContext(workspace, {
               overrides: {
                 authorize: createAuthorizer({
+                  redact: (text) => text,
                   mode,
                   rules,
                   grants: grantsOf(grants),

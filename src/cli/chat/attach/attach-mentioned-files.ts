@@ -89,6 +89,7 @@ function createContext(options: AttachOptions, index: number): ToolContext {
       grants: options.grants,
       workspaceRoot: options.workspaceRoot,
       interaction: options.interaction,
+      redact: options.redact,
       onApproval: () => undefined,
     }),
     canRead: createReadCheck(options.rules, options.workspaceRoot),

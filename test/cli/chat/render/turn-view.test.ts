@@ -78,6 +78,7 @@ const approval = (
   type: 'approval',
   toolCallId: id,
   tool: 'bash',
+  summary: 'run make',
   decision,
   outcome,
   ...(rule ? { rule } : {}),
