@@ -18,8 +18,11 @@ import { randomChars } from '../../support/vendor-token-samples.js';
 
 /** Replay of a multi-turn session through AgentSession: the scripted model records, the replay client answers. */
 const MODEL = 'anthropic::claude-haiku-4-5';
-/** Small enough that turn 2 starts with a compaction (a `complete()` call) after turn 1 read a large file. */
-const CONTEXT_WINDOW = 9_000;
+/**
+ * Small enough that turn 2 starts with a compaction (a `complete()` call) after turn 1 read a large file:
+ * compaction keeps room for the next call's 8,192 output tokens, so it acts above about 9,000 prompt tokens.
+ */
+const CONTEXT_WINDOW = 17_200;
 
 function sessionOptions(
   dirs: { stateDir: string; workspace: string },
