@@ -1,6 +1,7 @@
 import type { Severity } from '../types.js';
 import type { CompiledMatcher, CompiledMatchers } from './compile-matchers.js';
-import type { FileContext } from './file-context.js';
+import type { Language } from './detect-languages.js';
+import type { FileContext, SinkVerdict } from './file-context.js';
 import type { HintCollector } from './hint-collector.js';
 import type { LineMatcher, NearCondition } from './hint-rule.js';
 import { isOutsideQuotes } from './is-outside-quotes.js';
@@ -103,48 +104,86 @@ function testMatcher(
   collector: HintCollector,
 ): void {
   if (segment.isComment && !matcher.isCommentScanned) return;
-  const match = matcher.pattern.exec(segment.text);
-  if (match === null) return;
+  let text = segment.text;
+  let base = segment.start;
+  let match = matcher.pattern.exec(text);
+  let isLogical = false;
+  if (match === null) {
+    // A call or expression wrapped over several lines is matched as one statement.
+    if (segment.isLong || matcher.isCommentScanned === true) return;
+    const logical = file.logicalLineAt(segment.line);
+    if (logical === null) return;
+    match = matcher.pattern.exec(logical.text);
+    if (match === null) return;
+    text = logical.text;
+    base = logical.start;
+    isLogical = true;
+  }
   if (
     !matcher.isCommentScanned &&
     !segment.isLong &&
-    file.isInTrailingComment(segment.text, match.index)
+    !isLogical &&
+    file.isInTrailingComment(text, match.index)
   ) {
     return;
   }
-  if (
-    matcher.isStringScanned === false &&
-    !segment.isLong &&
-    !isOutsideQuotes(segment.text, match.index)
-  ) {
+  if (matcher.isStringScanned === false && !segment.isLong && !isOutsideQuotes(text, match.index)) {
     return;
   }
-  if (matcher.unless?.test(segment.text)) return;
+  if (matcher.unless?.test(text)) return;
   if (matcher.fileRequires !== undefined && !file.holds(matcher.fileRequires)) return;
   if (matcher.fileForbids !== undefined && file.holds(matcher.fileForbids)) return;
-  const hitOffset = segment.start + match.index;
-  const line = segment.line;
+  const hitOffset = base + match.index;
+  const line = isLogical ? file.lines.lineOf(hitOffset) : segment.line;
   if (collector.has(rule.id, line)) return;
   if (matcher.near !== undefined && !isNearConditionMet(file, matcher.near, line, hitOffset))
     return;
   let severity = rule.severity;
   let message = rule.message;
-  if (matcher.requestInput !== undefined) {
-    const use = file.findRequestInput(
-      matcher.requestInput,
-      segment.text.slice(match.index),
+  let isFlowEscalated = false;
+  if (matcher.requestInput !== undefined || matcher.flowArgument !== undefined) {
+    const verdict = file.judgeSink(
+      rule.category,
       hitOffset,
+      hitOffset + match[0].length,
+      matcher.flowArgument ?? 'call',
     );
-    if (use === undefined) return;
-    if (use.via !== undefined) {
-      severity = WEAKER[severity];
-      message = `${message} (request input reaches it through \`${use.via}\`)`;
+    if (matcher.requestInput !== undefined) {
+      const via = requestInputVia(
+        file,
+        matcher.requestInput,
+        verdict,
+        text.slice(match.index),
+        hitOffset,
+      );
+      if (via === null) return;
+      if (via !== undefined) {
+        severity = WEAKER[severity];
+        message = `${message} (request input reaches it through \`${via}\`)`;
+      }
+    } else if (verdict?.taint === 'clean') {
+      return;
+    } else if (verdict?.taint === 'tainted') {
+      isFlowEscalated = true;
     }
   }
-  if (isEscalated(file, matcher, segment.text, line, hitOffset)) {
-    severity = matcher.escalate?.severity ?? severity;
+  if (isFlowEscalated || isEscalated(file, matcher, text, line, hitOffset)) {
+    severity = matcher.escalate?.severity ?? (isFlowEscalated ? 'high' : severity);
   }
   collector.add(rule, severity, message, line, hitOffset);
+}
+
+// The name request input came through (undefined when read directly), or null when none reaches the sink.
+function requestInputVia(
+  file: FileContext,
+  language: Language,
+  verdict: SinkVerdict | undefined,
+  argumentsText: string,
+  hitOffset: number,
+): string | undefined | null {
+  if (verdict !== undefined) return verdict.taint === 'tainted' ? verdict.via : null;
+  const use = file.findRequestInput(language, argumentsText, hitOffset);
+  return use === undefined ? null : use.via;
 }
 
 function isNearConditionMet(

@@ -1,0 +1,111 @@
+import type { Span } from './flow-node.js';
+import type { MaskedText } from './masked-text.js';
+
+/**
+ * Which text a sink hands to the flow analysis: the arguments of the call the match opens or sits
+ * in (`call`), the expression around the match (`expression`: a query string being built), or what
+ * follows the match to the end of the statement (`rest`: the right side of `x.innerHTML =`).
+ */
+export type SinkArgument = 'call' | 'expression' | 'rest';
+
+// How far the span search looks around a hit.
+const REACH_CHARS = 3_000;
+
+/** The span of masked text a sink's value is read from. */
+export function sinkArgumentSpan(
+  masked: MaskedText,
+  hit: number,
+  matchEnd: number,
+  mode: SinkArgument,
+): Span {
+  if (mode === 'call') {
+    const open = outermostUnclosed(masked.text, hit, matchEnd);
+    if (open !== -1) return { start: open + 1, end: masked.closeOf(open, open + REACH_CHARS) };
+    const enclosing = enclosingOpen(masked, hit);
+    if (enclosing !== -1)
+      return { start: enclosing + 1, end: masked.closeOf(enclosing, enclosing + REACH_CHARS) };
+    return { start: matchEnd, end: statementEnd(masked, matchEnd) };
+  }
+  if (mode === 'rest') return { start: matchEnd, end: statementEnd(masked, matchEnd) };
+  return { start: expressionStart(masked, hit), end: statementEnd(masked, hit) };
+}
+
+// The first `(` the match opens and does not close (`getSession().setAttribute(`), or -1.
+function outermostUnclosed(text: string, start: number, end: number): number {
+  const open: number[] = [];
+  for (let at = start; at < end; at++) {
+    if (text[at] === '(') open.push(at);
+    else if (text[at] === ')') open.pop();
+  }
+  return open[0] ?? -1;
+}
+
+// The unmatched `(` before a position on the same statement, or -1.
+function enclosingOpen(masked: MaskedText, at: number): number {
+  const text = masked.text;
+  let depth = 0;
+  for (let cursor = at - 1; cursor >= Math.max(0, at - REACH_CHARS); cursor--) {
+    const code = text[cursor];
+    if (code === ')' || code === ']' || code === '}') depth++;
+    else if (code === '(' || code === '[' || code === '{') {
+      if (depth === 0) return code === '(' ? cursor : -1;
+      depth--;
+    } else if (code === ';' && depth === 0) return -1;
+  }
+  return -1;
+}
+
+// Back to an unmatched bracket, a `,`, `;`, `=` or `return` at depth zero.
+function expressionStart(masked: MaskedText, at: number): number {
+  const text = masked.text;
+  let depth = 0;
+  for (let cursor = at - 1; cursor >= Math.max(0, at - REACH_CHARS); cursor--) {
+    const code = text[cursor];
+    if (code === ')' || code === ']' || code === '}') depth++;
+    else if (code === '(' || code === '[' || code === '{') {
+      if (depth === 0) return cursor + 1;
+      depth--;
+    } else if (depth === 0) {
+      if (code === ',' || code === ';') return cursor + 1;
+      if (
+        code === '=' &&
+        !/[=!<>]/.test(text[cursor - 1] ?? '') &&
+        text[cursor + 1] !== '=' &&
+        text[cursor + 1] !== '>'
+      ) {
+        return cursor + 1;
+      }
+      if (code === '\n' && endsStatement(text, cursor)) {
+        const after = text.slice(cursor + 1, at).trimStart();
+        if (!/^[.+\-*/%&|?:]/.test(after)) return cursor + 1;
+      }
+    }
+  }
+  return Math.max(0, at - REACH_CHARS);
+}
+
+// Whether the line before a newline ends a statement (it does not end with an operator or opener).
+function endsStatement(text: string, newline: number): boolean {
+  const before = text.slice(Math.max(0, newline - 200), newline).trimEnd();
+  return !/[,([{=+\-*/%&|^!?:<>.]$/.test(before);
+}
+
+/** Forward to a `;`, a `,` or unmatched closer at depth zero, or a newline that ends the statement. */
+function statementEnd(masked: MaskedText, at: number): number {
+  const text = masked.text;
+  const limit = Math.min(text.length, at + REACH_CHARS);
+  let depth = 0;
+  for (let cursor = at; cursor < limit; cursor++) {
+    const code = text[cursor];
+    if (code === '(' || code === '[' || code === '{') depth++;
+    else if (code === ')' || code === ']' || code === '}') {
+      if (depth === 0) return cursor;
+      depth--;
+    } else if (depth === 0 && (code === ';' || code === ',')) return cursor;
+    else if (depth === 0 && code === '\n' && endsStatement(text, cursor)) {
+      const next = text.slice(cursor + 1, cursor + 80).trimStart();
+      if (!/^[.+\-*/%&|?:]/.test(next)) return cursor;
+    }
+  }
+  return limit;
+}

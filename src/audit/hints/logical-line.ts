@@ -1,0 +1,83 @@
+import type { FileContext } from './file-context.js';
+
+/** A statement wrapped over several lines, read as one: line breaks and trailing comments are spaces. */
+export interface LogicalLine {
+  /** Offset of the first character of the first line; offsets in `text` map one to one from here. */
+  start: number;
+  firstLine: number;
+  lastLine: number;
+  text: string;
+}
+
+// Enough for a call with its arguments on their own lines; bounds the work per hit.
+const MAX_LINES_AFTER = 8;
+const MAX_LINES_BEFORE = 3;
+const MAX_CHARS = 2_000;
+const CONTINUES_AFTER = /[(,+=&|?:[.]$/;
+const CONTINUES_BEFORE = /^(?:\.(?!\.\.)|\?\.|\+|\)|\]|&&|\|\|)/;
+
+/** The statement around a line when it is wrapped, or null when the line is complete on its own. */
+export function findLogicalLine(file: FileContext, line: number): LogicalLine | null {
+  const lines = file.lines;
+  let first = line;
+  while (
+    first > 1 &&
+    line - first < MAX_LINES_BEFORE &&
+    CONTINUES_BEFORE.test(lines.textOf(first).trimStart())
+  ) {
+    first--;
+  }
+  let last = first;
+  let depth = 0;
+  for (;;) {
+    const scanned = scanLine(file, last);
+    depth += scanned.depth;
+    const next = last + 1 <= lines.lineCount ? lines.textOf(last + 1).trimStart() : '';
+    const isOpen =
+      depth > 0 ||
+      CONTINUES_AFTER.test(scanned.code.trimEnd()) ||
+      (next !== '' && CONTINUES_BEFORE.test(next));
+    if (!isOpen || last >= lines.lineCount || last - first >= MAX_LINES_AFTER) break;
+    if (lines.endOf(last + 1) - lines.startOf(first) > MAX_CHARS) break;
+    last++;
+  }
+  if (first === line && last === line) return null;
+  const start = lines.startOf(first);
+  let text = '';
+  for (let current = first; current <= last; current++) {
+    const lineStart = lines.startOf(current);
+    const code = scanLine(file, current).code;
+    text += code.padEnd(lines.endOf(current) - lineStart, ' ');
+    if (current < last) text += ' '.repeat(lines.startOf(current + 1) - lines.endOf(current));
+  }
+  return { start, firstLine: first, lastLine: last, text };
+}
+
+// A line's code (its trailing comment blanked) and its bracket balance outside quotes.
+function scanLine(file: FileContext, line: number): { code: string; depth: number } {
+  const text = file.lines.textOf(line);
+  if (file.isCommentLine(file.lines.startOf(line)))
+    return { code: ' '.repeat(text.length), depth: 0 };
+  let depth = 0;
+  let quote = 0;
+  let end = text.length;
+  for (let at = 0; at < text.length; at++) {
+    const code = text.charCodeAt(at);
+    if (code === 92) {
+      at++;
+      continue;
+    }
+    if (quote !== 0) {
+      if (code === quote) quote = 0;
+      continue;
+    }
+    if (code === 39 || code === 34 || code === 96) quote = code;
+    else if (code === 40 || code === 91) depth++;
+    else if (code === 41 || code === 93) depth--;
+    else if (file.startsTrailingComment(text, at)) {
+      end = at;
+      break;
+    }
+  }
+  return { code: text.slice(0, end) + ' '.repeat(text.length - end), depth };
+}
