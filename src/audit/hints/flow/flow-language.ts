@@ -41,7 +41,7 @@ export const FLOW_LANGUAGES: Partial<Record<Language, FlowLanguage>> = {
       ...C_COMMENTS,
       family: 'brace',
       quotes: '"\'',
-      interpolation: { '"': 'dollar-brace' },
+      interpolation: { '"': 'dollar' },
     },
     requestObjects: /^(?:request|req|httpRequest|servletRequest|httpServletRequest)$/,
   },

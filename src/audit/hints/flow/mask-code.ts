@@ -8,13 +8,16 @@ export interface MaskSyntax {
   /** Quote characters that open a string. */
   quotes: string;
   /** How a string interpolates code, per quote character. */
-  interpolation: Readonly<Record<string, 'dollar-brace' | 'hash-brace' | 'php' | 'brace'>>;
+  interpolation: Readonly<Record<string, Interpolation>>;
   hasRegexLiterals: boolean;
   /** PHP: only the text between `<?php` and `?>` is code. */
   hasCodeTags: boolean;
   /** Python: `f"..."` strings interpolate `{...}`, `"""` strings span lines. */
   hasStringPrefixes: boolean;
 }
+
+/** How a string literal embeds code: `${x}`, `#{x}`, PHP's `$x` and `{$x}`, Kotlin's `$x` and `${x}`, Python's `{x}`. */
+export type Interpolation = 'dollar-brace' | 'hash-brace' | 'php' | 'dollar' | 'brace';
 
 const SPACE = 32;
 const NEWLINE = 10;
@@ -164,10 +167,7 @@ class Masker {
     return at;
   }
 
-  private interpolationOf(
-    quote: number,
-    prefix: string,
-  ): 'dollar-brace' | 'hash-brace' | 'php' | 'brace' | undefined {
+  private interpolationOf(quote: number, prefix: string): Interpolation | undefined {
     if (this.syntax.hasStringPrefixes) {
       return /f/i.test(prefix) ? 'brace' : undefined;
     }
@@ -175,21 +175,19 @@ class Masker {
   }
 
   // When code is interpolated at `at`, masks it as code and returns the offset after it; else 0.
-  private interpolationAt(
-    at: number,
-    kind: 'dollar-brace' | 'hash-brace' | 'php' | 'brace',
-    end: number,
-  ): number {
+  private interpolationAt(at: number, kind: Interpolation, end: number): number {
     const text = this.text;
     let open = -1;
-    if (kind === 'dollar-brace' && text.startsWith('${', at)) open = at + 2;
+    if ((kind === 'dollar-brace' || kind === 'dollar') && text.startsWith('${', at)) open = at + 2;
     else if (kind === 'hash-brace' && text.startsWith('#{', at)) open = at + 2;
     else if (kind === 'brace' && text[at] === '{' && text[at + 1] !== '{') open = at + 1;
-    else if (kind === 'php') {
-      if (text.startsWith('{$', at)) open = at + 1;
+    else if (kind === 'php' || kind === 'dollar') {
+      if (kind === 'php' && text.startsWith('{$', at)) open = at + 1;
       else if (text[at] === '$' && /[A-Za-z_]/.test(text[at + 1] ?? '')) {
         let stop = at + 1;
         while (stop < end && /[\w]/.test(text[stop] ?? '')) stop++;
+        // Kotlin's `$name` reads `name`; PHP's `$name` is itself the variable.
+        if (kind === 'dollar') this.out[at] = SPACE;
         return stop;
       }
     }

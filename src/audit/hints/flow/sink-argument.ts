@@ -40,7 +40,8 @@ function outermostUnclosed(text: string, start: number, end: number): number {
   return open[0] ?? -1;
 }
 
-// The unmatched `(` before a position on the same statement, or -1.
+// The unmatched `(` before a position on the same statement, past any list or object literal
+// the position sits in (`spawn(cmd, { shell: true })`), or -1.
 function enclosingOpen(masked: MaskedText, at: number): number {
   const text = masked.text;
   let depth = 0;
@@ -48,8 +49,14 @@ function enclosingOpen(masked: MaskedText, at: number): number {
     const code = text[cursor];
     if (code === ')' || code === ']' || code === '}') depth++;
     else if (code === '(' || code === '[' || code === '{') {
-      if (depth === 0) return code === '(' ? cursor : -1;
-      depth--;
+      if (depth > 0) {
+        depth--;
+        continue;
+      }
+      if (code === '(') return cursor;
+      // A block's brace (after `)` or `=>`) ends the search; a literal's brace does not.
+      if (code === '{' && /(?:\)|=>|->)\s*$/.test(text.slice(Math.max(0, cursor - 40), cursor)))
+        return -1;
     } else if (code === ';' && depth === 0) return -1;
   }
   return -1;

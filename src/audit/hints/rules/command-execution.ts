@@ -17,6 +17,7 @@ const NODE_EXEC_INTERPOLATION: HintRule = {
     {
       languages: ['js'],
       isStringScanned: false,
+      flowArgument: 'call',
       keywords: ['exec'],
       pattern:
         /(?:\b(?:child_?[pP]rocess|childProcess|cp|shelljs|shell)\.|(?<![\w$.]))exec(?:Sync)?\s*\(\s*(?:`[^`]*\$\{|(["'])(?:(?!\1)[^\\]|\\.)*\1\s*\+|[\w$.]+\s*\+)|\.exec(?:Sync)?\s*\(\s*`[^`]*\$\{|\bexecSync\s*\(\s*(?:(["'])(?:(?!\2)[^\\]|\\.)*\2\s*\+|[\w$.]+\s*\+)/,
@@ -36,6 +37,7 @@ const NODE_SPAWN_SHELL: HintRule = {
     {
       languages: ['js'],
       isStringScanned: false,
+      flowArgument: 'call',
       keywords: ['shell'],
       pattern: /\bshell\s*:\s*(?:true\b|["'`]\S)/,
       near: {
@@ -60,6 +62,7 @@ const PYTHON_SHELL_TRUE: HintRule = {
     {
       languages: ['python'],
       isStringScanned: false,
+      flowArgument: 'call',
       keywords: ['shell'],
       pattern: /\bshell\s*=\s*True\b/,
       near: {
@@ -84,6 +87,7 @@ const PYTHON_OS_SYSTEM: HintRule = {
     {
       languages: ['python'],
       isStringScanned: false,
+      flowArgument: 'call',
       keywords: ['os.system', 'os.popen', 'commands.get'],
       pattern: /\bos\.(?:system|popen[234]?)\s*\(|\bcommands\.get(?:status)?output\s*\(/,
       escalate: { severity: 'high', onLine: BUILT_COMMAND },
@@ -102,6 +106,7 @@ const JAVA_RUNTIME_EXEC: HintRule = {
     {
       languages: ['java'],
       isStringScanned: false,
+      flowArgument: 'call',
       keywords: ['exec', 'getruntime', 'runtime'],
       pattern: /\bgetRuntime\s*\(\s*\)\s*\.exec\s*\(|\.exec\s*\(/,
       fileRequires: /\bRuntime\b/,
@@ -122,6 +127,7 @@ const SHELL_C_INVOCATION: HintRule = {
     {
       languages: ['js', 'python', 'java', 'csharp', 'ruby', 'php', 'perl'],
       isStringScanned: false,
+      flowArgument: 'call',
       // `c` followed by a quote, at a word start: the `-c` or `/c` argument (a punctuation-led keyword would be tried at every quote).
       keywords: ['c"', "c'"],
       pattern: new RegExp(
@@ -143,6 +149,7 @@ const GO_SHELL_COMMAND: HintRule = {
     {
       languages: ['go'],
       isStringScanned: false,
+      flowArgument: 'call',
       keywords: ['c"'],
       pattern: new RegExp(
         String.raw`\bexec\.Command(?:Context)?\s*\(\s*(?:\w+\s*,\s*)?(?:"${SHELL_NAME}"\s*,\s*"-c"|"cmd(?:\.exe)?"\s*,\s*"\/[cC]")`,
@@ -162,6 +169,7 @@ const RUBY_BACKTICKS: HintRule = {
     {
       languages: ['ruby'],
       isStringScanned: false,
+      flowArgument: 'expression',
       keywords: ['`', '%x'],
       pattern: /`[^`]*#\{[^`]*`|%x[({[|!][^\n]*#\{/,
     },
@@ -180,6 +188,7 @@ const RUBY_SYSTEM_INTERPOLATION: HintRule = {
     {
       languages: ['ruby'],
       isStringScanned: false,
+      flowArgument: 'call',
       keywords: ['system', 'exec', 'spawn', 'kernel', 'io.popen', 'open3', 'open'],
       pattern:
         /(?:(?<![\w.:])(?:system|exec|spawn)|\bKernel\.(?:system|exec|spawn)|\bIO\.popen|\bOpen3\.\w+)\s*\(?\s*"[^"]*#\{|(?<![\w.])open\s*\(?\s*"\|/,
@@ -217,6 +226,7 @@ const PHP_SHELL_FUNCTION: HintRule = {
     {
       languages: ['php'],
       isStringScanned: false,
+      flowArgument: 'call',
       keywords: ['shell_exec', 'exec', 'system', 'passthru', 'proc_open', 'popen', 'pcntl_exec'],
       pattern: /(?<![\w>:$])(?:shell_exec|exec|system|passthru|proc_open|popen|pcntl_exec)\s*\(/,
       unless: /\bfunction\s+(?:shell_exec|exec|system|passthru|proc_open|popen)\b/,
@@ -236,6 +246,7 @@ const PHP_BACKTICKS: HintRule = {
     {
       languages: ['php'],
       isStringScanned: false,
+      flowArgument: 'expression',
       keywords: ['`'],
       pattern: /`[^`]*\$\w[^`]*`/,
     },
@@ -253,6 +264,7 @@ const DOTNET_PROCESS_START: HintRule = {
     {
       languages: ['csharp'],
       isStringScanned: false,
+      flowArgument: 'call',
       keywords: ['process.start', 'processstartinfo'],
       pattern: /\bProcess\.Start\s*\(|\bnew\s+ProcessStartInfo\s*\(/,
       escalate: { severity: 'high', onLine: BUILT_COMMAND },

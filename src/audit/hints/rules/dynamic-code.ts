@@ -10,6 +10,7 @@ const JS_EVAL: HintRule = {
     {
       languages: ['js'],
       isStringScanned: false,
+      flowArgument: 'call',
       keywords: ['eval'],
       pattern:
         /(?:(?<![\w$.])|\b(?:window|global|globalThis|self)\.)eval\s*\(|\(\s*0\s*,\s*eval\s*\)/,
@@ -30,6 +31,7 @@ const JS_NEW_FUNCTION: HintRule = {
     {
       languages: ['js'],
       isStringScanned: false,
+      flowArgument: 'call',
       keywords: ['new function'],
       pattern: /\bnew\s+Function\s*\(/,
       // Only string literals (`new Function('return this')`): nothing from outside reaches the code.
@@ -50,6 +52,7 @@ const JS_VM_RUN: HintRule = {
     {
       languages: ['js'],
       isStringScanned: false,
+      flowArgument: 'call',
       keywords: ['vm.', 'runinnewcontext', 'runinthiscontext', 'runincontext'],
       pattern:
         /\bvm\.(?:runInNewContext|runInThisContext|runInContext|compileFunction)\s*\(|\bnew\s+vm\.(?:Script|SourceTextModule)\s*\(|(?<![\w$.])(?:runInNewContext|runInThisContext)\s*\(/,
@@ -87,6 +90,7 @@ const PYTHON_EXEC_EVAL: HintRule = {
     {
       languages: ['python'],
       isStringScanned: false,
+      flowArgument: 'call',
       // With the parenthesis, so cursor.execute and evaluate do not trigger the test.
       keywords: ['exec(', 'eval('],
       pattern: /(?<![\w.])(?:exec|eval)\s*\(/,
@@ -106,6 +110,7 @@ const PHP_EVAL: HintRule = {
     {
       languages: ['php'],
       isStringScanned: false,
+      flowArgument: 'call',
       keywords: ['eval', 'create_function', 'assert', 'preg_replace'],
       pattern:
         /(?<![\w>:$])(?:eval|create_function)\s*\(|(?<![\w>:$])assert\s*\(\s*\$|\bpreg_replace\s*\(\s*(["'])([^\w\s\\])(?:(?!\2).)*\2[a-df-z]*e[a-z]*\1/,
@@ -123,6 +128,7 @@ const RUBY_EVAL: HintRule = {
     {
       languages: ['ruby'],
       isStringScanned: false,
+      flowArgument: 'expression',
       keywords: ['eval', 'instance_eval', 'class_eval', 'module_eval'],
       pattern:
         /(?<![\w.:])eval\s*[(\s]\s*[^\s)]|\b(?:instance_eval|class_eval|module_eval)\s*(?:\(\s*[^)\s&]|["'%]|<<)/,
@@ -176,6 +182,7 @@ const JAVA_SCRIPT_ENGINE: HintRule = {
     {
       languages: ['java'],
       isStringScanned: false,
+      flowArgument: 'call',
       keywords: ['eval', 'parseexpression', 'evaluate'],
       pattern: /\.(?:eval|parseExpression|evaluate)\s*\(/,
       fileRequires:

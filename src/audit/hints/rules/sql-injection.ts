@@ -47,6 +47,7 @@ function sqlMatcher(
     keywords: SQL_KEYWORDS,
     pattern: new RegExp(source, 'i'),
     escalate: { severity: 'high', onLine: sinks },
+    flowArgument: 'expression',
     ...extra,
   };
 }
@@ -116,6 +117,7 @@ const STRING_BUILT_QUERY: HintRule = {
       ],
       pattern: new RegExp(String.raw`${RUBY_QUERY_METHOD}\s*\(?\s*"[^"]*#\{`),
       escalate: { severity: 'high', onLine: /./ },
+      flowArgument: 'call',
     },
     sqlMatcher(
       ['php'],
@@ -128,6 +130,7 @@ const STRING_BUILT_QUERY: HintRule = {
       pattern:
         /\b(?:whereRaw|havingRaw|orderByRaw|selectRaw|DB::raw|DB::statement|DB::select|DB::unprepared)\s*\(\s*(?:"[^"]*\$\w|(["'])(?:(?!\1).)*\1\s*\.\s*\$)/,
       escalate: { severity: 'high', onLine: /./ },
+      flowArgument: 'call',
     },
     sqlMatcher(
       ['java', 'csharp'],

@@ -12,6 +12,7 @@ const INNER_HTML: HintRule = {
     {
       languages: ['js', 'template'],
       isStringScanned: false,
+      flowArgument: 'rest',
       keywords: ['innerhtml', 'outerhtml'],
       pattern: /\.(?:inner|outer)HTML\s*\+?=(?!=)|\[innerHTML\]\s*=/,
       // Clearing the element, or a constant string with nothing interpolated.
@@ -31,6 +32,7 @@ const INSERT_ADJACENT_HTML: HintRule = {
     {
       languages: ['js', 'template'],
       isStringScanned: false,
+      flowArgument: 'call',
       keywords: ['insertadjacenthtml'],
       pattern: /\.insertAdjacentHTML\s*\(/,
     },
@@ -67,6 +69,7 @@ const DOCUMENT_WRITE: HintRule = {
     {
       languages: ['js', 'template'],
       isStringScanned: false,
+      flowArgument: 'call',
       keywords: ['document.write'],
       pattern: /\bdocument\.write(?:ln)?\s*\(/,
     },
@@ -161,6 +164,7 @@ const PYTHON_MARK_SAFE: HintRule = {
     {
       languages: ['python'],
       isStringScanned: false,
+      flowArgument: 'call',
       keywords: ['mark_safe', 'markup', 'safestring'],
       pattern: /\b(?:mark_safe|Markup|SafeString)\s*\(/,
       unless: /\b(?:mark_safe|Markup|SafeString)\s*\(\s*(["'])[^"'{}%]*\1\s*\)/,
@@ -178,6 +182,7 @@ const RUBY_HTML_SAFE: HintRule = {
     {
       languages: ['ruby'],
       isStringScanned: false,
+      flowArgument: 'expression',
       keywords: ['html_safe', 'raw'],
       pattern: /\.html_safe\b|(?<![\w.])raw\s*\(?\s*[@\w]/,
       unless: /(["'])[^"'#]*\1\.html_safe\b/,
@@ -217,6 +222,7 @@ const GO_TEMPLATE_HTML: HintRule = {
     {
       languages: ['go'],
       isStringScanned: false,
+      flowArgument: 'call',
       keywords: ['template'],
       pattern: /\btemplate\.(?:HTML|JS|URL|HTMLAttr|CSS|JSStr|Srcset)\s*\(\s*(?!["`)])/,
     },
