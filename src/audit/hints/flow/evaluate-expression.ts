@@ -435,6 +435,11 @@ export class ExpressionEvaluator {
         break;
       }
       links.push(link);
+      // `new Type(...)`: the constructor call belongs to the same chain.
+      if (name === 'new' && link.call === null && /[$A-Za-z_]/.test(text[next] ?? '')) {
+        at = next;
+        continue;
+      }
       const dot = this.linkSeparator.exec(text.slice(next, Math.min(end, next + 4)));
       if (dot === null || !/[$@A-Za-z_]/.test(text[next + dot[0].length] ?? '')) break;
       at = next + dot[0].length;
@@ -474,7 +479,9 @@ export class ExpressionEvaluator {
     if (head === undefined) return CLEAN;
     let value: FlowValue | null = null;
     let consumed = index;
-    const tracked = this.longestTracked(links, index, scope);
+    // A sanitiser imported into a variable (`const escapeHtml = require(...)`) still sanitises.
+    const isSanitiserCall = head.call !== null && sanitisedKinds(head.name) !== 0;
+    const tracked = isSanitiserCall ? null : this.longestTracked(links, index, scope);
     if (tracked !== null) {
       value = tracked.value;
       consumed = tracked.next;
@@ -492,11 +499,23 @@ export class ExpressionEvaluator {
       head.indexes.length === 0
     ) {
       if (NULL_WORDS.test(head.name) || KEYWORDS.has(head.name)) return CLEAN;
+      // A keyword argument's name (`shell=True`): not a read.
+      if (/^\s*=(?![=>])/.test(this.file.masked.slice(head.nameEnd, head.nameEnd + 3)))
+        return CLEAN;
       return UNKNOWN;
     }
     for (let position = consumed; position < links.length; position++) {
       const link = links[position];
       if (link === undefined) break;
+      // A module or object this file does not track (`os.path`, `config`): not data until called.
+      if (
+        value === null &&
+        link.call === null &&
+        link.literal === null &&
+        position < links.length - 1
+      ) {
+        continue;
+      }
       value = this.applyLink(
         start,
         link,

@@ -23,8 +23,8 @@ const MAX_STEPS_PER_FILE = 40_000;
 const MAX_CALL_DEPTH = 4;
 // Call sites read to learn what a helper's parameters receive.
 const MAX_CALL_SITES = 8;
-const ABRUPT_END =
-  /^(?:return|throw|raise|abort|exit|die|continue|break|next|redirect|halt|panic)\b|\bhttp\.Error\s*\(|\bsys\.exit\s*\(/;
+// Statements that leave the function: after `if (...) return`, only the other path goes on.
+const ABRUPT_END = /^(?:return|throw|raise|abort|exit|die|redirect|halt|panic)\b|\bsys\.exit\s*\(/;
 
 class BudgetExhausted extends Error {}
 
@@ -50,12 +50,12 @@ export class FlowAnalysis {
     return file === null ? null : new FlowAnalysis(file);
   }
 
-  /** What an expression holds just before the statement around `offset`; undefined when the analysis gave up. */
-  valueAt(offset: number, span: Span): FlowValue | undefined {
+  /** What expressions hold (joined) just before the statement around `offset`; undefined when the analysis gave up. */
+  valueAt(offset: number, spans: readonly Span[]): FlowValue | undefined {
     if (this.#steps > MAX_STEPS_PER_FILE) return undefined;
     try {
-      const state = this.stateBefore(offset);
-      return this.evaluator.evaluate(span, this.scopeOf(state));
+      const scope = this.scopeOf(this.stateBefore(offset));
+      return joinAll(spans.map((span) => this.evaluator.evaluate(span, scope)));
     } catch (error) {
       if (error instanceof BudgetExhausted) return undefined;
       throw error;

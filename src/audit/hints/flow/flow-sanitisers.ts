@@ -41,6 +41,8 @@ export const SANITISERS: readonly (readonly [RegExp, number])[] = [
     /(?:^|[.:>\s])(?:encodeURIComponent|quote_plus|urlencode|rawurlencode|QueryEscape|PathEscape|URLEncoder\.encode|url_encode|encodeForURL|urllib\.parse\.quote|parse\.quote|url_for)$/,
     url | html,
   ],
+  // Rails route helpers (`dashboard_path(tab: x)`) build a path inside the application.
+  [/(?:^|[.:>\s])[a-z]\w*_(?:path|url)$/, url],
   [/(?:^|[.:>\s])(?:String|str|toString|String\.valueOf|to_s|strval|Sprint)$/, nosql],
 ];
 

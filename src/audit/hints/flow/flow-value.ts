@@ -28,8 +28,10 @@ export const ALL_KINDS = Object.values(SINK_KINDS).reduce((all, bit) => all | bi
 
 export interface FlowValue {
   taint: Taint;
-  /** Bits of the sink kinds a tainted value was sanitised for. */
+  /** Bits of the sink kinds the value's tainted (or, when none is, unknown) parts were all sanitised for. */
   cleanFor: number;
+  /** A tainted value that also holds parts of unknown origin: once sanitised, it is unknown, not clean. */
+  isPartlyUnknown?: boolean;
   /** The request-derived name the taint came through, for messages; absent when read directly. */
   via?: string;
   /** A known constant (a literal, or folded from literals). */
@@ -58,7 +60,8 @@ export function constantValue(constant: string | number | boolean): FlowValue {
 export function joinValues(a: FlowValue, b: FlowValue): FlowValue {
   if (a === b) return a;
   const taint = RANK[a.taint] >= RANK[b.taint] ? a.taint : b.taint;
-  const result: FlowValue = { taint, cleanFor: joinCleanFor(a, b) };
+  const result: FlowValue = { taint, cleanFor: joinCleanFor(taint, a, b) };
+  if (taint === 'tainted' && (isUnknownPart(a) || isUnknownPart(b))) result.isPartlyUnknown = true;
   const via = a.taint === 'tainted' ? a.via : b.via;
   if (via !== undefined && taint === 'tainted') result.via = via;
   if (a.constant !== undefined && a.constant === b.constant) result.constant = a.constant;
@@ -76,11 +79,17 @@ export function joinValues(a: FlowValue, b: FlowValue): FlowValue {
   return result;
 }
 
-// A clean value is safe everywhere, so only the other side's sanitising counts.
-function joinCleanFor(a: FlowValue, b: FlowValue): number {
-  if (a.taint === 'clean') return b.cleanFor;
-  if (b.taint === 'clean') return a.cleanFor;
-  return a.cleanFor & b.cleanFor;
+// Sanitising is tracked for the worst parts: tainted ones when there are any, else unknown ones.
+function joinCleanFor(taint: Taint, a: FlowValue, b: FlowValue): number {
+  const counts = (value: FlowValue): boolean => value.taint === taint;
+  if (counts(a) && counts(b)) return a.cleanFor & b.cleanFor;
+  if (counts(a)) return a.cleanFor;
+  if (counts(b)) return b.cleanFor;
+  return 0;
+}
+
+function isUnknownPart(value: FlowValue): boolean {
+  return value.taint === 'unknown' || value.isPartlyUnknown === true;
 }
 
 /** Joins many values; none is a constant-free clean value (an expression of literals only). */
@@ -116,7 +125,8 @@ export function mapValue(entries: Map<string, FlowValue>): FlowValue {
   return { ...withoutContainer(joinAll([...entries.values()])), entries };
 }
 
-/** What a sink of this kind sees: a value sanitised for it is clean. */
+/** What a sink of this kind sees: a value sanitised for it is clean (or unknown, if parts of it were). */
 export function taintFor(value: FlowValue, kind: SinkKind): Taint {
-  return (value.cleanFor & SINK_KINDS[kind]) !== 0 ? 'clean' : value.taint;
+  if ((value.cleanFor & SINK_KINDS[kind]) === 0) return value.taint;
+  return value.taint === 'tainted' && value.isPartlyUnknown === true ? 'unknown' : 'clean';
 }

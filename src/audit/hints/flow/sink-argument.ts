@@ -1,33 +1,43 @@
 import type { Span } from './flow-node.js';
+import { splitTopLevel } from './flow-file.js';
 import type { MaskedText } from './masked-text.js';
 
 /**
  * Which text a sink hands to the flow analysis: the arguments of the call the match opens or sits
- * in (`call`), the expression around the match (`expression`: a query string being built), or what
- * follows the match to the end of the statement (`rest`: the right side of `x.innerHTML =`).
+ * in (`call`; options objects and keyword arguments after the first are left out), only its first
+ * argument (`first`: the path of `writeFile(path, data)`), the expression around the match
+ * (`expression`: a query string being built), or what follows the match to the end of the
+ * statement (`rest`: the right side of `x.innerHTML =`).
  */
-export type SinkArgument = 'call' | 'expression' | 'rest';
+export type SinkArgument = 'call' | 'first' | 'expression' | 'rest';
 
 // How far the span search looks around a hit.
 const REACH_CHARS = 3_000;
+// An argument that configures the call rather than feeding it: `{ timeout: 5 }`, `params=...`, `key: value`.
+const OPTION_ARGUMENT = /^(?:\{|[A-Za-z_]\w*\s*=(?![=>])|[A-Za-z_]\w*:\s|:\w+\s*=>)/;
 
-/** The span of masked text a sink's value is read from. */
-export function sinkArgumentSpan(
+/** The spans of masked text a sink's value is read from. */
+export function sinkArgumentSpans(
   masked: MaskedText,
   hit: number,
   matchEnd: number,
   mode: SinkArgument,
-): Span {
-  if (mode === 'call') {
-    const open = outermostUnclosed(masked.text, hit, matchEnd);
-    if (open !== -1) return { start: open + 1, end: masked.closeOf(open, open + REACH_CHARS) };
-    const enclosing = enclosingOpen(masked, hit);
-    if (enclosing !== -1)
-      return { start: enclosing + 1, end: masked.closeOf(enclosing, enclosing + REACH_CHARS) };
-    return { start: matchEnd, end: statementEnd(masked, matchEnd) };
+): Span[] {
+  if (mode === 'call' || mode === 'first') {
+    let open = outermostUnclosed(masked.text, hit, matchEnd);
+    if (open === -1) open = enclosingOpen(masked, hit);
+    if (open === -1) return [{ start: matchEnd, end: statementEnd(masked, matchEnd) }];
+    const args = splitTopLevel(masked, {
+      start: open + 1,
+      end: masked.closeOf(open, open + REACH_CHARS),
+    });
+    if (mode === 'first') return args.slice(0, 1);
+    return args.filter(
+      (arg, index) => index === 0 || !OPTION_ARGUMENT.test(masked.slice(arg.start, arg.end).trim()),
+    );
   }
-  if (mode === 'rest') return { start: matchEnd, end: statementEnd(masked, matchEnd) };
-  return { start: expressionStart(masked, hit), end: statementEnd(masked, hit) };
+  if (mode === 'rest') return [{ start: matchEnd, end: statementEnd(masked, matchEnd) }];
+  return [{ start: expressionStart(masked, hit), end: statementEnd(masked, hit) }];
 }
 
 // The first `(` the match opens and does not close (`getSession().setAttribute(`), or -1.

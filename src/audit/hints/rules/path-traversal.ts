@@ -14,6 +14,7 @@ const FILE_ACCESS: HintRule = {
       languages: ['js'],
       isStringScanned: false,
       requestInput: 'js',
+      flowArgument: 'first',
       unless: JS_DECLARATION_LINE,
       keywords: [
         'fs',
@@ -35,6 +36,7 @@ const FILE_ACCESS: HintRule = {
       languages: ['python'],
       isStringScanned: false,
       requestInput: 'python',
+      flowArgument: 'first',
       keywords: [
         'open',
         'io.open',
@@ -63,6 +65,7 @@ const FILE_ACCESS: HintRule = {
       languages: ['ruby'],
       isStringScanned: false,
       requestInput: 'ruby',
+      flowArgument: 'first',
       keywords: [
         'file.',
         'io.',
@@ -80,6 +83,7 @@ const FILE_ACCESS: HintRule = {
       languages: ['php'],
       isStringScanned: false,
       requestInput: 'php',
+      flowArgument: 'first',
       keywords: [
         'file_get_contents',
         'file_put_contents',
@@ -122,6 +126,7 @@ const FILE_ACCESS: HintRule = {
       languages: ['go'],
       isStringScanned: false,
       requestInput: 'go',
+      flowArgument: 'first',
       keywords: [
         'os.open',
         'os.readfile',
@@ -143,6 +148,7 @@ const FILE_ACCESS: HintRule = {
       languages: ['csharp'],
       isStringScanned: false,
       requestInput: 'csharp',
+      flowArgument: 'first',
       keywords: [
         'file.',
         'file(',
@@ -162,6 +168,7 @@ const FILE_ACCESS: HintRule = {
       languages: ['perl'],
       isStringScanned: false,
       requestInput: 'perl',
+      flowArgument: 'first',
       keywords: ['open', 'unlink', 'opendir'],
       pattern: /\bopen(?:dir)?\s*\(|\bunlink\b/,
     },
