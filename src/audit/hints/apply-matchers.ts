@@ -5,6 +5,7 @@ import type { FileContext, SinkVerdict } from './file-context.js';
 import type { HintCollector } from './hint-collector.js';
 import type { LineMatcher, NearCondition } from './hint-rule.js';
 import { isOutsideQuotes } from './is-outside-quotes.js';
+import type { LogicalLine } from './logical-line.js';
 
 // Lines longer than this (minified code, data) are tested in a window around each keyword instead
 // of whole, so a rule's cost stays bounded by the window, not the line.
@@ -105,24 +106,21 @@ function testMatcher(
 ): void {
   if (segment.isComment && !matcher.isCommentScanned) return;
   let text = segment.text;
-  let base = segment.start;
   let match = matcher.pattern.exec(text);
-  let isLogical = false;
+  let logical: LogicalLine | null = null;
   if (match === null) {
     // A call or expression wrapped over several lines is matched as one statement.
     if (segment.isLong || matcher.isCommentScanned === true) return;
-    const logical = file.logicalLineAt(segment.line);
+    logical = file.logicalLineAt(segment.line);
     if (logical === null) return;
     match = matcher.pattern.exec(logical.text);
     if (match === null) return;
     text = logical.text;
-    base = logical.start;
-    isLogical = true;
   }
   if (
     !matcher.isCommentScanned &&
     !segment.isLong &&
-    !isLogical &&
+    logical === null &&
     file.isInTrailingComment(text, match.index)
   ) {
     return;
@@ -133,8 +131,12 @@ function testMatcher(
   if (matcher.unless?.test(text)) return;
   if (matcher.fileRequires !== undefined && !file.holds(matcher.fileRequires)) return;
   if (matcher.fileForbids !== undefined && file.holds(matcher.fileForbids)) return;
-  const hitOffset = base + match.index;
-  const line = isLogical ? file.lines.lineOf(hitOffset) : segment.line;
+  const hitOffset = logical === null ? segment.start + match.index : (logical.offsets[match.index] ?? 0);
+  const matchEnd =
+    logical === null
+      ? hitOffset + match[0].length
+      : (logical.offsets[match.index + match[0].length - 1] ?? hitOffset) + 1;
+  const line = logical === null ? segment.line : file.lines.lineOf(hitOffset);
   if (collector.has(rule.id, line)) return;
   if (matcher.near !== undefined && !isNearConditionMet(file, matcher.near, line, hitOffset))
     return;
@@ -142,12 +144,7 @@ function testMatcher(
   let message = rule.message;
   let isFlowEscalated = false;
   if (matcher.requestInput !== undefined || matcher.flowArgument !== undefined) {
-    const verdict = file.judgeSink(
-      rule.category,
-      hitOffset,
-      hitOffset + match[0].length,
-      matcher.flowArgument ?? 'call',
-    );
+    const verdict = file.judgeSink(rule.category, hitOffset, matchEnd, matcher.flowArgument ?? 'call');
     if (matcher.requestInput !== undefined) {
       const via = requestInputVia(
         file,

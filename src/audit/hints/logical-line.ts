@@ -1,12 +1,15 @@
 import type { FileContext } from './file-context.js';
 
-/** A statement wrapped over several lines, read as one: line breaks and trailing comments are spaces. */
+/**
+ * A statement wrapped over several lines, read as one: trailing comments dropped, each line break
+ * with the indentation after it read as one space (none before a `.` that continues a chain).
+ */
 export interface LogicalLine {
-  /** Offset of the first character of the first line; offsets in `text` map one to one from here. */
-  start: number;
   firstLine: number;
   lastLine: number;
   text: string;
+  /** The file offset of each character of `text`. */
+  offsets: Int32Array;
 }
 
 // Enough for a call with its arguments on their own lines; bounds the work per hit.
@@ -42,22 +45,28 @@ export function findLogicalLine(file: FileContext, line: number): LogicalLine | 
     last++;
   }
   if (first === line && last === line) return null;
-  const start = lines.startOf(first);
   let text = '';
+  const offsets: number[] = [];
   for (let current = first; current <= last; current++) {
     const lineStart = lines.startOf(current);
-    const code = scanLine(file, current).code;
-    text += code.padEnd(lines.endOf(current) - lineStart, ' ');
-    if (current < last) text += ' '.repeat(lines.startOf(current + 1) - lines.endOf(current));
+    const code = scanLine(file, current).code.trimEnd();
+    const indent = current === first ? 0 : code.length - code.trimStart().length;
+    if (current > first && !code.trimStart().startsWith('.') && !text.endsWith('(')) {
+      text += ' ';
+      offsets.push(lineStart);
+    }
+    for (let at = indent; at < code.length; at++) {
+      text += code[at];
+      offsets.push(lineStart + at);
+    }
   }
-  return { start, firstLine: first, lastLine: last, text };
+  return { firstLine: first, lastLine: last, text, offsets: Int32Array.from(offsets) };
 }
 
 // A line's code (its trailing comment blanked) and its bracket balance outside quotes.
 function scanLine(file: FileContext, line: number): { code: string; depth: number } {
   const text = file.lines.textOf(line);
-  if (file.isCommentLine(file.lines.startOf(line)))
-    return { code: ' '.repeat(text.length), depth: 0 };
+  if (file.isCommentLine(file.lines.startOf(line))) return { code: '', depth: 0 };
   let depth = 0;
   let quote = 0;
   let end = text.length;
@@ -79,5 +88,5 @@ function scanLine(file: FileContext, line: number): { code: string; depth: numbe
       break;
     }
   }
-  return { code: text.slice(0, end) + ' '.repeat(text.length - end), depth };
+  return { code: text.slice(0, end), depth };
 }
