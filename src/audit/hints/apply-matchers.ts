@@ -5,6 +5,7 @@ import type { FileContext, SinkVerdict } from './file-context.js';
 import type { HintCollector } from './hint-collector.js';
 import type { LineMatcher, NearCondition } from './hint-rule.js';
 import { isOutsideQuotes } from './is-outside-quotes.js';
+import { enclosingNames } from './enclosing-names.js';
 import type { LogicalLine } from './logical-line.js';
 
 // Lines longer than this (minified code, data) are tested in a window around each keyword instead
@@ -128,10 +129,16 @@ function testMatcher(
   if (matcher.isStringScanned === false && !segment.isLong && !isOutsideQuotes(text, match.index)) {
     return;
   }
-  if (matcher.unless?.test(text)) return;
+  if (matcher.unless !== undefined) {
+    if (matcher.unless.test(text)) return;
+    // A safe form may sit on a later line of the same wrapped statement (`algorithms:` in options).
+    const statement = logical ?? (segment.isLong ? null : file.logicalLineAt(segment.line));
+    if (statement !== null && matcher.unless.test(statement.text)) return;
+  }
   if (matcher.fileRequires !== undefined && !file.holds(matcher.fileRequires)) return;
   if (matcher.fileForbids !== undefined && file.holds(matcher.fileForbids)) return;
-  const hitOffset = logical === null ? segment.start + match.index : (logical.offsets[match.index] ?? 0);
+  const hitOffset =
+    logical === null ? segment.start + match.index : (logical.offsets[match.index] ?? 0);
   const matchEnd =
     logical === null
       ? hitOffset + match[0].length
@@ -144,7 +151,12 @@ function testMatcher(
   let message = rule.message;
   let isFlowEscalated = false;
   if (matcher.requestInput !== undefined || matcher.flowArgument !== undefined) {
-    const verdict = file.judgeSink(rule.category, hitOffset, matchEnd, matcher.flowArgument ?? 'call');
+    const verdict = file.judgeSink(
+      rule.category,
+      hitOffset,
+      matchEnd,
+      matcher.flowArgument ?? 'call',
+    );
     if (matcher.requestInput !== undefined) {
       const via = requestInputVia(
         file,
@@ -190,7 +202,10 @@ function isNearConditionMet(
   offset: number,
 ): boolean {
   const around = textAround(file, line, near.before, near.after, offset);
-  if (near.requires !== undefined && !near.requires.test(around)) return false;
+  if (near.requires !== undefined && !near.requires.test(around)) {
+    if (near.isEnclosingNameEnough !== true || !near.requires.test(enclosingNames(file, line)))
+      return false;
+  }
   return near.forbids === undefined || !near.forbids.test(around);
 }
 

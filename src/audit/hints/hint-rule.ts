@@ -11,6 +11,8 @@ export interface NearCondition {
   after: number;
   requires?: RegExp;
   forbids?: RegExp;
+  /** `requires` is also met by the name of the function or class the hit sits in (`generateResetToken`). */
+  isEnclosingNameEnough?: boolean;
 }
 
 /** When a hit is worse than the rule's default: the line, or lines near it, show the risky form. */

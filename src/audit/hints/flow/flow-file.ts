@@ -28,7 +28,7 @@ export class FlowFile {
   ) {
     this.masked = new MaskedText(masked);
     this.functions = findFunctions(this.masked, language.mask.family, language.language === 'ruby');
-    this.requestReads = findRequestReads(masked, language.language);
+    this.requestReads = findRequestReads(masked, language.language, original);
     const skips = new Map<number, number>();
     for (const fn of this.functions) skips.set(fn.params.start - 1, fn.body.end + 1);
     this.skips = skips;
@@ -88,14 +88,47 @@ export class FlowFile {
   }
 }
 
-function findRequestReads(masked: string, language: Language): Map<number, number> {
+// Archive entry names are untrusted input too (zip slip), in files that open archives.
+const ARCHIVE_INPUT: Partial<Record<Language, { library: RegExp; reads: RegExp }>> = {
+  js: {
+    library: /\b(?:adm-zip|unzipper|yauzl|jszip|tar-stream|tar|decompress|node-stream-zip)\b/,
+    reads: /\.getEntries\s*\(|\.(?:entryName|fileName)\b|\bentry\.path\b|\bheader\.name\b/,
+  },
+  python: {
+    library: /\b(?:zipfile|tarfile)\b/,
+    reads: /\.(?:namelist|infolist|getmembers|getnames)\s*\(/,
+  },
+  java: {
+    library: /\bjava\.util\.zip\b|\bZip(?:Input|File|Entry)|\bTarArchive/,
+    reads: /\.getNextEntry\s*\(|\.getNextTarEntry\s*\(|\.entries\s*\(\s*\)/,
+  },
+  go: { library: /"archive\/(?:zip|tar)"/, reads: /\b\w+\.File\b(?!\s*\()|\.Next\s*\(\s*\)/ },
+  php: { library: /\bZipArchive\b|\bPharData\b/, reads: /->getNameIndex\s*\(|->statIndex\s*\(/ },
+  ruby: {
+    library: /\bZip::File\b|\bGem::Package::TarReader\b/,
+    reads: /\bZip::File\.open\b|\.each_entry\b/,
+  },
+};
+
+function findRequestReads(
+  masked: string,
+  language: Language,
+  original: string,
+): Map<number, number> {
   const reads = new Map<number, number>();
   const input = REQUEST_INPUT[language];
-  if (input === undefined) return reads;
-  const global = new RegExp(input.source, 'g');
-  for (let match = global.exec(masked); match !== null; match = global.exec(masked)) {
-    reads.set(receiverStart(masked, match.index), match.index + match[0].length);
-    if (match[0].length === 0) global.lastIndex++;
+  const archive = ARCHIVE_INPUT[language];
+  const sources = [
+    input,
+    archive !== undefined && archive.library.test(original) ? archive.reads : undefined,
+  ];
+  for (const source of sources) {
+    if (source === undefined) continue;
+    const global = new RegExp(source.source, 'g');
+    for (let match = global.exec(masked); match !== null; match = global.exec(masked)) {
+      reads.set(receiverStart(masked, match.index), match.index + match[0].length);
+      if (match[0].length === 0) global.lastIndex++;
+    }
   }
   return reads;
 }

@@ -29,7 +29,7 @@ export const SANITISERS: readonly (readonly [RegExp, number])[] = [
     shell,
   ],
   [
-    /(?:^|[.:>\s])(?:basename|getFileName|getName|secure_filename|sanitize_filename|sanitizeFilename|FilenameUtils\.getName|Base)$/,
+    /(?:^|[.:>\s])(?:basename|getFileName|secure_filename|sanitize_filename|sanitizeFilename|FilenameUtils\.getName|Base)$/,
     path,
   ],
   [

@@ -6,9 +6,9 @@ const FILE_ACCESS: HintRule = {
   category: 'path-traversal',
   severity: 'high',
   description:
-    'A file API whose path argument carries request input (medium when it arrives through a variable assigned from request input).',
+    'A file API whose path argument carries request input or an archive entry name (zip slip); medium when it arrives through a variable.',
   message:
-    'File path built from request input; verify it is normalised and confined to an allowed directory (no `..`, no absolute paths).',
+    'File path built from request input or an archive entry name; verify it is normalised and confined to an allowed directory (no `..`, no absolute paths).',
   matchers: [
     {
       languages: ['js'],
@@ -113,6 +113,8 @@ const FILE_ACCESS: HintRule = {
       keywords: [
         'new file',
         'new randomaccessfile',
+        'new java.io.',
+        'new java.nio.',
         'file(',
         'paths.get',
         'path.of',
@@ -120,7 +122,7 @@ const FILE_ACCESS: HintRule = {
         'resourceutils',
       ],
       pattern:
-        /\bnew\s+(?:File|FileInputStream|FileOutputStream|FileReader|FileWriter|RandomAccessFile|FileSystemResource)\s*\(|(?<![\w.])File\s*\(|\b(?:Paths\.get|Path\.of)\s*\(|\bFiles\.\w+\s*\(|\bResourceUtils\.getFile\s*\(/,
+        /\bnew\s+(?:java\.io\.)?(?:File|FileInputStream|FileOutputStream|FileReader|FileWriter|RandomAccessFile|FileSystemResource)\s*\(|(?<![\w.])File\s*\(|\b(?:java\.nio\.file\.)?(?:Paths\.get|Path\.of)\s*\(|\b(?:java\.nio\.file\.)?Files\.\w+\s*\(|\bResourceUtils\.getFile\s*\(/,
     },
     {
       languages: ['go'],
