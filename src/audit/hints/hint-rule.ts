@@ -30,6 +30,8 @@ export interface LineMatcher {
    * and, when it begins with a letter, digit or underscore, only at the start of a word.
    */
   keywords: readonly string[];
+  /** Whether the keywords are found inside words too (`testingPassword`, `DB_PASSWORD`). */
+  isKeywordInsideWords?: boolean;
   /** Tested on the line, or on a window around the keyword when the line is very long. */
   pattern: RegExp;
   /** A line that also matches this shows a safe form: no hit. */

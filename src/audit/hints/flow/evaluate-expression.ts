@@ -91,6 +91,8 @@ const LIST_FACTORIES =
   /^(?:ArrayList|LinkedList|Vector|HashSet|LinkedHashSet|TreeSet|ArrayDeque|Set|Array|list|set|frozenset|tuple|asList|of|newArrayList|from|Stack|deque)$/;
 const MAP_FACTORIES =
   /^(?:HashMap|LinkedHashMap|TreeMap|Hashtable|ConcurrentHashMap|Map|dict|OrderedDict|defaultdict|Properties|WeakMap|ofEntries)$/;
+const RECORD_LOOKUPS =
+  /^(?:find|find_by|find_by_id|findById|findByPk|findOne|findUnique|findFirst|get_object_or_404|getById|getOne|load|fetch_one|first_or_404|get_or_404)$/;
 // A comparison at the top of an expression makes a boolean, which carries no text.
 const COMPARISON = /===|!==|==|!=|<=|>=|\binstanceof\b|\bnot in\b|\bis not\b|<=>/;
 const NUMERIC_CAST =
@@ -639,7 +641,9 @@ export class ExpressionEvaluator {
         receiver === null || isMethod ? scope.call(link.name, args, isMethod) : undefined;
       if (known !== undefined && (receiver === null || receiver.taint !== 'tainted'))
         result = known;
-      else if (receiver === null) result = args.length === 0 ? UNKNOWN : argsValue;
+      // A lookup keyed by a value (`Doc.find(params[:id])`) returns a stored record, not the key.
+      else if (receiver === null)
+        result = args.length === 0 || RECORD_LOOKUPS.test(link.name) ? UNKNOWN : argsValue;
       else result = joinValues(stripContainer(receiver), argsValue);
     }
     return this.indexInto(result, link.indexes, scope);

@@ -10,8 +10,8 @@ const FUNCTION_KEYWORD = /\b(?:function\s*\*?|func)\s*(?:\([^()]*\)\s*)?([\w$]*)
 const NAMED_ASSIGNMENT =
   /(?:\b(?:const|let|var|val)\s+|[\w$]+\.)?([\w$]+)\s*(?:[=:]|:=)\s*(?:async\s+)?$/;
 const METHOD_NAME = /([\w$]+)\s*(?:<[^<>]*>)?\s*$/;
-const PYTHON_DEF = /^([ \t]*)(?:async\s+)?def\s+([\w]+)\s*\(/gm;
-const RUBY_DEF = /^([ \t]*)def\s+(?:self\.)?([\w?!]+)\s*(\()?/gm;
+const PYTHON_DEF = /^([ \t]*)(?:async[ \t]+)?def[ \t]+([\w]+)[ \t]*\(/gm;
+const RUBY_DEF = /^([ \t]*)def[ \t]+(?:self\.)?([\w?!]+)[ \t]*(\()?/gm;
 const EXPRESSION_ARROW =
   /\b(?:const|let|var)\s+([\w$]+)\s*(?::\s*[^=]+)?=\s*(?:async\s+)?(\([^()]*(?:\([^()]*\)[^()]*)*\)|[\w$]+)\s*(?::\s*[^=]+?)?=>\s*(?=[^\s{])/g;
 

@@ -40,14 +40,18 @@ export function sinkArgumentSpans(
   return [{ start: expressionStart(masked, hit), end: statementEnd(masked, hit) }];
 }
 
-// The first `(` the match opens and does not close (`getSession().setAttribute(`), or -1.
+// The call the match opens: the first `(` it leaves open (`getSession().setAttribute(`), or else the
+// first it opens and closes (`.find(query)`); -1 when it opens none.
 function outermostUnclosed(text: string, start: number, end: number): number {
   const open: number[] = [];
+  let first = -1;
   for (let at = start; at < end; at++) {
-    if (text[at] === '(') open.push(at);
-    else if (text[at] === ')') open.pop();
+    if (text[at] === '(') {
+      open.push(at);
+      if (first === -1) first = at;
+    } else if (text[at] === ')') open.pop();
   }
-  return open[0] ?? -1;
+  return open[0] ?? first;
 }
 
 // The unmatched `(` before a position on the same statement, past any list or object literal

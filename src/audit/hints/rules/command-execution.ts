@@ -22,6 +22,16 @@ const NODE_EXEC_INTERPOLATION: HintRule = {
       pattern:
         /(?:\b(?:child_?[pP]rocess|childProcess|cp|shelljs|shell)\.|(?<![\w$.]))exec(?:Sync)?\s*\(\s*(?:`[^`]*\$\{|(["'])(?:(?!\1)[^\\]|\\.)*\1\s*\+|[\w$.]+\s*\+)|\.exec(?:Sync)?\s*\(\s*`[^`]*\$\{|\bexecSync\s*\(\s*(?:(["'])(?:(?!\2)[^\\]|\\.)*\2\s*\+|[\w$.]+\s*\+)/,
     },
+    {
+      // A command held in a variable (or passed to a promisified exec) that carries request input.
+      languages: ['js'],
+      isStringScanned: false,
+      keywords: ['exec'],
+      pattern:
+        /(?:\b(?:child_?[pP]rocess|childProcess|cp|shelljs|shell)\.|(?<![\w$.]))exec(?:Sync|Async)?\s*\(/,
+      requestInput: 'js',
+      flowArgument: 'first',
+    },
   ],
 };
 
@@ -115,6 +125,25 @@ const JAVA_RUNTIME_EXEC: HintRule = {
   ],
 };
 
+const JAVA_PROCESS_BUILDER: HintRule = {
+  id: 'cmd-exec/java-process-builder',
+  category: 'command-execution',
+  severity: 'high',
+  description: 'A ProcessBuilder whose command (or argument list) carries request input.',
+  message:
+    'ProcessBuilder runs a command built from request input; verify the program is fixed and no argument reaches a shell (`sh -c`, `cmd /c`).',
+  matchers: [
+    {
+      languages: ['java'],
+      isStringScanned: false,
+      keywords: ['processbuilder', 'command'],
+      pattern: /\bnew\s+(?:java\.lang\.)?ProcessBuilder\s*\(|\.command\s*\(/,
+      fileRequires: /\bProcessBuilder\b/,
+      requestInput: 'java',
+    },
+  ],
+};
+
 const SHELL_C_INVOCATION: HintRule = {
   id: 'cmd-exec/shell-c-invocation',
   category: 'command-execution',
@@ -155,6 +184,15 @@ const GO_SHELL_COMMAND: HintRule = {
         String.raw`\bexec\.Command(?:Context)?\s*\(\s*(?:\w+\s*,\s*)?(?:"${SHELL_NAME}"\s*,\s*"-c"|"cmd(?:\.exe)?"\s*,\s*"\/[cC]")`,
       ),
     },
+    {
+      // The program itself named by the request.
+      languages: ['go'],
+      isStringScanned: false,
+      keywords: ['exec.command'],
+      pattern: /\bexec\.Command\s*\(/,
+      requestInput: 'go',
+      flowArgument: 'first',
+    },
   ],
 };
 
@@ -192,6 +230,16 @@ const RUBY_SYSTEM_INTERPOLATION: HintRule = {
       keywords: ['system', 'exec', 'spawn', 'kernel', 'io.popen', 'open3', 'open'],
       pattern:
         /(?:(?<![\w.:])(?:system|exec|spawn)|\bKernel\.(?:system|exec|spawn)|\bIO\.popen|\bOpen3\.\w+)\s*\(?\s*"[^"]*#\{|(?<![\w.])open\s*\(?\s*"\|/,
+    },
+    {
+      // One command string held in a variable that carries request input (a single string goes through a shell).
+      languages: ['ruby'],
+      isStringScanned: false,
+      keywords: ['system', 'exec', 'spawn', 'kernel', 'io.popen', 'open3'],
+      pattern:
+        /(?:(?<![\w.:])(?:system|exec|spawn)|\bKernel\.(?:system|exec|spawn)|\bIO\.popen|\bOpen3\.\w+)\b\s*\(?/,
+      requestInput: 'ruby',
+      flowArgument: 'first',
     },
   ],
 };
@@ -278,6 +326,7 @@ export const COMMAND_EXECUTION_RULES: readonly HintRule[] = [
   PYTHON_SHELL_TRUE,
   PYTHON_OS_SYSTEM,
   JAVA_RUNTIME_EXEC,
+  JAVA_PROCESS_BUILDER,
   SHELL_C_INVOCATION,
   GO_SHELL_COMMAND,
   RUBY_BACKTICKS,

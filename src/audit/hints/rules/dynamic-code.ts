@@ -45,7 +45,7 @@ const JS_VM_RUN: HintRule = {
   category: 'dynamic-code',
   severity: 'high',
   description:
-    'node:vm runIn*Context, compileFunction or new vm.Script: code from a string, and not a sandbox.',
+    'node:vm runIn*Context, compileFunction or new vm.Script (code from a string, and not a sandbox), or a vm2 sandbox running request data.',
   message:
     'node:vm runs a string as code and is not a security boundary; verify the code is never caller-controlled.',
   matchers: [
@@ -56,9 +56,26 @@ const JS_VM_RUN: HintRule = {
       keywords: ['vm.', 'runinnewcontext', 'runinthiscontext', 'runincontext'],
       pattern:
         /\bvm\.(?:runInNewContext|runInThisContext|runInContext|compileFunction)\s*\(|\bnew\s+vm\.(?:Script|SourceTextModule)\s*\(|(?<![\w$.])(?:runInNewContext|runInThisContext)\s*\(/,
-      // Code that is a string literal cannot carry input.
+      // Code that is a string literal cannot carry input (the next matcher looks at its context).
       unless:
         /\b(?:runInNewContext|runInThisContext|runInContext|Script)\s*\(\s*(["'])[^"'\\]*\1\s*[,)]/,
+    },
+    {
+      // Fixed code run over request data (`runInContext('safeEval(x)', { x: body.x })`) evaluates that data.
+      languages: ['js'],
+      isStringScanned: false,
+      keywords: ['vm.', 'runinnewcontext', 'runincontext'],
+      pattern: /\b(?:vm\.)?(?:runInNewContext|runInContext)\s*\(\s*(["'])[^"'\\]*\1\s*,/,
+      requestInput: 'js',
+    },
+    {
+      languages: ['js'],
+      isStringScanned: false,
+      keywords: ['run'],
+      pattern: /\.run\s*\(/,
+      fileRequires: /\bvm2\b/,
+      requestInput: 'js',
+      flowArgument: 'first',
     },
   ],
 };

@@ -121,6 +121,12 @@ const FILE_ACCESS: HintRule = {
         'files.',
         'resourceutils',
       ],
+      // A canonical-path check right after (`getCanonicalPath().startsWith(root)`) confines the path.
+      near: {
+        before: 0,
+        after: 4,
+        forbids: /(?:getCanonicalPath|toRealPath|normalize)\s*\(\s*\)\s*\.startsWith\s*\(/,
+      },
       pattern:
         /\bnew\s+(?:java\.io\.)?(?:File|FileInputStream|FileOutputStream|FileReader|FileWriter|RandomAccessFile|FileSystemResource)\s*\(|(?<![\w.])File\s*\(|\b(?:java\.nio\.file\.)?(?:Paths\.get|Path\.of)\s*\(|\b(?:java\.nio\.file\.)?Files\.\w+\s*\(|\bResourceUtils\.getFile\s*\(/,
     },

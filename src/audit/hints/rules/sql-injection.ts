@@ -9,6 +9,8 @@ const SQL_STATEMENT = [
   String.raw`insert\s+(?:or\s+\w+\s+)?into\s+${NAME}\s*(?:\(|values\b|select\b|set\b|["'\x60]|$)`,
   String.raw`update\s+${NAME}\s+set\s`,
   String.raw`delete\s+from\s+${NAME}\s*(?:where\b|;|["'\x60]|$)`,
+  // A stored-procedure call in JDBC escape syntax: `{call proc(?)}`, `{? = call f}`.
+  String.raw`\{\s*(?:\?\s*=\s*)?call\s`,
 ].join('|');
 const SQL_CLAUSE = [
   String.raw`where\s+${NAME}\s*(?:=|<>|!=|<|>|\blike\b|\bin\b|\bis\b)`,
@@ -30,6 +32,9 @@ const SQL_KEYWORDS = [
   'values',
   'having',
   'join',
+  '{call',
+  '{ call',
+  '{?',
 ];
 
 // A quoted string (quote captured as group 1) that starts with SQL.
