@@ -1,4 +1,4 @@
-import { splitTopLevel, type FlowFile } from './flow-file.js';
+import { splitTopLevel, type FlowFile, type RequestRead } from './flow-file.js';
 import type { Span } from './flow-node.js';
 import { CLEAN_RESULT_METHODS, sanitisedKinds } from './flow-sanitisers.js';
 import {
@@ -11,6 +11,7 @@ import {
   listValue,
   mapValue,
   sanitised,
+  SINK_KINDS,
   type FlowValue,
 } from './flow-value.js';
 import { foldConstant, type Constant } from './fold-constant.js';
@@ -131,7 +132,9 @@ export class ExpressionEvaluator {
     if (this.hasTopLevel(start, end, COMPARISON) || /^\s*!(?!=)/.test(text)) return CLEAN;
     const literal = this.literalOf(start, end, scope);
     if (literal !== undefined) return literal;
-    return this.evaluateParts(start, end, scope);
+    const value = this.evaluateParts(start, end, scope);
+    // Text built with a string literal is a string, whatever it holds: no query operators.
+    return this.hasTopLevel(start, end, /["'`]/) ? sanitised(value, SINK_KINDS.nosql) : value;
   }
 
   /** A condition folded to a constant, when it only involves literals and known constants. */
@@ -282,7 +285,8 @@ export class ExpressionEvaluator {
     const masked = this.file.masked;
     const elements = splitTopLevel(masked, inner);
     const keyed = elements.map((element) => this.keyValueOf(element));
-    if (isBrace && keyed.some((pair) => pair !== null)) {
+    // `{ key: value }`, and PHP's `['key' => value]`.
+    if (keyed.some((pair) => pair !== null && (isBrace || pair.isArrow))) {
       const entries = new Map<string, FlowValue>();
       for (const [index, element] of elements.entries()) {
         const pair = keyed[index];
@@ -305,7 +309,7 @@ export class ExpressionEvaluator {
   }
 
   // `key: value`, `"key": value`, `'key' => value`: the constant key (null when computed) and the value.
-  private keyValueOf(element: Span): { key: string | null; value: Span } | null {
+  private keyValueOf(element: Span): { key: string | null; value: Span; isArrow: boolean } | null {
     const masked = this.file.masked;
     const text = masked.slice(element.start, element.end);
     const separator = /^\s*(?:(["'])\s*\1|[\w$]+|\[[^\]]*\]|:\w+)\s*(=>|:(?!:))/.exec(text);
@@ -314,7 +318,11 @@ export class ExpressionEvaluator {
       .slice(element.start, element.start + separator[0].length - (separator[2] ?? '').length)
       .trim();
     const key = /^(["'])(.*)\1$/.exec(keyText)?.[2] ?? /^:?([\w$]+)$/.exec(keyText)?.[1] ?? null;
-    return { key, value: { start: element.start + separator[0].length, end: element.end } };
+    return {
+      key,
+      value: { start: element.start + separator[0].length, end: element.end },
+      isArrow: separator[2] === '=>',
+    };
   }
 
   private evaluateParts(start: number, end: number, scope: FlowScope): FlowValue {
@@ -328,10 +336,10 @@ export class ExpressionEvaluator {
         at = skipTo;
         continue;
       }
-      const readEnd = this.file.requestReads.get(at);
-      if (readEnd !== undefined) {
-        parts.push(this.afterRequestRead(readEnd, end));
-        at = this.chainEnd(readEnd, end);
+      const read = this.file.requestReads.get(at);
+      if (read !== undefined) {
+        parts.push(this.afterRequestRead(read, end));
+        at = this.chainEnd(read.end, end);
         continue;
       }
       const code = text[at] ?? '';
@@ -359,11 +367,12 @@ export class ExpressionEvaluator {
   }
 
   // A request read, and methods called on it: `.length` of a request value is a number.
-  private afterRequestRead(readEnd: number, end: number): FlowValue {
-    const rest = this.file.masked.slice(readEnd, Math.min(end, readEnd + 200));
+  // A string (a header, a route parameter) cannot smuggle query operators into a NoSQL filter.
+  private afterRequestRead(read: RequestRead, end: number): FlowValue {
+    const rest = this.file.masked.slice(read.end, Math.min(end, read.end + 200));
     const method = /^(?:\s*\([^()]*\))?(?:\s*\[[^\]]*\])*\s*(?:\?\.|\.)\s*([\w$]+)/.exec(rest);
     if (method?.[1] !== undefined && CLEAN_RESULT_METHODS.test(method[1])) return CLEAN;
-    return DIRECT_INPUT;
+    return read.isStringOnly ? sanitised(DIRECT_INPUT, SINK_KINDS.nosql) : DIRECT_INPUT;
   }
 
   private chainEnd(at: number, end: number): number {

@@ -370,10 +370,9 @@ export class FlowAnalysis {
 
   // What a condition proves about names on the path where it has this truth value.
   private refine(run: FlowRun, condition: Span, holds: boolean): void {
-    for (const refinement of refinementsWhen(
-      this.file.masked.slice(condition.start, condition.end),
-      holds,
-    )) {
+    const masked = this.file.masked.slice(condition.start, condition.end);
+    const original = this.file.original.slice(condition.start, condition.end);
+    for (const refinement of refinementsWhen(masked, original, holds)) {
       const value = run.state.get(refinement.name);
       if (value !== undefined) run.state.set(refinement.name, sanitised(value, refinement.kinds));
     }

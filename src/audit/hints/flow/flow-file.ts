@@ -15,8 +15,8 @@ const MAX_FLOW_FILE_CHARS = 400_000;
 export class FlowFile {
   readonly masked: MaskedText;
   readonly functions: readonly FlowFunction[];
-  /** Request reads in the masked text: start offset to end offset. */
-  readonly requestReads: ReadonlyMap<number, number>;
+  /** Request reads in the masked text, by start offset: where each ends, and whether it can only be a string. */
+  readonly requestReads: ReadonlyMap<number, RequestRead>;
   /** Spans the evaluator skips (function literals inside expressions): start to end. */
   readonly skips: ReadonlyMap<number, number>;
   readonly #bodies = new Map<FlowFunction | null, FlowNode[]>();
@@ -88,6 +88,16 @@ export class FlowFile {
   }
 }
 
+/** One read of request input: a parsed body or query may be an object, a header or route parameter is a string. */
+export interface RequestRead {
+  end: number;
+  isStringOnly: boolean;
+}
+
+// Reads whose values can hold objects or arrays (JSON bodies, bracketed query strings, PHP and Rails params).
+const STRUCTURED_READ =
+  /\b(?:req|request|ctx|context)(?:\.request)?\.(?:body|query|files?)\b|\bevent\.body\b|\brequest\.(?:json|get_json|data|form|values)\b|\$_(?:GET|POST|REQUEST|COOKIE|FILES)\b|\$request->(?:input|all|post|query|json)\b|\bparams\b/;
+
 // Archive entry names are untrusted input too (zip slip), in files that open archives.
 const ARCHIVE_INPUT: Partial<Record<Language, { library: RegExp; reads: RegExp }>> = {
   js: {
@@ -114,8 +124,8 @@ function findRequestReads(
   masked: string,
   language: Language,
   original: string,
-): Map<number, number> {
-  const reads = new Map<number, number>();
+): Map<number, RequestRead> {
+  const reads = new Map<number, RequestRead>();
   const input = REQUEST_INPUT[language];
   const archive = ARCHIVE_INPUT[language];
   const sources = [
@@ -126,7 +136,11 @@ function findRequestReads(
     if (source === undefined) continue;
     const global = new RegExp(source.source, 'g');
     for (let match = global.exec(masked); match !== null; match = global.exec(masked)) {
-      reads.set(receiverStart(masked, match.index), match.index + match[0].length);
+      const end = match.index + match[0].length;
+      reads.set(receiverStart(masked, match.index), {
+        end,
+        isStringOnly: !STRUCTURED_READ.test(match[0]),
+      });
       if (match[0].length === 0) global.lastIndex++;
     }
   }

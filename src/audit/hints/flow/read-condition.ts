@@ -50,8 +50,38 @@ export function allowListedName(
   return null;
 }
 
-/** What is known about names where a condition has this truth value (a guard that returned). */
-export function refinementsWhen(condition: string, holds: boolean): Refinement[] {
+// A test that a name holds a separator or `..` (read on the original text: the literal matters).
+// Where it does not, the name is a single path segment.
+const SEPARATOR_TEST: readonly RegExp[] = [
+  /^([\w$]+)\s*\.\s*(?:includes|contains|include\?)\s*\(\s*(["'])(?:\/|\.\.|\\\\)\2\s*\)$/,
+  /^(?:strings\.Contains|str_contains|StringUtils\.contains)\s*\(\s*([\w$]+)\s*,\s*(["'])(?:\/|\.\.)\2\s*\)$/,
+  /^(["'])(?:\/|\.\.)\1\s+in\s+([\w$]+)$/,
+];
+
+/**
+ * What is known about names where a condition has this truth value (a guard that returned). The
+ * condition is given twice at the same offsets: masked (strings blanked) and as written.
+ */
+export function refinementsWhen(masked: string, original: string, holds: boolean): Refinement[] {
+  const refinements = refinementsOf(masked, holds);
+  const text = stripParens(original.trim());
+  const negated = /^(?:!|not\s+)\s*(.*)$/s.exec(text);
+  const body = negated?.[1] !== undefined ? stripParens(negated[1]) : text;
+  if ((negated === null) !== holds) {
+    for (const pattern of SEPARATOR_TEST) {
+      const match = pattern.exec(body);
+      const name =
+        match?.[1] !== undefined && /^[\w$]+$/.test(match[1])
+          ? match[1]
+          : (match?.[3] ?? match?.[2]);
+      if (name !== undefined && /^[\w$]+$/.test(name))
+        refinements.push({ name, kinds: SINK_KINDS.path });
+    }
+  }
+  return refinements;
+}
+
+function refinementsOf(condition: string, holds: boolean): Refinement[] {
   const text = stripParens(condition.trim());
   const conjunction = holds ? /\s*(?:&&|\band\b)\s*/ : /\s*(?:\|\||\bor\b)\s*/;
   const parts = splitTopLevel(text, conjunction);
