@@ -68,14 +68,15 @@ export class FileContext {
   readonly #commentPrefixes: readonly string[];
   readonly #trailingMarkers: readonly string[];
   readonly #fileTests = new Map<RegExp, boolean>();
-  readonly #languages: readonly Language[];
+  /** The language families the file belongs to. */
+  readonly languages: readonly Language[];
   #flow: FlowAnalysis | null | undefined;
   readonly #logicalLines = new Map<number, LogicalLine | null>();
 
   constructor(path: string, text: string, languages: readonly Language[]) {
     this.path = path;
     this.text = text;
-    this.#languages = languages;
+    this.languages = languages;
     this.lines = new LineMap(text);
     const syntax = commentSyntaxOf(languages);
     this.#commentPrefixes = syntax.linePrefixes;
@@ -150,7 +151,7 @@ export class FileContext {
     matchEnd: number,
     argument: SinkArgument,
   ): SinkVerdict | undefined {
-    if (this.#flow === undefined) this.#flow = FlowAnalysis.open(this.text, this.#languages);
+    if (this.#flow === undefined) this.#flow = FlowAnalysis.open(this.text, this.languages);
     const flow = this.#flow;
     if (flow === null) return undefined;
     const spans = sinkArgumentSpans(flow.file.masked, hit, matchEnd, argument);

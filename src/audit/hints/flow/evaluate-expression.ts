@@ -343,6 +343,12 @@ export class ExpressionEvaluator {
         continue;
       }
       const code = text[at] ?? '';
+      // A string prefix (`f"..."`, `rb'...'`) is part of the literal, not a name.
+      const prefix = /^[rRbBuUfF]{1,2}(?=["'])/.exec(text.slice(at, at + 3));
+      if (prefix !== null && !/[\w$]/.test(text[at - 1] ?? '')) {
+        at += prefix[0].length;
+        continue;
+      }
       if (
         /[$@A-Za-z_]/.test(code) &&
         !/[\w$]/.test(text[at - 1] ?? '') &&
@@ -486,6 +492,10 @@ export class ExpressionEvaluator {
     )
       index++;
     const isConstruction = index > 0 && links[index - 1]?.name === 'new';
+    // `new java.util.HashMap<>()`: the constructor is the first link that is called.
+    const constructorAt = isConstruction
+      ? links.findIndex((link, at) => at >= index && link.call !== null)
+      : -1;
     const head = links[index];
     if (head === undefined) return CLEAN;
     let value: FlowValue | null = null;
@@ -533,7 +543,7 @@ export class ExpressionEvaluator {
         position,
         value,
         links,
-        isConstruction && position === index,
+        position === constructorAt,
         scope,
       );
     }

@@ -95,8 +95,12 @@ export interface RequestRead {
 }
 
 // Reads whose values can hold objects or arrays (JSON bodies, bracketed query strings, PHP and Rails params).
-const STRUCTURED_READ =
-  /\b(?:req|request|ctx|context)(?:\.request)?\.(?:body|query|files?)\b|\bevent\.body\b|\brequest\.(?:json|get_json|data|form|values)\b|\$_(?:GET|POST|REQUEST|COOKIE|FILES)\b|\$request->(?:input|all|post|query|json)\b|\bparams\b/;
+const STRUCTURED_READS: Partial<Record<Language, RegExp>> = {
+  js: /\b(?:req|request|ctx|context)(?:\.request)?\.(?:body|query|files?)\b|\bevent\.body\b/,
+  python: /\brequest\.(?:json|get_json|data|form|values)\b/,
+  php: /\$_(?:GET|POST|REQUEST|COOKIE|FILES)\b|\$request->(?:input|all|post|query|json)\b/,
+  ruby: /\bparams\b/,
+};
 
 // Archive entry names are untrusted input too (zip slip), in files that open archives.
 const ARCHIVE_INPUT: Partial<Record<Language, { library: RegExp; reads: RegExp }>> = {
@@ -139,7 +143,7 @@ function findRequestReads(
       const end = match.index + match[0].length;
       reads.set(receiverStart(masked, match.index), {
         end,
-        isStringOnly: !STRUCTURED_READ.test(match[0]),
+        isStringOnly: !(STRUCTURED_READS[language]?.test(match[0]) ?? false),
       });
       if (match[0].length === 0) global.lastIndex++;
     }

@@ -5,7 +5,7 @@ const INNER_HTML: HintRule = {
   category: 'xss',
   severity: 'medium',
   description:
-    'Assignment to innerHTML or outerHTML (or an Angular [innerHTML] binding) of a non-constant value.',
+    'Assignment to innerHTML or outerHTML of a non-constant value (Angular `[innerHTML]` bindings are sanitised by the framework and left out).',
   message:
     'HTML assigned from a value; verify it is sanitised or never caller-controlled (prefer textContent).',
   matchers: [
@@ -14,7 +14,7 @@ const INNER_HTML: HintRule = {
       isStringScanned: false,
       flowArgument: 'rest',
       keywords: ['innerhtml', 'outerhtml'],
-      pattern: /\.(?:inner|outer)HTML\s*\+?=(?!=)|\[innerHTML\]\s*=/,
+      pattern: /\.(?:inner|outer)HTML\s*\+?=(?!=)/,
       // Clearing the element, or a constant string with nothing interpolated.
       unless:
         /\.(?:inner|outer)HTML\s*=\s*(?:(["'`])\1|(["'])[^"'`+]*\2|`[^`$]*`)\s*;?\s*(?:\/\/.*)?$/,
