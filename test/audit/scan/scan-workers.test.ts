@@ -110,7 +110,7 @@ describe('scan worker threads', () => {
     const pool = new ScanPool(1, { encoding: 'o200k_base', budgetTokens: budget });
     let killed: Promise<void> | undefined;
     const { createRedactor } = await import(path.join(dist, '../safety/redact/redactor.js'));
-    const { indexFile } = await import(path.join(dist, 'index/index-file.js'));
+    const { indexFile } = await import(path.join(dist, 'hints/index-file.js'));
     const { createTokenCounter } = await import(path.join(dist, 'tokens/count-tokens.js'));
     const counter = createTokenCounter('o200k_base');
     const result = await scanFiles(reference.candidates, {
