@@ -332,8 +332,17 @@ describe('rule families: vulnerable examples and safe look-alikes', () => {
     expectNoHint('src/Echo.java', code('"echo hello"'), 'cmd-exec/java-process-builder');
   });
 
-  it('cookies without Secure and HttpOnly, in Java, Python, PHP and Go', () => {
+  it('cookies without Secure, or with HttpOnly turned off, in Java, Python, PHP and Go', () => {
     const rule = 'cookie/missing-flags';
+    expectHint(
+      'app/views.py',
+      'resp.set_cookie("s", token, secure=True, httponly=False)',
+      rule,
+      1,
+      'low',
+    );
+    // A cookie scripts may read (a CSRF token) is fine when it only travels over HTTPS.
+    expectNoHint('app/views.py', 'resp.set_cookie("csrf", token, secure=True)', rule);
     expectHint(
       'src/Pref.java',
       lines('Cookie c = new Cookie("theme", t);', 'c.setSecure(false);', 'c.setHttpOnly(true);'),

@@ -237,22 +237,19 @@ const XPATH_INJECTION: HintRule = {
   ],
 };
 
-// Text holding both flags: a lookahead for each, anywhere in the lines read.
-function bothFlags(secure: RegExp, httpOnly: RegExp): RegExp {
-  return new RegExp(
-    `^(?=[\\s\\S]*${secure.source})(?=[\\s\\S]*${httpOnly.source})`,
-    httpOnly.flags,
-  );
+// Text that sets Secure and does not turn HttpOnly off (a cookie scripts may read, such as a CSRF
+// token, is normal; one sent over plain HTTP is not).
+function secureKept(secure: RegExp, httpOnlyOff: RegExp): RegExp {
+  return new RegExp(`^(?=[\\s\\S]*${secure.source})(?![\\s\\S]*${httpOnlyOff.source})`, 'i');
 }
 
 const INSECURE_COOKIE: HintRule = {
   id: 'cookie/missing-flags',
   category: 'insecure-cookie',
   severity: 'low',
-  description:
-    'A cookie set without both the Secure and HttpOnly flags (or with either set to false).',
+  description: 'A cookie set without the Secure flag, or with HttpOnly turned off.',
   message:
-    'This cookie is set without Secure or HttpOnly, so it can travel over plain HTTP or be read by scripts; set both.',
+    'This cookie is set without Secure (or with HttpOnly off), so it can travel over plain HTTP or be read by scripts; set Secure, and HttpOnly unless scripts must read it.',
   matchers: [
     {
       languages: ['java'],
@@ -261,7 +258,7 @@ const INSECURE_COOKIE: HintRule = {
       near: {
         before: 0,
         after: 8,
-        forbids: bothFlags(/\.setSecure\s*\(\s*true\b/, /\.setHttpOnly\s*\(\s*true\b/),
+        forbids: secureKept(/\.setSecure\s*\(\s*true\b/, /\.setHttpOnly\s*\(\s*false\b/),
       },
     },
     {
@@ -271,7 +268,7 @@ const INSECURE_COOKIE: HintRule = {
       near: {
         before: 0,
         after: 6,
-        forbids: bothFlags(/\bsecure\s*:\s*true/, /\bhttpOnly\s*:\s*true/i),
+        forbids: secureKept(/\bsecure\s*:\s*true/, /\bhttpOnly\s*:\s*false/),
       },
     },
     {
@@ -281,7 +278,7 @@ const INSECURE_COOKIE: HintRule = {
       near: {
         before: 0,
         after: 4,
-        forbids: bothFlags(/\bsecure\s*=\s*True\b/, /\bhttponly\s*=\s*True\b/),
+        forbids: secureKept(/\bsecure\s*=\s*True\b/, /\bhttponly\s*=\s*False\b/),
       },
     },
     {
@@ -292,7 +289,7 @@ const INSECURE_COOKIE: HintRule = {
         before: 0,
         after: 7,
         forbids:
-          /^(?=[\s\S]*["']secure["']\s*=>\s*true)(?=[\s\S]*["']httponly["']\s*=>\s*true)|setcookie\s*\((?:[^,()]+,){5}\s*true\s*,\s*true/i,
+          /^(?=[\s\S]*["']secure["']\s*=>\s*true)(?![\s\S]*["']httponly["']\s*=>\s*false)|setcookie\s*\((?:[^,()]+,){5}\s*true\b/i,
       },
     },
     {
@@ -302,7 +299,7 @@ const INSECURE_COOKIE: HintRule = {
       near: {
         before: 0,
         after: 10,
-        forbids: bothFlags(/\bSecure\s*:\s*true\b/, /\bHttpOnly\s*:\s*true\b/),
+        forbids: secureKept(/\bSecure\s*:\s*true\b/, /\bHttpOnly\s*:\s*false\b/),
       },
     },
   ],
