@@ -13,6 +13,8 @@ import type { LogicalLine } from './logical-line.js';
 const LONG_LINE_CHARS = 2_000;
 const WINDOW_BEFORE_CHARS = 400;
 const WINDOW_AFTER_CHARS = 600;
+// The largest file that takes no input whose sinks are still judged by the data flow.
+const MAX_INPUTLESS_FLOW_CHARS = 30_000;
 // The most text a `near` condition reads on each side of a hit, whatever the line lengths.
 const NEAR_MAX_CHARS = 2_000;
 
@@ -106,6 +108,9 @@ function testMatcher(
   collector: HintCollector,
 ): void {
   if (segment.isComment && !matcher.isCommentScanned) return;
+  // File-wide conditions first: they are computed once per file, patterns once per line.
+  if (matcher.fileRequires !== undefined && !file.holds(matcher.fileRequires)) return;
+  if (matcher.fileForbids !== undefined && file.holds(matcher.fileForbids)) return;
   let text = segment.text;
   let match = matcher.pattern.exec(text);
   let logical: LogicalLine | null = null;
@@ -135,8 +140,6 @@ function testMatcher(
     const statement = logical ?? (segment.isLong ? null : file.logicalLineAt(segment.line));
     if (statement !== null && matcher.unless.test(statement.text)) return;
   }
-  if (matcher.fileRequires !== undefined && !file.holds(matcher.fileRequires)) return;
-  if (matcher.fileForbids !== undefined && file.holds(matcher.fileForbids)) return;
   const hitOffset =
     logical === null ? segment.start + match.index : (logical.offsets[match.index] ?? 0);
   const matchEnd =
@@ -150,7 +153,16 @@ function testMatcher(
   let severity = rule.severity;
   let message = rule.message;
   let isFlowEscalated = false;
-  if (matcher.requestInput !== undefined || matcher.flowArgument !== undefined) {
+  // A file that takes no input cannot feed a request sink: no need to follow its data.
+  if (matcher.requestInput !== undefined && !file.mayReadUntrustedInput(matcher.requestInput))
+    return;
+  // Without input the flow can only tell constants from unknowns: worth it for a small file, where
+  // a constant command or query is dropped, not for a large generated one (the hint keeps its default).
+  const isJudged =
+    matcher.requestInput !== undefined ||
+    (matcher.flowArgument !== undefined &&
+      (file.text.length <= MAX_INPUTLESS_FLOW_CHARS || file.mayReadAnyUntrustedInput()));
+  if (isJudged) {
     const verdict = file.judgeSink(
       rule.category,
       hitOffset,

@@ -3,11 +3,12 @@ import type { Language } from './detect-languages.js';
 import { escapeRegExp } from './escape-reg-exp.js';
 import { CATEGORY_SINK_KINDS } from './flow/category-sink-kinds.js';
 import { FlowAnalysis } from './flow/flow-analysis.js';
+import { mayReadUntrustedInput } from './flow/flow-file.js';
 import { taintFor, type Taint } from './flow/flow-value.js';
 import { sinkArgumentSpans, type SinkArgument } from './flow/sink-argument.js';
 import { isOutsideQuotes } from './is-outside-quotes.js';
 import { LineMap } from './line-map.js';
-import { findLogicalLine, type LogicalLine } from './logical-line.js';
+import { findLogicalLine, mayBeWrapped, type LogicalLine } from './logical-line.js';
 import { REQUEST_INPUT, findRequestDerivedNames } from './request-input.js';
 
 // How a comment line starts, per language.
@@ -71,6 +72,7 @@ export class FileContext {
   /** The language families the file belongs to. */
   readonly languages: readonly Language[];
   #flow: FlowAnalysis | null | undefined;
+  readonly #mayReadInput = new Map<Language, boolean>();
   readonly #logicalLines = new Map<number, LogicalLine | null>();
 
   constructor(path: string, text: string, languages: readonly Language[]) {
@@ -135,10 +137,25 @@ export class FileContext {
   logicalLineAt(line: number): LogicalLine | null {
     let logical = this.#logicalLines.get(line);
     if (logical === undefined) {
-      logical = findLogicalLine(this, line);
+      logical = mayBeWrapped(this, line) ? findLogicalLine(this, line) : null;
       this.#logicalLines.set(line, logical);
     }
     return logical;
+  }
+
+  /** Whether the file may take untrusted input in any of its languages. */
+  mayReadAnyUntrustedInput(): boolean {
+    return this.languages.some((language) => this.mayReadUntrustedInput(language));
+  }
+
+  /** Whether the file may take untrusted input in this language (computed once). */
+  mayReadUntrustedInput(language: Language): boolean {
+    let may = this.#mayReadInput.get(language);
+    if (may === undefined) {
+      may = mayReadUntrustedInput(this.text, language);
+      this.#mayReadInput.set(language, may);
+    }
+    return may;
   }
 
   /**

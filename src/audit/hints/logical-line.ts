@@ -19,6 +19,22 @@ const MAX_CHARS = 2_000;
 const CONTINUES_AFTER = /[(,+=&|?:[.]$/;
 const CONTINUES_BEFORE = /^(?:\.(?!\.\.)|\?\.|\+|\)|\]|&&|\|\|)/;
 
+/**
+ * A quick look at a line and the next: whether it may be part of a wrapped statement (an open
+ * bracket, a trailing operator, a chain continued on either side). Most lines are not.
+ */
+export function mayBeWrapped(file: FileContext, line: number): boolean {
+  const lines = file.lines;
+  const text = lines.textOf(line);
+  // A trailing comment hides how the code ends (`update( // note`).
+  const code = text.includes('//') || text.includes('#') ? scanLine(file, line).code : text;
+  const trimmed = code.trim();
+  if (trimmed === '') return false;
+  if (CONTINUES_BEFORE.test(trimmed) || CONTINUES_AFTER.test(trimmed)) return true;
+  if (trimmed.split('(').length > trimmed.split(')').length) return true;
+  return line < lines.lineCount && CONTINUES_BEFORE.test(lines.textOf(line + 1).trimStart());
+}
+
 /** The statement around a line when it is wrapped, or null when the line is complete on its own. */
 export function findLogicalLine(file: FileContext, line: number): LogicalLine | null {
   const lines = file.lines;
@@ -32,8 +48,10 @@ export function findLogicalLine(file: FileContext, line: number): LogicalLine | 
   }
   let last = first;
   let depth = 0;
+  const codes: string[] = [];
   for (;;) {
     const scanned = scanLine(file, last);
+    codes.push(scanned.code);
     depth += scanned.depth;
     const next = last + 1 <= lines.lineCount ? lines.textOf(last + 1).trimStart() : '';
     const isOpen =
@@ -49,16 +67,14 @@ export function findLogicalLine(file: FileContext, line: number): LogicalLine | 
   const offsets: number[] = [];
   for (let current = first; current <= last; current++) {
     const lineStart = lines.startOf(current);
-    const code = scanLine(file, current).code.trimEnd();
+    const code = (codes[current - first] ?? '').trimEnd();
     const indent = current === first ? 0 : code.length - code.trimStart().length;
     if (current > first && !code.trimStart().startsWith('.') && !text.endsWith('(')) {
       text += ' ';
       offsets.push(lineStart);
     }
-    for (let at = indent; at < code.length; at++) {
-      text += code[at];
-      offsets.push(lineStart + at);
-    }
+    text += code.slice(indent);
+    for (let at = indent; at < code.length; at++) offsets.push(lineStart + at);
   }
   return { firstLine: first, lastLine: last, text, offsets: Int32Array.from(offsets) };
 }
@@ -83,7 +99,7 @@ function scanLine(file: FileContext, line: number): { code: string; depth: numbe
     if (code === 39 || code === 34 || code === 96) quote = code;
     else if (code === 40 || code === 91) depth++;
     else if (code === 41 || code === 93) depth--;
-    else if (file.startsTrailingComment(text, at)) {
+    else if ((code === 47 || code === 35) && file.startsTrailingComment(text, at)) {
       end = at;
       break;
     }

@@ -198,6 +198,21 @@ describe('in-file data flow decides whether a sink sees request input', () => {
     }
   });
 
+  it('reads a request wrapper: its parameter getters are input, its other getters are not', () => {
+    const wrapped = (getter: string): string =>
+      lines(
+        'public class Case extends HttpServlet {',
+        '  public void doPost(HttpServletRequest request, HttpServletResponse response) throws Exception {',
+        '    helpers.SeparateClassRequest scr = new helpers.SeparateClassRequest(request);',
+        `    String param = scr.${getter}("name");`,
+        '    java.io.File target = new java.io.File(param);',
+        '  }',
+        '}',
+      );
+    expectHint('src/Case.java', wrapped('getTheParameter'), FILE, 5, 'medium');
+    expectNoHint('src/Case.java', wrapped('getTheValue'), FILE);
+  });
+
   it('treats an encoder as safe only for its own sink kind', () => {
     const encoded = ['String bar = org.owasp.esapi.ESAPI.encoder().encodeForHTML(param);'];
     expectNoHint(

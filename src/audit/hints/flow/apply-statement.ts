@@ -61,7 +61,8 @@ export function applyStatement(
     applyAssignment(analysis, assignment, run);
     return;
   }
-  const withAs = WITH_AS.exec(text);
+  // Python's `with open(x) as f` (its head is a statement of its own).
+  const withAs = / as /.test(text) && text.length < 300 ? WITH_AS.exec(text) : null;
   if (withAs?.[1] !== undefined && withAs[2] !== undefined) {
     const value = analysis.evaluator.evaluate(
       { start, end: start + withAs[1].length },

@@ -92,6 +92,8 @@ const LIST_FACTORIES =
   /^(?:ArrayList|LinkedList|Vector|HashSet|LinkedHashSet|TreeSet|ArrayDeque|Set|Array|list|set|frozenset|tuple|asList|of|newArrayList|from|Stack|deque)$/;
 const MAP_FACTORIES =
   /^(?:HashMap|LinkedHashMap|TreeMap|Hashtable|ConcurrentHashMap|Map|dict|OrderedDict|defaultdict|Properties|WeakMap|ofEntries)$/;
+// The longest expression read as one value (a minified line is longer).
+const MAX_EXPRESSION_CHARS = 4_000;
 const RECORD_LOOKUPS =
   /^(?:find|find_by|find_by_id|findById|findByPk|findOne|findUnique|findFirst|get_object_or_404|getById|getOne|load|fetch_one|first_or_404|get_or_404)$/;
 // A comparison at the top of an expression makes a boolean, which carries no text.
@@ -104,14 +106,21 @@ export class ExpressionEvaluator {
   // What joins the links of a call chain; PHP's `.` joins strings instead.
   private readonly linkSeparator: RegExp;
 
-  constructor(private readonly file: FlowFile) {
+  constructor(
+    private readonly file: FlowFile,
+    // Counts each evaluation against the file's budget (it throws when the budget is spent).
+    private readonly onStep: () => void = () => undefined,
+  ) {
     this.linkSeparator =
       file.language.language === 'php' ? /^(?:->|::)\s*/ : /^(?:\?\.|\.|->|::)\s*/;
   }
 
   evaluate(span: Span, scope: FlowScope): FlowValue {
+    this.onStep();
     const { start, end } = this.trim(span);
     if (start >= end) return CLEAN;
+    // Minified or generated expressions: too long to read as one value.
+    if (end - start > MAX_EXPRESSION_CHARS) return UNKNOWN;
     const masked = this.file.masked;
     const text = masked.slice(start, end);
     if (
@@ -124,9 +133,12 @@ export class ExpressionEvaluator {
     if (NUMERIC_CAST.test(text)) return CLEAN;
     const cast = /^\(\s*[\w.$]+(?:<[^()]*>)?(?:\[\])?\s*\)\s*(?=[\w$(])/.exec(text);
     if (cast !== null) return this.evaluate({ start: start + cast[0].length, end }, scope);
-    const typeAssertion = /\s+as\s+[\w.$<>[\]| ]+$|!$/.exec(text);
-    if (typeAssertion !== null)
-      return this.evaluate({ start, end: start + typeAssertion.index }, scope);
+    // A TypeScript assertion (`x as string`, `x!`), read on the tail only.
+    const tail = text.slice(-80);
+    const typeAssertion = /\sas\s+[\w.$<>[\]|]+(?:\s*\|\s*[\w.$<>[\]]+)*$|!$/.exec(tail);
+    if (typeAssertion !== null) {
+      return this.evaluate({ start, end: end - tail.length + typeAssertion.index }, scope);
+    }
     const ternary = this.splitTernary(start, end);
     if (ternary !== null) return this.evaluateTernary(ternary, scope);
     if (this.hasTopLevel(start, end, COMPARISON) || /^\s*!(?!=)/.test(text)) return CLEAN;
@@ -268,7 +280,7 @@ export class ExpressionEvaluator {
       return this.containerLiteral({ start: start + 1, end: end - 1 }, first === '{', scope);
     }
     if (
-      /^(?:[\s+.,]|"\s*"|'\s*'|`\s*`|\d[\d_.]*[lLfFdD]?|-)*$/.test(text) &&
+      /^(?:[\s+,-]|"\s*"|'\s*'|`\s*`|\d[\d_]*(?:\.\d+)?[lLfFdD]?|\.(?!\d))*$/.test(text) &&
       /["'`\d]/.test(text)
     ) {
       const folded = foldConstant({
@@ -331,8 +343,8 @@ export class ExpressionEvaluator {
     const parts: FlowValue[] = [];
     let at = start;
     while (at < end) {
-      const skipTo = this.file.skips.get(at);
-      if (skipTo !== undefined && skipTo > at) {
+      const skipTo = this.functionLiteralEnd(at, end);
+      if (skipTo > at) {
         at = skipTo;
         continue;
       }
@@ -373,6 +385,33 @@ export class ExpressionEvaluator {
   }
 
   // A request read, and methods called on it: `.length` of a request value is a number.
+  // A function literal starting here (`(a) => {...}`, `x => {...}`, `function (...) {...}`): where
+  // it ends, or -1. Its body runs later, not as part of this value.
+  private functionLiteralEnd(at: number, end: number): number {
+    const masked = this.file.masked;
+    const text = masked.text;
+    const code = text[at];
+    let arrowAt = -1;
+    if (code === '(') {
+      const close = masked.closeOf(at, end);
+      const arrow = /^\s*(?::[^=;(){}]*)?(?:=>|->)/.exec(text.slice(close + 1, close + 80));
+      if (arrow === null) return -1;
+      arrowAt = close + 1 + arrow[0].length;
+    } else if ((code === '=' && text[at + 1] === '>') || (code === '-' && text[at + 1] === '>')) {
+      arrowAt = at + 2;
+    } else if (
+      code === 'f' &&
+      /^function\b/.test(text.slice(at, at + 9)) &&
+      !/[\w$.]/.test(text[at - 1] ?? '')
+    ) {
+      const brace = text.indexOf('{', at);
+      return brace === -1 || brace >= end ? -1 : masked.closeOf(brace, end) + 1;
+    } else return -1;
+    const body = masked.skipSpace(arrowAt, end);
+    // A block body is skipped; an expression body is read as part of the value.
+    return text[body] === '{' ? masked.closeOf(body, end) + 1 : arrowAt;
+  }
+
   // A string (a header, a route parameter) cannot smuggle query operators into a NoSQL filter.
   private afterRequestRead(read: RequestRead, end: number): FlowValue {
     const rest = this.file.masked.slice(read.end, Math.min(end, read.end + 200));
@@ -427,7 +466,7 @@ export class ExpressionEvaluator {
       at += name.length;
       at = this.skipGenerics(at, end);
       let next = masked.skipSpace(at, end);
-      if (text[next] === '(' && !this.file.skips.has(next)) {
+      if (text[next] === '(' && this.functionLiteralEnd(next, end) === -1) {
         const close = masked.closeOf(next, end);
         link.call = { start: next + 1, end: close };
         at = close + 1;

@@ -1,5 +1,4 @@
 import type { FlowFunction, Span } from './flow-node.js';
-import type { FlowSyntax } from './flow-language.js';
 import type { MaskedText } from './masked-text.js';
 import { isDeclarationHead } from './parse-brace-statements.js';
 
@@ -15,29 +14,8 @@ const RUBY_DEF = /^([ \t]*)def[ \t]+(?:self\.)?([\w?!]+)[ \t]*(\()?/gm;
 const EXPRESSION_ARROW =
   /\b(?:const|let|var)\s+([\w$]+)\s*(?::\s*[^=]+)?=\s*(?:async\s+)?(\([^()]*(?:\([^()]*\)[^()]*)*\)|[\w$]+)\s*(?::\s*[^=]+?)?=>\s*(?=[^\s{])/g;
 
-/** Every function in a masked file: brace bodies, expression-bodied arrows, Python and Ruby `def`s. */
-export function findFunctions(
-  masked: MaskedText,
-  family: FlowSyntax,
-  isRuby: boolean,
-): FlowFunction[] {
-  const functions =
-    family === 'brace' ? findBraceFunctions(masked) : findIndentFunctions(masked, isRuby);
-  return functions.sort((a, b) => a.body.start - b.body.start);
-}
-
-function findBraceFunctions(masked: MaskedText): FlowFunction[] {
-  const text = masked.text;
-  const functions: FlowFunction[] = [];
-  for (let open = text.indexOf('{'); open !== -1; open = text.indexOf('{', open + 1)) {
-    const fn = braceFunctionAt(masked, open);
-    if (fn !== null) functions.push(fn);
-  }
-  functions.push(...findExpressionArrows(masked));
-  return functions;
-}
-
-function braceFunctionAt(masked: MaskedText, open: number): FlowFunction | null {
+/** The function whose body opens at a `{` (method, function, arrow function, Go `func`), or null. */
+export function braceFunctionAt(masked: MaskedText, open: number): FlowFunction | null {
   const text = masked.text;
   const floor = Math.max(0, open - HEADER_LOOKBACK_CHARS);
   const tailEnd = masked.lastNonSpace(open, floor) + 1;
@@ -142,7 +120,8 @@ function statementStart(masked: MaskedText, at: number, floor: number): number {
   return floor;
 }
 
-function findExpressionArrows(masked: MaskedText): FlowFunction[] {
+/** Arrow functions whose body is one expression, assigned to a name (`const f = (x) => x.trim()`). */
+export function findExpressionArrows(masked: MaskedText): FlowFunction[] {
   const text = masked.text;
   const functions: FlowFunction[] = [];
   EXPRESSION_ARROW.lastIndex = 0;
@@ -186,7 +165,8 @@ function expressionEnd(masked: MaskedText, start: number): number {
   return text.length;
 }
 
-function findIndentFunctions(masked: MaskedText, isRuby: boolean): FlowFunction[] {
+/** Every Python or Ruby `def` in a masked file, with its indented body, by body start. */
+export function findIndentFunctions(masked: MaskedText, isRuby: boolean): FlowFunction[] {
   const text = masked.text;
   const functions: FlowFunction[] = [];
   const pattern = isRuby ? RUBY_DEF : PYTHON_DEF;
@@ -216,7 +196,7 @@ function findIndentFunctions(masked: MaskedText, isRuby: boolean): FlowFunction[
       header: { start: decoratorStart(text, match.index), end: headerEnd },
     });
   }
-  return functions;
+  return functions.sort((a, b) => a.body.start - b.body.start);
 }
 
 function lineEndOf(text: string, at: number): number {

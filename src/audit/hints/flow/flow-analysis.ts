@@ -17,12 +17,15 @@ export interface FlowRun {
   returns: FlowValue[] | null;
 }
 
-// Statements interpreted per file before the analysis gives up (and sinks fall back to the look-back).
-const MAX_STEPS_PER_FILE = 40_000;
+// Statements and expressions interpreted per file before the analysis gives up (its sinks then fall
+// back to the look-back): far more than an application file needs, far less than a bundle offers.
+const MAX_STEPS_PER_FILE = 6_000;
+// Top-level statements read for module constants.
+const MAX_MODULE_STATEMENTS = 400;
 // How deep helper calls and caller look-ups nest.
 const MAX_CALL_DEPTH = 4;
 // Call sites read to learn what a helper's parameters receive.
-const MAX_CALL_SITES = 8;
+const MAX_CALL_SITES = 4;
 // Statements that leave the function: after `if (...) return`, only the other path goes on.
 const ABRUPT_END = /^(?:return|throw|raise|abort|exit|die|redirect|halt|panic)\b|\bsys\.exit\s*\(/;
 
@@ -33,6 +36,9 @@ export class FlowAnalysis {
   readonly file: FlowFile;
   readonly evaluator: ExpressionEvaluator;
   #steps = 0;
+  get stepsUsed(): number {
+    return this.#steps;
+  }
   #depth = 0;
   #moduleState: FlowState | null = null;
   #isBuildingModule = false;
@@ -42,7 +48,7 @@ export class FlowAnalysis {
 
   private constructor(file: FlowFile) {
     this.file = file;
-    this.evaluator = new ExpressionEvaluator(file);
+    this.evaluator = new ExpressionEvaluator(file, () => this.step());
   }
 
   static open(text: string, languages: readonly Language[]): FlowAnalysis | null {
@@ -90,7 +96,9 @@ export class FlowAnalysis {
     if (this.#isBuildingModule) return new Map();
     this.#isBuildingModule = true;
     const run: FlowRun = { state: new Map(), returns: null };
-    this.applyAll(this.file.statementsOf(null), run);
+    // Module constants come first in a file; a bundle's thousands of top-level statements do not all matter.
+    for (const node of this.file.statementsOf(null).slice(0, MAX_MODULE_STATEMENTS))
+      this.apply(node, run);
     this.#isBuildingModule = false;
     this.#moduleState = run.state;
     return run.state;
@@ -131,26 +139,22 @@ export class FlowAnalysis {
     if (fn.name === null || this.#depth > MAX_CALL_DEPTH - 2 || this.#active.has(fn)) return [];
     const masked = this.file.masked;
     const pattern = new RegExp(`(?<![\\w$])${fn.name.replace(/[$]/g, '\\$')}\\s*\\(`, 'g');
+    const sites: number[] = [];
+    for (let match = pattern.exec(masked.text); match !== null; match = pattern.exec(masked.text)) {
+      const open = match.index + match[0].length - 1;
+      if (open >= fn.header.start && open <= fn.body.end) continue;
+      const before = masked.slice(Math.max(0, match.index - 12), match.index);
+      if (/\b(?:function|def|func)\s*$/.test(before)) continue;
+      // A helper called from many places is a utility: what one caller passes says little.
+      if (sites.push(match.index) > MAX_CALL_SITES) return [];
+    }
     const values: (FlowValue | undefined)[] = [];
-    let sites = 0;
     this.#active.add(fn);
     try {
-      for (
-        let match = pattern.exec(masked.text);
-        match !== null;
-        match = pattern.exec(masked.text)
-      ) {
-        const open = match.index + match[0].length - 1;
-        if (open >= fn.header.start && open <= fn.body.end) continue;
-        if (
-          /\b(?:function|def|func)\s*$/.test(
-            masked.slice(Math.max(0, match.index - 12), match.index),
-          )
-        )
-          continue;
-        if (++sites > MAX_CALL_SITES) break;
+      for (const site of sites) {
+        const open = masked.text.indexOf('(', site);
         const args = splitTopLevel(masked, { start: open + 1, end: masked.closeOf(open) });
-        const state = this.nested(() => this.stateBefore(match.index));
+        const state = this.nested(() => this.stateBefore(site));
         const scope = this.scopeOf(state);
         args.slice(0, count).forEach((arg, index) => {
           const value = this.evaluator.evaluate(arg, scope);

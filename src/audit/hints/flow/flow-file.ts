@@ -1,6 +1,6 @@
 import type { Language } from '../detect-languages.js';
 import { REQUEST_INPUT } from '../request-input.js';
-import { findFunctions } from './find-functions.js';
+import { braceFunctionAt, findExpressionArrows, findIndentFunctions } from './find-functions.js';
 import { FLOW_LANGUAGES, type FlowLanguage } from './flow-language.js';
 import type { FlowFunction, FlowNode, Span } from './flow-node.js';
 import { maskCode } from './mask-code.js';
@@ -9,17 +9,19 @@ import { parseBraceStatements } from './parse-brace-statements.js';
 import { parseIndentStatements } from './parse-indent-statements.js';
 
 // Files larger than this (generated or minified code) are not parsed for flow.
-const MAX_FLOW_FILE_CHARS = 400_000;
+const MAX_FLOW_FILE_CHARS = 150_000;
 
 /** One file prepared for flow analysis: masked text, request reads, functions, parsed bodies. */
 export class FlowFile {
   readonly masked: MaskedText;
-  readonly functions: readonly FlowFunction[];
   /** Request reads in the masked text, by start offset: where each ends, and whether it can only be a string. */
   readonly requestReads: ReadonlyMap<number, RequestRead>;
-  /** Spans the evaluator skips (function literals inside expressions): start to end. */
-  readonly skips: ReadonlyMap<number, number>;
   readonly #bodies = new Map<FlowFunction | null, FlowNode[]>();
+  // Brace languages find functions on demand (most files ask about one or two places).
+  readonly #functionAtBrace = new Map<number, FlowFunction | null>();
+  readonly #functionsByName = new Map<string, FlowFunction[]>();
+  #indentFunctions: FlowFunction[] | null = null;
+  #expressionArrows: FlowFunction[] | null = null;
 
   private constructor(
     readonly original: string,
@@ -27,11 +29,31 @@ export class FlowFile {
     masked: string,
   ) {
     this.masked = new MaskedText(masked);
-    this.functions = findFunctions(this.masked, language.mask.family, language.language === 'ruby');
     this.requestReads = findRequestReads(masked, language.language, original);
-    const skips = new Map<number, number>();
-    for (const fn of this.functions) skips.set(fn.params.start - 1, fn.body.end + 1);
-    this.skips = skips;
+  }
+
+  private get isBrace(): boolean {
+    return this.language.mask.family === 'brace';
+  }
+
+  private indentFunctions(): FlowFunction[] {
+    this.#indentFunctions ??= findIndentFunctions(this.masked, this.language.language === 'ruby');
+    return this.#indentFunctions;
+  }
+
+  private expressionArrows(): FlowFunction[] {
+    this.#expressionArrows ??= findExpressionArrows(this.masked);
+    return this.#expressionArrows;
+  }
+
+  /** The function whose body opens at this `{`, or null. */
+  functionAtBrace(open: number): FlowFunction | null {
+    let fn = this.#functionAtBrace.get(open);
+    if (fn === undefined) {
+      fn = braceFunctionAt(this.masked, open);
+      this.#functionAtBrace.set(open, fn);
+    }
+    return fn;
   }
 
   /** A flow view of a file, or null when its language is not analysed or it is too large. */
@@ -64,20 +86,28 @@ export class FlowFile {
 
   /** The innermost function whose body holds an offset, or null at the top level. */
   functionAt(offset: number): FlowFunction | null {
-    let best: FlowFunction | null = null;
-    for (const fn of this.functions) {
-      if (fn.body.start <= offset && offset < fn.body.end) {
-        if (best === null || fn.body.start >= best.body.start) best = fn;
+    if (!this.isBrace) return innermost(this.indentFunctions(), offset);
+    const arrow = innermost(this.expressionArrows(), offset);
+    // Out through the enclosing braces, nearest first: the first that opens a function body.
+    const text = this.masked.text;
+    for (let at = offset - 1; at >= 0; at--) {
+      const code = text.charCodeAt(at);
+      if (code === 41 || code === 93 || code === 125) {
+        const open = this.masked.openOf(at);
+        if (open !== -1) at = open;
+        continue;
       }
+      if (code !== 123) continue;
+      const fn = this.functionAtBrace(at);
+      if (fn !== null) return arrow !== null && arrow.body.start > fn.body.start ? arrow : fn;
     }
-    return best;
+    return arrow;
   }
 
-  /** The function a body-less call names, preferring one that takes as many arguments. */
+  /** The function a call names, preferring one that takes as many arguments. */
   functionNamed(name: string, argumentCount: number): FlowFunction | undefined {
     let fallback: FlowFunction | undefined;
-    for (const fn of this.functions) {
-      if (fn.name !== name) continue;
+    for (const fn of this.functionsNamed(name)) {
       const count = splitTopLevel(this.masked, fn.params).filter(
         (p) => !/^\s*(?:self|cls)\s*$/.test(this.masked.slice(p.start, p.end)),
       ).length;
@@ -86,6 +116,73 @@ export class FlowFile {
     }
     return fallback;
   }
+
+  private functionsNamed(name: string): FlowFunction[] {
+    let found = this.#functionsByName.get(name);
+    if (found !== undefined) return found;
+    if (!this.isBrace) {
+      found = this.indentFunctions().filter((fn) => fn.name === name);
+    } else {
+      found = this.expressionArrows().filter((fn) => fn.name === name);
+      // Each place the name is written: a declaration has its body's `{` after its parameters.
+      const text = this.masked.text;
+      const pattern = new RegExp(`(?<![\\w$])${name.replace(/[$]/g, '\\$')}(?![\\w$])`, 'g');
+      for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
+        const brace = bodyBraceAfter(this.masked, match.index + name.length);
+        if (brace === -1) continue;
+        const fn = this.functionAtBrace(brace);
+        if (fn !== null && fn.name === name && !found.includes(fn)) found.push(fn);
+      }
+    }
+    this.#functionsByName.set(name, found);
+    return found;
+  }
+}
+
+function innermost(functions: readonly FlowFunction[], offset: number): FlowFunction | null {
+  let best: FlowFunction | null = null;
+  for (const fn of functions) {
+    if (
+      fn.body.start <= offset &&
+      offset < fn.body.end &&
+      (best === null || fn.body.start >= best.body.start)
+    ) {
+      best = fn;
+    }
+  }
+  return best;
+}
+
+// After a name: `(params) ... {` or `= (params) => {` or `= function (params) {`; the `{`, or -1.
+function bodyBraceAfter(masked: MaskedText, at: number): number {
+  const text = masked.text;
+  const head = /^\s*(?::[^=;{}()]*)?(?:=\s*(?:async\s*)?(?:function\b[^(]*)?)?(?=\()/.exec(
+    text.slice(at, at + 200),
+  );
+  if (head === null) return -1;
+  const open = at + head[0].length;
+  const close = masked.closeOf(open);
+  if (close >= text.length) return -1;
+  const tail = /^\s*(?:(?::|throws)[^{;=]*)?(?:=>\s*)?\{/.exec(text.slice(close + 1, close + 300));
+  return tail === null ? -1 : close + tail[0].length;
+}
+
+// Signs, besides a request read, that a file takes input from a framework: bound parameters,
+// handlers that destructure their request, routed Python functions.
+const FRAMEWORK_INPUT: Partial<Record<Language, RegExp>> = {
+  js: /\}\s*:\s*(?:express\.)?Request\b|\(\s*\{[^{}]*\}\s*(?::[^,()]*)?,\s*(?:res|response|reply|next)\b/,
+  python:
+    /@\w+(?:\.\w+)*\.(?:route|get|post|put|delete|patch|api_route)\s*\(|\bdef\s+\w+\s*\(\s*request\b/,
+  // A servlet may read its request through a wrapper (`new RequestWrapper(request).getParam(...)`).
+  java: /@(?:RequestParam|PathVariable|RequestHeader|RequestBody|CookieValue|RequestPart|ModelAttribute|QueryParam|PathParam|FormParam|HeaderParam)\b|\bHttpServletRequest\b/,
+  csharp: /\[From(?:Query|Body|Route|Form|Header)\b/,
+};
+
+/** Whether a file may take untrusted input at all: without it, no sink in it can see request data. */
+export function mayReadUntrustedInput(text: string, language: Language): boolean {
+  if (REQUEST_INPUT[language]?.test(text) === true) return true;
+  if (FRAMEWORK_INPUT[language]?.test(text) === true) return true;
+  return ARCHIVE_INPUT[language]?.library.test(text) === true;
 }
 
 /** One read of request input: a parsed body or query may be an object, a header or route parameter is a string. */

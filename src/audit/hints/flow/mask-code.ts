@@ -1,3 +1,4 @@
+import { Buffer } from 'node:buffer';
 import type { FlowSyntax } from './flow-language.js';
 
 /** How one language writes comments and strings, as far as masking needs to know. */
@@ -28,25 +29,42 @@ const NEWLINE = 10;
  * names without reading inside strings. Unterminated strings end at the end of their line.
  */
 export function maskCode(text: string, syntax: MaskSyntax): string {
-  const out = new Uint16Array(text.length);
-  for (let i = 0; i < text.length; i++) out[i] = text.charCodeAt(i);
+  // The text as UTF-16 code units, copied natively; masked in place and read back the same way.
+  const buffer = Buffer.allocUnsafeSlow(text.length * 2);
+  buffer.write(text, 'utf16le');
+  const out = new Uint16Array(buffer.buffer, buffer.byteOffset, text.length);
   const masker = new Masker(text, out, syntax);
   if (syntax.hasCodeTags) masker.maskOutsideCodeTags();
   else masker.maskCode(0, text.length, -1);
-  let result = '';
-  // Chunked so a large file does not overflow the argument list of fromCharCode.
-  for (let at = 0; at < out.length; at += 8192) {
-    result += String.fromCharCode(...out.subarray(at, Math.min(out.length, at + 8192)));
-  }
-  return result;
+  return buffer.toString('utf16le');
 }
 
 class Masker {
+  // Which characters may start a string or a comment: every other character is copied as it is.
+  private readonly isQuote = new Uint8Array(128);
+  private readonly mayOpenComment = new Uint8Array(128);
+  // The next character worth a look: a quote, a comment or regex start, a brace, a string prefix.
+  private readonly interesting: RegExp;
+
   constructor(
     private readonly text: string,
     private readonly out: Uint16Array,
     private readonly syntax: MaskSyntax,
-  ) {}
+  ) {
+    for (const quote of syntax.quotes) this.isQuote[quote.charCodeAt(0)] = 1;
+    for (const marker of syntax.lineComments) this.mayOpenComment[marker.charCodeAt(0)] = 1;
+    if (syntax.hasBlockComments) this.mayOpenComment[47] = 1;
+    const starts = new Set([
+      ...syntax.quotes,
+      ...syntax.lineComments.map((m) => m[0] ?? ''),
+      '{',
+      '}',
+    ]);
+    if (syntax.hasBlockComments || syntax.hasRegexLiterals) starts.add('/');
+    const set = [...starts].map((c) => `\\${c}`).join('');
+    const prefixes = syntax.hasStringPrefixes ? String.raw`|[rRbBuUfF]{1,2}(?=["'])` : '';
+    this.interesting = new RegExp(`[${set}]${prefixes}`, 'g');
+  }
 
   maskOutsideCodeTags(): void {
     const text = this.text;
@@ -73,41 +91,40 @@ class Masker {
     const text = this.text;
     const syntax = this.syntax;
     let depth = 0;
-    let previous = 0;
     let at = start;
+    const interesting = this.interesting;
     while (at < end) {
+      interesting.lastIndex = at;
+      const next = interesting.exec(text);
+      if (next === null || next.index >= end) return end;
+      at = next.index;
       const code = text.charCodeAt(at);
       if (code === 123) depth++;
       else if (code === 125) {
         if (depth === 0 && closer === 125) return at;
         depth--;
       }
-      const comment = this.commentLength(at);
+      const comment = code < 128 && this.mayOpenComment[code] === 1 ? this.commentLength(at) : 0;
       if (comment > 0) {
         this.blank(at, at + comment);
         at += comment;
         continue;
       }
-      if (syntax.hasRegexLiterals && code === 47 && isRegexStart(previous)) {
+      if (syntax.hasRegexLiterals && code === 47 && isRegexStart(previousCode(text, at, start))) {
         const close = regexEnd(text, at);
         if (close > at) {
           this.blank(at + 1, close);
           at = close + 1;
-          previous = 47;
           continue;
         }
       }
-      const prefix = syntax.hasStringPrefixes ? stringPrefixLength(text, at) : 0;
+      const prefix =
+        syntax.hasStringPrefixes && code !== 34 && code !== 39 ? stringPrefixLength(text, at) : 0;
       const quote = text.charCodeAt(at + prefix);
-      if (
-        syntax.quotes.includes(String.fromCharCode(quote)) &&
-        !isIdentifierPart(text.charCodeAt(at - 1))
-      ) {
+      if (quote < 128 && this.isQuote[quote] === 1 && !isIdentifierPart(text.charCodeAt(at - 1))) {
         at = this.maskString(at, prefix, quote, end);
-        previous = 34;
         continue;
       }
-      if (code !== SPACE && code !== NEWLINE && code !== 9 && code !== 13) previous = code;
       at++;
     }
     return at;
@@ -211,6 +228,15 @@ class Masker {
   }
 }
 
+// The last character before `at` (back to `floor`) that is not white space; 0 when there is none.
+function previousCode(text: string, at: number, floor: number): number {
+  for (let cursor = at - 1; cursor >= floor; cursor--) {
+    const code = text.charCodeAt(cursor);
+    if (code !== SPACE && code !== NEWLINE && code !== 9 && code !== 13) return code;
+  }
+  return 0;
+}
+
 function isIdentifierPart(code: number): boolean {
   return (
     (code >= 48 && code <= 57) ||
@@ -223,6 +249,9 @@ function isIdentifierPart(code: number): boolean {
 
 // Python string prefixes: r, b, u, f and their pairs, directly before a quote.
 function stringPrefixLength(text: string, at: number): number {
+  const code = text.charCodeAt(at) | 32;
+  // Only r, b, u and f (either case) can start one.
+  if (code !== 114 && code !== 98 && code !== 117 && code !== 102) return 0;
   if (isIdentifierPart(text.charCodeAt(at - 1))) return 0;
   let length = 0;
   while (length < 2 && /[rRbBuUfF]/.test(text[at + length] ?? '')) length++;

@@ -1,38 +1,41 @@
-const OPENERS = '([{';
-const CLOSERS = ')]}';
-
 /** Bracket and word helpers over masked code (no strings or comments left to confuse them). */
 export class MaskedText {
+  // For each bracket, the offset of its partner (-1 when unmatched); found in one pass when first asked.
+  #partners: Int32Array | null = null;
+
   constructor(readonly text: string) {}
 
-  /** The offset of the bracket that closes the one at `open`, or the end of the text. */
+  /** The offset of the bracket that closes the one at `open` before `limit`, or `limit`. */
   closeOf(open: number, limit = this.text.length): number {
-    const text = this.text;
-    let depth = 0;
-    for (let at = open; at < limit; at++) {
-      const code = text[at] ?? '';
-      if (OPENERS.includes(code)) depth++;
-      else if (CLOSERS.includes(code)) {
-        depth--;
-        if (depth === 0) return at;
-      }
-    }
-    return limit;
+    const partner = this.partners()[open] ?? -1;
+    return partner > open && partner < limit ? partner : limit;
   }
 
-  /** The offset of the bracket that opens the one closing at `close`, or -1. */
+  /** The offset of the bracket that opens the one closing at `close`, at or after `floor`, or -1. */
   openOf(close: number, floor = 0): number {
+    const partner = this.partners()[close] ?? -1;
+    return partner !== -1 && partner < close && partner >= floor ? partner : -1;
+  }
+
+  // Brackets of any kind pair like a stack: a closer ends the innermost open bracket.
+  private partners(): Int32Array {
+    if (this.#partners !== null) return this.#partners;
     const text = this.text;
-    let depth = 0;
-    for (let at = close; at >= floor; at--) {
-      const code = text[at] ?? '';
-      if (CLOSERS.includes(code)) depth++;
-      else if (OPENERS.includes(code)) {
-        depth--;
-        if (depth === 0) return at;
+    const partners = new Int32Array(text.length).fill(-1);
+    const stack: number[] = [];
+    for (let at = 0; at < text.length; at++) {
+      const code = text.charCodeAt(at);
+      if (code === 40 || code === 91 || code === 123) stack.push(at);
+      else if (code === 41 || code === 93 || code === 125) {
+        const open = stack.pop();
+        if (open !== undefined) {
+          partners[open] = at;
+          partners[at] = open;
+        }
       }
     }
-    return -1;
+    this.#partners = partners;
+    return partners;
   }
 
   /** The first offset at or after `at` that is not white space (newlines included). */

@@ -27,7 +27,7 @@ const READABLE_PASSWORD: HintRule = {
   matchers: [
     {
       languages: CODE,
-      keywords: ['assword', 'asswd', 'assphrase', 'ecret', 'pwd'],
+      keywords: ['assw', 'ecret', 'pwd'],
       isKeywordInsideWords: true,
       pattern: new RegExp(
         String.raw`(?<![\w$])["']?${SECRET_NAME}["']?\s*(?:=|:|=>|:=)\s*${READABLE_VALUE}\s*(?:[,;)\]}]|$)`,

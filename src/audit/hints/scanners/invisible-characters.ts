@@ -65,6 +65,7 @@ export const INVISIBLE_CHARACTER_SCANNER: FileScanner = {
   },
 };
 
+const MAX_IDENTIFIER_LINE_CHARS = 500;
 // Languages whose identifiers may hold joiners (a homoglyph trick); data and prose files have none.
 const CODE_LANGUAGES: ReadonlySet<Language> = new Set([
   'js',
@@ -83,6 +84,8 @@ function isInCodeIdentifier(file: FileContext, offset: number): boolean {
   if (!file.languages.some((language) => CODE_LANGUAGES.has(language))) return false;
   const line = file.lines.lineOf(offset);
   const lineStart = file.lines.startOf(line);
+  // A very long line is data or minified code, not an identifier a person reads.
+  if (file.lines.endOf(line) - lineStart > MAX_IDENTIFIER_LINE_CHARS) return false;
   if (file.isCommentLine(lineStart)) return false;
   const text = file.lines.textOf(line);
   const position = offset - lineStart;
