@@ -22,6 +22,8 @@ export interface FlowScope {
   lookup(name: string): FlowValue | undefined;
   /** What a same-file function returns for these arguments; undefined when no such function is known. */
   call(name: string, args: readonly FlowValue[], isMethod: boolean): FlowValue | undefined;
+  /** Whether a same-file function of that name makes no call at all (it can only pass values through). */
+  isPassThrough(name: string, argumentCount: number): boolean;
 }
 
 /** One link of a call chain: `name`, then optionally a call's arguments and index groups. */
@@ -540,7 +542,8 @@ export class ExpressionEvaluator {
     let value: FlowValue | null = null;
     let consumed = index;
     // A sanitiser imported into a variable (`const escapeHtml = require(...)`) still sanitises.
-    const isSanitiserCall = head.call !== null && sanitisedKinds(head.name) !== 0;
+    const isSanitiserCall =
+      head.call !== null && sanitisedKinds(head.name) !== 0 && links.length === index + 1;
     const tracked = isSanitiserCall ? null : this.longestTracked(links, index, scope);
     if (tracked !== null) {
       value = tracked.value;
@@ -654,7 +657,17 @@ export class ExpressionEvaluator {
     const args = splitTopLevel(masked, link.call).map((arg) => this.evaluate(arg, scope));
     const argsValue = joinAll(args);
     const callee = masked.slice(start, link.nameEnd).replace(/\s+/g, '');
-    const kinds = sanitisedKinds(callee);
+    let kinds = sanitisedKinds(callee);
+    // A sanitiser defined in this file that calls nothing (`escapeHtml(s) { return s; }`) only
+    // borrows the name: its body decides.
+    if (
+      kinds !== 0 &&
+      position === 0 &&
+      receiver === null &&
+      scope.isPassThrough(link.name, args.length)
+    ) {
+      kinds = 0;
+    }
     let result: FlowValue;
     if (kinds !== 0) {
       result = sanitised(args.length > 0 ? argsValue : (receiver ?? CLEAN), kinds);

@@ -63,7 +63,11 @@ export class FlowAnalysis {
       const scope = this.scopeOf(this.stateBefore(offset));
       return joinAll(spans.map((span) => this.evaluator.evaluate(span, scope)));
     } catch (error) {
-      if (error instanceof BudgetExhausted) return undefined;
+      // A hostile file may nest deeper than the stack allows: the sink falls back to the look-back.
+      if (error instanceof BudgetExhausted || error instanceof RangeError) {
+        this.#steps = MAX_STEPS_PER_FILE + 1;
+        return undefined;
+      }
       throw error;
     }
   }
@@ -72,6 +76,12 @@ export class FlowAnalysis {
     return {
       lookup: (name) => state.get(name),
       call: (name, args, isMethod) => this.callFunction(name, args, isMethod),
+      isPassThrough: (name, count) => {
+        const fn = this.file.functionNamed(name, count);
+        return (
+          fn !== undefined && !/[\w$]\s*\(/.test(this.file.masked.slice(fn.body.start, fn.body.end))
+        );
+      },
     };
   }
 
