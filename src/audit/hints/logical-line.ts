@@ -25,14 +25,38 @@ const CONTINUES_BEFORE = /^(?:\.(?!\.\.)|\?\.|\+|\)|\]|&&|\|\|)/;
  */
 export function mayBeWrapped(file: FileContext, line: number): boolean {
   const lines = file.lines;
-  const text = lines.textOf(line);
-  // A trailing comment hides how the code ends (`update( // note`).
-  const code = text.includes('//') || text.includes('#') ? scanLine(file, line).code : text;
-  const trimmed = code.trim();
-  if (trimmed === '') return false;
-  if (CONTINUES_BEFORE.test(trimmed) || CONTINUES_AFTER.test(trimmed)) return true;
-  if (trimmed.split('(').length > trimmed.split(')').length) return true;
-  return line < lines.lineCount && CONTINUES_BEFORE.test(lines.textOf(line + 1).trimStart());
+  const text = file.text;
+  const start = lines.startOf(line);
+  const end = lines.endOf(line);
+  let first = start;
+  while (first < end && isBlank(text.charCodeAt(first))) first++;
+  if (first === end) return false;
+  // A line that starts by continuing a chain or an expression (`.then(`, `+ rest`, `)`).
+  if (CONTINUES_BEFORE.test(text.slice(first, first + 3))) return true;
+  let depth = 0;
+  let last = first;
+  let hasComment = false;
+  for (let at = first; at < end; at++) {
+    const code = text.charCodeAt(at);
+    if (code === 40) depth++;
+    else if (code === 41) depth--;
+    else if (code === 47 || code === 35) hasComment = true;
+    if (!isBlank(code)) last = at;
+  }
+  if (depth > 0) return true;
+  // A trailing comment hides how the code ends (`update( // note`): read the line without it.
+  const tail = hasComment ? scanLine(file, line).code.trimEnd() : text.slice(last, last + 1);
+  if (CONTINUES_AFTER.test(tail)) return true;
+  if (line >= lines.lineCount) return false;
+  const next = lines.startOf(line + 1);
+  let nextFirst = next;
+  const nextEnd = lines.endOf(line + 1);
+  while (nextFirst < nextEnd && isBlank(text.charCodeAt(nextFirst))) nextFirst++;
+  return CONTINUES_BEFORE.test(text.slice(nextFirst, nextFirst + 3));
+}
+
+function isBlank(code: number): boolean {
+  return code === 32 || code === 9 || code === 13;
 }
 
 /** The statement around a line when it is wrapped, or null when the line is complete on its own. */

@@ -19,7 +19,7 @@ export interface FlowRun {
 
 // Statements and expressions interpreted per file before the analysis gives up (its sinks then fall
 // back to the look-back): far more than an application file needs, far less than a bundle offers.
-const MAX_STEPS_PER_FILE = 6_000;
+const MAX_STEPS_PER_FILE = 4_000;
 // Top-level statements read for module constants.
 const MAX_MODULE_STATEMENTS = 400;
 // How deep helper calls and caller look-ups nest.
@@ -45,6 +45,7 @@ export class FlowAnalysis {
   readonly #entryStates = new Map<FlowFunction, FlowState>();
   readonly #summaries = new Map<string, FlowValue>();
   readonly #active = new Set<FlowFunction>();
+  readonly #prefixes = new Map<FlowFunction | null, { index: number; state: FlowState }>();
 
   private constructor(file: FlowFile) {
     this.file = file;
@@ -91,13 +92,32 @@ export class FlowAnalysis {
     if (this.#steps > MAX_STEPS_PER_FILE) throw new BudgetExhausted();
   }
 
+  // Sinks come in file order, so the state after a function's earlier statements is kept and the
+  // next question about that function starts from it.
   private stateBefore(offset: number): FlowState {
     const fn = this.file.functionAt(offset);
-    const run: FlowRun = {
-      state: fn === null ? new Map(this.moduleState()) : this.entryState(fn),
-      returns: null,
-    };
-    this.applyUntil(this.file.statementsOf(fn), run, offset);
+    const nodes = this.file.statementsOf(fn);
+    let index = nodes.findIndex((node) => offset < node.end);
+    if (index === -1) index = nodes.length;
+    const prefix = this.#prefixes.get(fn);
+    let from = 0;
+    let state: FlowState;
+    if (prefix !== undefined && prefix.index <= index) {
+      state = new Map(prefix.state);
+      from = prefix.index;
+    } else {
+      state = fn === null ? new Map(this.moduleState()) : this.entryState(fn);
+    }
+    const run: FlowRun = { state, returns: null };
+    for (let at = from; at < index; at++) {
+      const node = nodes[at];
+      if (node !== undefined) this.apply(node, run);
+    }
+    if (prefix === undefined || prefix.index <= index) {
+      this.#prefixes.set(fn, { index, state: new Map(run.state) });
+    }
+    const holder = nodes[index];
+    if (holder !== undefined && holder.start <= offset) this.descend(holder, run, offset);
     return run.state;
   }
 

@@ -127,14 +127,19 @@ function isWhole(text: string): boolean {
 
 function splitTopLevel(text: string, separator: RegExp): string[] {
   const parts: string[] = [];
+  const sticky = new RegExp(separator.source, 'y');
   let depth = 0;
   let from = 0;
   for (let at = 0; at < text.length; at++) {
     const code = text[at];
     if (code === '(' || code === '[') depth++;
     else if (code === ')' || code === ']') depth--;
-    else if (depth === 0) {
-      const match = new RegExp(`^(?:${separator.source})`).exec(text.slice(at));
+    else if (
+      depth === 0 &&
+      (code === ' ' || code === '&' || code === '|' || code === 'a' || code === 'o')
+    ) {
+      sticky.lastIndex = at;
+      const match = sticky.exec(text);
       if (match !== null && match[0].length > 0) {
         parts.push(text.slice(from, at));
         at += match[0].length - 1;

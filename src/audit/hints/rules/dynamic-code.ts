@@ -71,7 +71,7 @@ const JS_VM_RUN: HintRule = {
     {
       languages: ['js'],
       isStringScanned: false,
-      keywords: ['run'],
+      keywords: ['vm.run', 'new vm', 'new nodevm', 'sandbox.run'],
       pattern: /\.run\s*\(/,
       fileRequires: /\bvm2\b/,
       requestInput: 'js',

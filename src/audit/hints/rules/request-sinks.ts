@@ -230,7 +230,7 @@ const XPATH_INJECTION: HintRule = {
       flowArgument: 'first',
     }),
     ...perLanguage(['js'], {
-      keywords: ['select', 'select1', 'evaluate', 'parse'],
+      keywords: ['xpath.', 'xp.', 'document.evaluate'],
       pattern: /\b(?:xpath|xp)\.(?:select1?|evaluate|parse)\s*\(|\bdocument\.evaluate\s*\(/,
       flowArgument: 'first',
     }),
