@@ -330,6 +330,23 @@ describe('in-file data flow decides whether a sink sees request input', () => {
     expectHint('src/a.js', code, 'cmd-exec/node-exec-interpolation', 3, 'high');
   });
 
+  it('treats command-line arguments and the environment as outside data, not constants', () => {
+    const code = lines(
+      "const { execSync } = require('child_process');",
+      'const [command, term] = process.argv.slice(2);',
+      'execSync(`curl -s "http://localhost/search?q=${term}"`);',
+    );
+    expectHint('examples/client.js', code, 'cmd-exec/node-exec-interpolation', 3, 'high');
+  });
+
+  it('does not read a hash update as a NoSQL update', () => {
+    const code = lines(
+      "app.post('/accounts', (req, res) => res.json(hash(req.body.password)));",
+      "function hash(password) { return crypto.createHash('md5').update(password).digest('hex'); }",
+    );
+    expectNoHint('src/accounts.js', code, 'nosql/request-filter');
+  });
+
   it('gives up on a very large file instead of parsing it, and still indexes it', () => {
     const filler = 'const x = 1;\n'.repeat(40_000);
     const hints = indexFile({

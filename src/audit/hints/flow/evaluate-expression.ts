@@ -96,6 +96,9 @@ const MAP_FACTORIES =
   /^(?:HashMap|LinkedHashMap|TreeMap|Hashtable|ConcurrentHashMap|Map|dict|OrderedDict|defaultdict|Properties|WeakMap|ofEntries)$/;
 // The longest expression read as one value (a minified line is longer).
 const MAX_EXPRESSION_CHARS = 4_000;
+// Data a program receives from outside besides requests: arguments, environment, browser state.
+const EXTERNAL_INPUT =
+  /^(?:process\.(?:argv|env)|sys\.argv|os\.(?:environ|Args|Getenv|getenv)|System\.(?:getenv|getProperty|in)|ARGV|ENV|\$argv|\$_ENV|location|window\.location|document\.(?:location|cookie|URL|referrer)|localStorage|sessionStorage|navigator|Environment\.GetEnvironmentVariable)\b/;
 const RECORD_LOOKUPS =
   /^(?:find|find_by|find_by_id|findById|findByPk|findOne|findUnique|findFirst|get_object_or_404|getById|getOne|load|fetch_one|first_or_404|get_or_404)$/;
 // A comparison at the top of an expression makes a boolean, which carries no text.
@@ -548,6 +551,10 @@ export class ExpressionEvaluator {
     if (tracked !== null) {
       value = tracked.value;
       consumed = tracked.next;
+    } else if (EXTERNAL_INPUT.test(links.slice(index, index + 2).map((link) => link.name).join('.'))) {
+      // Command-line arguments, the environment, the browser's location: outside data, not constants.
+      value = UNKNOWN;
+      consumed = index + 1;
     } else if (
       this.file.language.requestObjects.test(head.name) &&
       head.call === null &&

@@ -59,8 +59,9 @@ const NOSQL_INJECTION: HintRule = {
       ],
       pattern:
         /\.(?:find|findOne|findOneAndUpdate|findOneAndDelete|update|updateOne|updateMany|deleteOne|deleteMany|remove|countDocuments)\s*\(\s*(?:\{|[\w$.]+\s*[,)])/,
-      // Sequelize `where:` filters bind values; `$eq` pins the operator.
-      unless: /\bwhere\s*:|\$eq\b/,
+      // Sequelize `where:` filters bind values; `$eq` pins the operator; hashes and ciphers `update` too.
+      unless:
+        /\bwhere\s*:|\$eq\b|\bcreate(?:Hash|Hmac|Cipheriv|Decipheriv|Sign|Verify)\s*\(|\.digest\s*\(|\b(?:hash|hmac|cipher|decipher|md5|sha\d*)\.update\s*\(/,
       requestInput: 'js',
       flowArgument: 'first',
     },
