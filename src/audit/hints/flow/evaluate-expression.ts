@@ -551,7 +551,14 @@ export class ExpressionEvaluator {
     if (tracked !== null) {
       value = tracked.value;
       consumed = tracked.next;
-    } else if (EXTERNAL_INPUT.test(links.slice(index, index + 2).map((link) => link.name).join('.'))) {
+    } else if (
+      EXTERNAL_INPUT.test(
+        links
+          .slice(index, index + 2)
+          .map((link) => link.name)
+          .join('.'),
+      )
+    ) {
       // Command-line arguments, the environment, the browser's location: outside data, not constants.
       value = UNKNOWN;
       consumed = index + 1;
