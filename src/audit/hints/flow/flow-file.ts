@@ -9,7 +9,7 @@ import { parseBraceStatements } from './parse-brace-statements.js';
 import { parseIndentStatements } from './parse-indent-statements.js';
 
 // Files larger than this (generated or minified code) are not parsed for flow.
-const MAX_FLOW_FILE_CHARS = 150_000;
+const MAX_FLOW_FILE_CHARS = 60_000;
 
 /** One file prepared for flow analysis: masked text, request reads, functions, parsed bodies. */
 export class FlowFile {
