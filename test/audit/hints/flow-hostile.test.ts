@@ -10,7 +10,7 @@ describe('the data flow under hostile input', () => {
   const FILE = 'path-traversal/request-input-file-access';
 
   it('survives nesting deeper than the stack and still reports the sink', () => {
-    const depth = 20_000;
+    const depth = 10_000;
     const code = lines(
       `const x = ${'('.repeat(depth)}1${')'.repeat(depth)};`,
       `${'if (a) {'.repeat(3_000)}${'}'.repeat(3_000)}`,
