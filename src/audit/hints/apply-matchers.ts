@@ -1,15 +1,20 @@
 import type { Severity } from '../types.js';
 import type { CompiledMatcher, CompiledMatchers } from './compile-matchers.js';
-import type { FileContext } from './file-context.js';
+import type { Language } from './detect-languages.js';
+import type { FileContext, SinkVerdict } from './file-context.js';
 import type { HintCollector } from './hint-collector.js';
 import type { LineMatcher, NearCondition } from './hint-rule.js';
 import { isOutsideQuotes } from './is-outside-quotes.js';
+import { enclosingNames } from './enclosing-names.js';
+import type { LogicalLine } from './logical-line.js';
 
 // Lines longer than this (minified code, data) are tested in a window around each keyword instead
 // of whole, so a rule's cost stays bounded by the window, not the line.
 const LONG_LINE_CHARS = 2_000;
 const WINDOW_BEFORE_CHARS = 400;
 const WINDOW_AFTER_CHARS = 600;
+// The largest file that takes no input whose sinks are still judged by the data flow.
+const MAX_INPUTLESS_FLOW_CHARS = 30_000;
 // The most text a `near` condition reads on each side of a hit, whatever the line lengths.
 const NEAR_MAX_CHARS = 2_000;
 
@@ -103,48 +108,103 @@ function testMatcher(
   collector: HintCollector,
 ): void {
   if (segment.isComment && !matcher.isCommentScanned) return;
-  const match = matcher.pattern.exec(segment.text);
-  if (match === null) return;
+  // File-wide conditions first: they are computed once per file, patterns once per line.
+  if (matcher.fileRequires !== undefined && !file.holds(matcher.fileRequires)) return;
+  if (matcher.fileForbids !== undefined && file.holds(matcher.fileForbids)) return;
+  let text = segment.text;
+  let match = matcher.pattern.exec(text);
+  let logical: LogicalLine | null = null;
+  if (match === null) {
+    // A call or expression wrapped over several lines is matched as one statement.
+    if (segment.isLong || matcher.isCommentScanned === true) return;
+    logical = file.logicalLineAt(segment.line);
+    if (logical === null) return;
+    match = matcher.pattern.exec(logical.text);
+    if (match === null) return;
+    text = logical.text;
+  }
   if (
     !matcher.isCommentScanned &&
     !segment.isLong &&
-    file.isInTrailingComment(segment.text, match.index)
+    logical === null &&
+    file.isInTrailingComment(text, match.index)
   ) {
     return;
   }
-  if (
-    matcher.isStringScanned === false &&
-    !segment.isLong &&
-    !isOutsideQuotes(segment.text, match.index)
-  ) {
+  if (matcher.isStringScanned === false && !segment.isLong && !isOutsideQuotes(text, match.index)) {
     return;
   }
-  if (matcher.unless?.test(segment.text)) return;
-  if (matcher.fileRequires !== undefined && !file.holds(matcher.fileRequires)) return;
-  if (matcher.fileForbids !== undefined && file.holds(matcher.fileForbids)) return;
-  const hitOffset = segment.start + match.index;
-  const line = segment.line;
+  if (matcher.unless !== undefined) {
+    if (matcher.unless.test(text)) return;
+    // A safe form may sit on a later line of the same wrapped statement (`algorithms:` in options).
+    const statement = logical ?? (segment.isLong ? null : file.logicalLineAt(segment.line));
+    if (statement !== null && matcher.unless.test(statement.text)) return;
+  }
+  const hitOffset =
+    logical === null ? segment.start + match.index : (logical.offsets[match.index] ?? 0);
+  const matchEnd =
+    logical === null
+      ? hitOffset + match[0].length
+      : (logical.offsets[match.index + match[0].length - 1] ?? hitOffset) + 1;
+  const line = logical === null ? segment.line : file.lines.lineOf(hitOffset);
   if (collector.has(rule.id, line)) return;
   if (matcher.near !== undefined && !isNearConditionMet(file, matcher.near, line, hitOffset))
     return;
   let severity = rule.severity;
   let message = rule.message;
-  if (matcher.requestInput !== undefined) {
-    const use = file.findRequestInput(
-      matcher.requestInput,
-      segment.text.slice(match.index),
+  let isFlowEscalated = false;
+  // A file that takes no input cannot feed a request sink: no need to follow its data.
+  if (matcher.requestInput !== undefined && !file.mayReadUntrustedInput(matcher.requestInput))
+    return;
+  // Without input the flow can only tell constants from unknowns: worth it for a small file, where
+  // a constant command or query is dropped, not for a large generated one (the hint keeps its default).
+  const isJudged =
+    matcher.requestInput !== undefined ||
+    (matcher.flowArgument !== undefined &&
+      (file.text.length <= MAX_INPUTLESS_FLOW_CHARS || file.mayReadAnyUntrustedInput()));
+  if (isJudged) {
+    const verdict = file.judgeSink(
+      rule.category,
       hitOffset,
+      matchEnd,
+      matcher.flowArgument ?? 'call',
     );
-    if (use === undefined) return;
-    if (use.via !== undefined) {
-      severity = WEAKER[severity];
-      message = `${message} (request input reaches it through \`${use.via}\`)`;
+    if (matcher.requestInput !== undefined) {
+      const via = requestInputVia(
+        file,
+        matcher.requestInput,
+        verdict,
+        text.slice(match.index),
+        hitOffset,
+      );
+      if (via === null) return;
+      if (via !== undefined) {
+        severity = WEAKER[severity];
+        message = `${message} (request input reaches it through \`${via}\`)`;
+      }
+    } else if (verdict?.taint === 'clean') {
+      return;
+    } else if (verdict?.taint === 'tainted') {
+      isFlowEscalated = true;
     }
   }
-  if (isEscalated(file, matcher, segment.text, line, hitOffset)) {
-    severity = matcher.escalate?.severity ?? severity;
+  if (isFlowEscalated || isEscalated(file, matcher, text, line, hitOffset)) {
+    severity = matcher.escalate?.severity ?? (isFlowEscalated ? 'high' : severity);
   }
   collector.add(rule, severity, message, line, hitOffset);
+}
+
+// The name request input came through (undefined when read directly), or null when none reaches the sink.
+function requestInputVia(
+  file: FileContext,
+  language: Language,
+  verdict: SinkVerdict | undefined,
+  argumentsText: string,
+  hitOffset: number,
+): string | undefined | null {
+  if (verdict !== undefined) return verdict.taint === 'tainted' ? verdict.via : null;
+  const use = file.findRequestInput(language, argumentsText, hitOffset);
+  return use === undefined ? null : use.via;
 }
 
 function isNearConditionMet(
@@ -154,7 +214,10 @@ function isNearConditionMet(
   offset: number,
 ): boolean {
   const around = textAround(file, line, near.before, near.after, offset);
-  if (near.requires !== undefined && !near.requires.test(around)) return false;
+  if (near.requires !== undefined && !near.requires.test(around)) {
+    if (near.isEnclosingNameEnough !== true || !near.requires.test(enclosingNames(file, line)))
+      return false;
+  }
   return near.forbids === undefined || !near.forbids.test(around);
 }
 

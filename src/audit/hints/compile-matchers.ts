@@ -54,17 +54,26 @@ export function compileMatchers(
       byKeyword.set(key, list);
     }
   }
+  const insideWords = new Set(
+    applicable
+      .filter((c) => c.matcher.isKeywordInsideWords === true)
+      .flatMap((c) => c.matcher.keywords),
+  );
   return {
-    keywordPattern: buildKeywordPattern([...byKeyword.keys()]),
+    keywordPattern: buildKeywordPattern([...byKeyword.keys()], insideWords),
     byKeyword,
     slotCount: applicable.length,
   };
 }
 
-function buildKeywordPattern(keywords: readonly string[]): RegExp | null {
+function buildKeywordPattern(
+  keywords: readonly string[],
+  insideWords: ReadonlySet<string>,
+): RegExp | null {
   if (keywords.length === 0) return null;
-  const words = keywords.filter((k) => WORD_START.test(k)).map(escapeRegExp);
-  const others = keywords.filter((k) => !WORD_START.test(k)).map(escapeRegExp);
+  const isWordStart = (k: string): boolean => WORD_START.test(k) && !insideWords.has(k);
+  const words = keywords.filter(isWordStart).map(escapeRegExp);
+  const others = keywords.filter((k) => !isWordStart(k)).map(escapeRegExp);
   const alternatives = [...(words.length > 0 ? [`\\b(?:${words.join('|')})`] : []), ...others];
   return new RegExp(alternatives.join('|'), 'gi');
 }

@@ -1,7 +1,14 @@
+import type { HintCategory } from '../types.js';
 import type { Language } from './detect-languages.js';
-import { LineMap } from './line-map.js';
 import { escapeRegExp } from './escape-reg-exp.js';
+import { CATEGORY_SINK_KINDS } from './flow/category-sink-kinds.js';
+import { FlowAnalysis } from './flow/flow-analysis.js';
+import { mayReadUntrustedInput } from './flow/flow-file.js';
+import { taintFor, type Taint } from './flow/flow-value.js';
+import { sinkArgumentSpans, type SinkArgument } from './flow/sink-argument.js';
 import { isOutsideQuotes } from './is-outside-quotes.js';
+import { LineMap } from './line-map.js';
+import { findLogicalLine, mayBeWrapped, type LogicalLine } from './logical-line.js';
 import { REQUEST_INPUT, findRequestDerivedNames } from './request-input.js';
 
 // How a comment line starts, per language.
@@ -47,6 +54,13 @@ export interface RequestInputUse {
   via: string | undefined;
 }
 
+/** What the in-file data flow says a sink sees. */
+export interface SinkVerdict {
+  taint: Taint;
+  /** The variable request input arrived through; absent when the sink reads the request directly. */
+  via: string | undefined;
+}
+
 /** One file being indexed, with the lazily computed views the rules share. */
 export class FileContext {
   readonly path: string;
@@ -55,10 +69,16 @@ export class FileContext {
   readonly #commentPrefixes: readonly string[];
   readonly #trailingMarkers: readonly string[];
   readonly #fileTests = new Map<RegExp, boolean>();
+  /** The language families the file belongs to. */
+  readonly languages: readonly Language[];
+  #flow: FlowAnalysis | null | undefined;
+  readonly #mayReadInput = new Map<Language, boolean>();
+  readonly #logicalLines = new Map<number, LogicalLine | null>();
 
   constructor(path: string, text: string, languages: readonly Language[]) {
     this.path = path;
     this.text = text;
+    this.languages = languages;
     this.lines = new LineMap(text);
     const syntax = commentSyntaxOf(languages);
     this.#commentPrefixes = syntax.linePrefixes;
@@ -85,6 +105,15 @@ export class FileContext {
     return this.#commentPrefixes.some((prefix) => text.startsWith(prefix, at));
   }
 
+  /** Whether a trailing comment marker starts at a position the caller knows is outside quotes. */
+  startsTrailingComment(line: string, at: number): boolean {
+    if (at > 0) {
+      const previous = line.charCodeAt(at - 1);
+      if (previous !== 32 && previous !== 9) return false;
+    }
+    return this.#trailingMarkers.some((marker) => line.startsWith(marker, at));
+  }
+
   /** Whether a position on a whole line falls after a trailing comment marker that is outside quotes. */
   isInTrailingComment(line: string, position: number): boolean {
     for (const marker of this.#trailingMarkers) {
@@ -102,8 +131,56 @@ export class FileContext {
   }
 
   /**
+   * The statement a line belongs to when a call or expression is wrapped over several lines (null
+   * when the line stands alone), with line breaks and trailing comments turned into spaces.
+   */
+  logicalLineAt(line: number): LogicalLine | null {
+    let logical = this.#logicalLines.get(line);
+    if (logical === undefined) {
+      logical = mayBeWrapped(this, line) ? findLogicalLine(this, line) : null;
+      this.#logicalLines.set(line, logical);
+    }
+    return logical;
+  }
+
+  /** Whether the file may take untrusted input in any of its languages. */
+  mayReadAnyUntrustedInput(): boolean {
+    return this.languages.some((language) => this.mayReadUntrustedInput(language));
+  }
+
+  /** Whether the file may take untrusted input in this language (computed once). */
+  mayReadUntrustedInput(language: Language): boolean {
+    let may = this.#mayReadInput.get(language);
+    if (may === undefined) {
+      may = mayReadUntrustedInput(this.text, language);
+      this.#mayReadInput.set(language, may);
+    }
+    return may;
+  }
+
+  /**
+   * What the sink at `hit` sees, by the in-file data flow (assignments, branches, collections,
+   * same-file helpers); undefined when the file's language is not analysed or the analysis gave up.
+   */
+  judgeSink(
+    category: HintCategory,
+    hit: number,
+    matchEnd: number,
+    argument: SinkArgument,
+  ): SinkVerdict | undefined {
+    if (this.#flow === undefined) this.#flow = FlowAnalysis.open(this.text, this.languages);
+    const flow = this.#flow;
+    if (flow === null) return undefined;
+    const spans = sinkArgumentSpans(flow.file.masked, hit, matchEnd, argument);
+    const value = flow.valueAt(hit, spans);
+    if (value === undefined) return undefined;
+    const kind = CATEGORY_SINK_KINDS[category];
+    return { taint: kind === undefined ? value.taint : taintFor(value, kind), via: value.via };
+  }
+
+  /**
    * Request input in the text after a sink: directly, or through a variable that the code just
-   * before the sink assigned from request input.
+   * before the sink assigned from request input (the fallback where the data flow does not reach).
    */
   findRequestInput(
     language: Language,

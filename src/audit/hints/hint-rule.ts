@@ -1,5 +1,6 @@
 import type { HintCategory, Severity } from '../types.js';
 import type { Language } from './detect-languages.js';
+import type { SinkArgument } from './flow/sink-argument.js';
 
 /** A language a rule applies to; `any` means every file, whatever its language. */
 export type RuleLanguage = Language | 'any';
@@ -10,6 +11,8 @@ export interface NearCondition {
   after: number;
   requires?: RegExp;
   forbids?: RegExp;
+  /** `requires` is also met by the name of the function or class the hit sits in (`generateResetToken`). */
+  isEnclosingNameEnough?: boolean;
 }
 
 /** When a hit is worse than the rule's default: the line, or lines near it, show the risky form. */
@@ -27,6 +30,8 @@ export interface LineMatcher {
    * and, when it begins with a letter, digit or underscore, only at the start of a word.
    */
   keywords: readonly string[];
+  /** Whether the keywords are found inside words too (`testingPassword`, `DB_PASSWORD`). */
+  isKeywordInsideWords?: boolean;
   /** Tested on the line, or on a window around the keyword when the line is very long. */
   pattern: RegExp;
   /** A line that also matches this shows a safe form: no hit. */
@@ -36,8 +41,14 @@ export interface LineMatcher {
   fileRequires?: RegExp;
   /** No hit when the file holds this (for example, a decode next to a verify). */
   fileForbids?: RegExp;
-  /** A sink rule: the text after the match must carry request input of this language, directly or through a variable assigned from it. */
+  /** A sink rule: the sink's argument must carry request input of this language, directly or through variables. */
   requestInput?: Language;
+  /**
+   * Which text the in-file data flow judges (see `flow/sink-argument.ts`). A request sink reads its
+   * call's arguments unless this says otherwise; any other matcher with this set is dropped when the
+   * value is constant or sanitised and raised to high when request input reaches it.
+   */
+  flowArgument?: SinkArgument;
   escalate?: Escalation;
   /** Whether hits inside comments count; code rules ignore comments, prompt-injection rules do not. */
   isCommentScanned?: boolean;

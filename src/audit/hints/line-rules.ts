@@ -2,6 +2,7 @@ import type { HintRule } from './hint-rule.js';
 import { COMMAND_EXECUTION_RULES } from './rules/command-execution.js';
 import { CORS_RULES } from './rules/cors.js';
 import { DYNAMIC_CODE_RULES } from './rules/dynamic-code.js';
+import { HARDCODED_SECRET_RULES } from './rules/hardcoded-secrets.js';
 import { INSTRUCTION_PHRASE_RULES } from './rules/instruction-phrases.js';
 import { JWT_RULES } from './rules/jwt.js';
 import { PATH_TRAVERSAL_RULES } from './rules/path-traversal.js';
@@ -27,5 +28,6 @@ export const LINE_RULES: readonly HintRule[] = [
   ...CORS_RULES,
   ...JWT_RULES,
   ...REQUEST_SINK_RULES,
+  ...HARDCODED_SECRET_RULES,
   ...INSTRUCTION_PHRASE_RULES,
 ];

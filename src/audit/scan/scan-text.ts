@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { makeExcerpt } from '../hints/make-excerpt.js';
 import type { TokenCounter } from '../tokens/token-counter.js';
-import type { CollectedFile, Redaction, SecurityHint } from '../types.js';
+import { classifyFile, type FileKind } from '../scope/classify-file.js';
+import type { CollectedFile, Redaction, SecurityHint, Severity } from '../types.js';
 import type { ScannedFile } from './scanned-file.js';
 
 /**
@@ -58,13 +59,23 @@ export function scanText(file: CollectedFile, tools: ScanTools): ScannedFile {
   return scanned;
 }
 
+// A credential in test data or a translation catalogue is rarely a live one (and a translated
+// "password" label often only looks like one): its hint ranks low, while the secret itself is
+// still redacted and listed for the secrets gate.
+const CREDENTIAL_SEVERITY_BY_KIND: Partial<Record<FileKind, Severity>> = {
+  test: 'low',
+  fixture: 'low',
+  translation: 'info',
+};
+
 function hintsFromRedactions(path: string, text: string, redactions: Redaction[]): SecurityHint[] {
   if (redactions.length === 0) return [];
   const lines = text.split('\n');
+  const severity = CREDENTIAL_SEVERITY_BY_KIND[classifyFile(path)] ?? 'high';
   return redactions.map((redaction) => ({
     ruleId: 'secret/hardcoded-credential',
     category: 'hardcoded-credential',
-    severity: 'high',
+    severity,
     path,
     line: redaction.line,
     excerpt: excerptOf(lines[redaction.line - 1] ?? '', redaction.placeholder),

@@ -103,12 +103,12 @@ const positives: PositiveCase[] = [
     'high',
   ],
   [
-    'php concatenation',
+    'php concatenation of request input',
     'web/a.php',
     '<?php $q = "SELECT * FROM users WHERE id = " . $_GET["id"];',
     RULE,
     1,
-    'medium',
+    'high',
   ],
   [
     'php laravel whereRaw',

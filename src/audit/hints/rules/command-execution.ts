@@ -17,9 +17,20 @@ const NODE_EXEC_INTERPOLATION: HintRule = {
     {
       languages: ['js'],
       isStringScanned: false,
+      flowArgument: 'call',
       keywords: ['exec'],
       pattern:
         /(?:\b(?:child_?[pP]rocess|childProcess|cp|shelljs|shell)\.|(?<![\w$.]))exec(?:Sync)?\s*\(\s*(?:`[^`]*\$\{|(["'])(?:(?!\1)[^\\]|\\.)*\1\s*\+|[\w$.]+\s*\+)|\.exec(?:Sync)?\s*\(\s*`[^`]*\$\{|\bexecSync\s*\(\s*(?:(["'])(?:(?!\2)[^\\]|\\.)*\2\s*\+|[\w$.]+\s*\+)/,
+    },
+    {
+      // A command held in a variable (or passed to a promisified exec) that carries request input.
+      languages: ['js'],
+      isStringScanned: false,
+      keywords: ['exec'],
+      pattern:
+        /(?:\b(?:child_?[pP]rocess|childProcess|cp|shelljs|shell)\.|(?<![\w$.]))exec(?:Sync|Async)?\s*\(/,
+      requestInput: 'js',
+      flowArgument: 'first',
     },
   ],
 };
@@ -36,6 +47,7 @@ const NODE_SPAWN_SHELL: HintRule = {
     {
       languages: ['js'],
       isStringScanned: false,
+      flowArgument: 'call',
       keywords: ['shell'],
       pattern: /\bshell\s*:\s*(?:true\b|["'`]\S)/,
       near: {
@@ -60,6 +72,7 @@ const PYTHON_SHELL_TRUE: HintRule = {
     {
       languages: ['python'],
       isStringScanned: false,
+      flowArgument: 'call',
       keywords: ['shell'],
       pattern: /\bshell\s*=\s*True\b/,
       near: {
@@ -84,6 +97,7 @@ const PYTHON_OS_SYSTEM: HintRule = {
     {
       languages: ['python'],
       isStringScanned: false,
+      flowArgument: 'call',
       keywords: ['os.system', 'os.popen', 'commands.get'],
       pattern: /\bos\.(?:system|popen[234]?)\s*\(|\bcommands\.get(?:status)?output\s*\(/,
       escalate: { severity: 'high', onLine: BUILT_COMMAND },
@@ -102,10 +116,30 @@ const JAVA_RUNTIME_EXEC: HintRule = {
     {
       languages: ['java'],
       isStringScanned: false,
+      flowArgument: 'call',
       keywords: ['exec', 'getruntime', 'runtime'],
       pattern: /\bgetRuntime\s*\(\s*\)\s*\.exec\s*\(|\.exec\s*\(/,
       fileRequires: /\bRuntime\b/,
       escalate: { severity: 'high', onLine: BUILT_COMMAND },
+    },
+  ],
+};
+
+const JAVA_PROCESS_BUILDER: HintRule = {
+  id: 'cmd-exec/java-process-builder',
+  category: 'command-execution',
+  severity: 'high',
+  description: 'A ProcessBuilder whose command (or argument list) carries request input.',
+  message:
+    'ProcessBuilder runs a command built from request input; verify the program is fixed and no argument reaches a shell (`sh -c`, `cmd /c`).',
+  matchers: [
+    {
+      languages: ['java'],
+      isStringScanned: false,
+      keywords: ['processbuilder', 'command'],
+      pattern: /\bnew\s+(?:java\.lang\.)?ProcessBuilder\s*\(|\.command\s*\(/,
+      fileRequires: /\bProcessBuilder\b/,
+      requestInput: 'java',
     },
   ],
 };
@@ -122,6 +156,7 @@ const SHELL_C_INVOCATION: HintRule = {
     {
       languages: ['js', 'python', 'java', 'csharp', 'ruby', 'php', 'perl'],
       isStringScanned: false,
+      flowArgument: 'call',
       // `c` followed by a quote, at a word start: the `-c` or `/c` argument (a punctuation-led keyword would be tried at every quote).
       keywords: ['c"', "c'"],
       pattern: new RegExp(
@@ -143,10 +178,20 @@ const GO_SHELL_COMMAND: HintRule = {
     {
       languages: ['go'],
       isStringScanned: false,
+      flowArgument: 'call',
       keywords: ['c"'],
       pattern: new RegExp(
         String.raw`\bexec\.Command(?:Context)?\s*\(\s*(?:\w+\s*,\s*)?(?:"${SHELL_NAME}"\s*,\s*"-c"|"cmd(?:\.exe)?"\s*,\s*"\/[cC]")`,
       ),
+    },
+    {
+      // The program itself named by the request.
+      languages: ['go'],
+      isStringScanned: false,
+      keywords: ['exec.command'],
+      pattern: /\bexec\.Command\s*\(/,
+      requestInput: 'go',
+      flowArgument: 'first',
     },
   ],
 };
@@ -162,6 +207,7 @@ const RUBY_BACKTICKS: HintRule = {
     {
       languages: ['ruby'],
       isStringScanned: false,
+      flowArgument: 'expression',
       keywords: ['`', '%x'],
       pattern: /`[^`]*#\{[^`]*`|%x[({[|!][^\n]*#\{/,
     },
@@ -180,9 +226,20 @@ const RUBY_SYSTEM_INTERPOLATION: HintRule = {
     {
       languages: ['ruby'],
       isStringScanned: false,
+      flowArgument: 'call',
       keywords: ['system', 'exec', 'spawn', 'kernel', 'io.popen', 'open3', 'open'],
       pattern:
         /(?:(?<![\w.:])(?:system|exec|spawn)|\bKernel\.(?:system|exec|spawn)|\bIO\.popen|\bOpen3\.\w+)\s*\(?\s*"[^"]*#\{|(?<![\w.])open\s*\(?\s*"\|/,
+    },
+    {
+      // One command string held in a variable that carries request input (a single string goes through a shell).
+      languages: ['ruby'],
+      isStringScanned: false,
+      keywords: ['system', 'exec', 'spawn', 'kernel', 'io.popen', 'open3'],
+      pattern:
+        /(?:(?<![\w.:])(?:system|exec|spawn)|\bKernel\.(?:system|exec|spawn)|\bIO\.popen|\bOpen3\.\w+)\b\s*\(?/,
+      requestInput: 'ruby',
+      flowArgument: 'first',
     },
   ],
 };
@@ -217,6 +274,7 @@ const PHP_SHELL_FUNCTION: HintRule = {
     {
       languages: ['php'],
       isStringScanned: false,
+      flowArgument: 'call',
       keywords: ['shell_exec', 'exec', 'system', 'passthru', 'proc_open', 'popen', 'pcntl_exec'],
       pattern: /(?<![\w>:$])(?:shell_exec|exec|system|passthru|proc_open|popen|pcntl_exec)\s*\(/,
       unless: /\bfunction\s+(?:shell_exec|exec|system|passthru|proc_open|popen)\b/,
@@ -236,6 +294,7 @@ const PHP_BACKTICKS: HintRule = {
     {
       languages: ['php'],
       isStringScanned: false,
+      flowArgument: 'expression',
       keywords: ['`'],
       pattern: /`[^`]*\$\w[^`]*`/,
     },
@@ -253,6 +312,7 @@ const DOTNET_PROCESS_START: HintRule = {
     {
       languages: ['csharp'],
       isStringScanned: false,
+      flowArgument: 'call',
       keywords: ['process.start', 'processstartinfo'],
       pattern: /\bProcess\.Start\s*\(|\bnew\s+ProcessStartInfo\s*\(/,
       escalate: { severity: 'high', onLine: BUILT_COMMAND },
@@ -266,6 +326,7 @@ export const COMMAND_EXECUTION_RULES: readonly HintRule[] = [
   PYTHON_SHELL_TRUE,
   PYTHON_OS_SYSTEM,
   JAVA_RUNTIME_EXEC,
+  JAVA_PROCESS_BUILDER,
   SHELL_C_INVOCATION,
   GO_SHELL_COMMAND,
   RUBY_BACKTICKS,

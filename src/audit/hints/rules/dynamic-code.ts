@@ -10,6 +10,7 @@ const JS_EVAL: HintRule = {
     {
       languages: ['js'],
       isStringScanned: false,
+      flowArgument: 'call',
       keywords: ['eval'],
       pattern:
         /(?:(?<![\w$.])|\b(?:window|global|globalThis|self)\.)eval\s*\(|\(\s*0\s*,\s*eval\s*\)/,
@@ -30,6 +31,7 @@ const JS_NEW_FUNCTION: HintRule = {
     {
       languages: ['js'],
       isStringScanned: false,
+      flowArgument: 'call',
       keywords: ['new function'],
       pattern: /\bnew\s+Function\s*\(/,
       // Only string literals (`new Function('return this')`): nothing from outside reaches the code.
@@ -43,19 +45,37 @@ const JS_VM_RUN: HintRule = {
   category: 'dynamic-code',
   severity: 'high',
   description:
-    'node:vm runIn*Context, compileFunction or new vm.Script: code from a string, and not a sandbox.',
+    'node:vm runIn*Context, compileFunction or new vm.Script (code from a string, and not a sandbox), or a vm2 sandbox running request data.',
   message:
     'node:vm runs a string as code and is not a security boundary; verify the code is never caller-controlled.',
   matchers: [
     {
       languages: ['js'],
       isStringScanned: false,
+      flowArgument: 'call',
       keywords: ['vm.', 'runinnewcontext', 'runinthiscontext', 'runincontext'],
       pattern:
         /\bvm\.(?:runInNewContext|runInThisContext|runInContext|compileFunction)\s*\(|\bnew\s+vm\.(?:Script|SourceTextModule)\s*\(|(?<![\w$.])(?:runInNewContext|runInThisContext)\s*\(/,
-      // Code that is a string literal cannot carry input.
+      // Code that is a string literal cannot carry input (the next matcher looks at its context).
       unless:
         /\b(?:runInNewContext|runInThisContext|runInContext|Script)\s*\(\s*(["'])[^"'\\]*\1\s*[,)]/,
+    },
+    {
+      // Fixed code run over request data (`runInContext('safeEval(x)', { x: body.x })`) evaluates that data.
+      languages: ['js'],
+      isStringScanned: false,
+      keywords: ['vm.', 'runinnewcontext', 'runincontext'],
+      pattern: /\b(?:vm\.)?(?:runInNewContext|runInContext)\s*\(\s*(["'])[^"'\\]*\1\s*,/,
+      requestInput: 'js',
+    },
+    {
+      languages: ['js'],
+      isStringScanned: false,
+      keywords: ['vm.run', 'new vm', 'new nodevm', 'sandbox.run'],
+      pattern: /\.run\s*\(/,
+      fileRequires: /\bvm2\b/,
+      requestInput: 'js',
+      flowArgument: 'first',
     },
   ],
 };
@@ -87,6 +107,7 @@ const PYTHON_EXEC_EVAL: HintRule = {
     {
       languages: ['python'],
       isStringScanned: false,
+      flowArgument: 'call',
       // With the parenthesis, so cursor.execute and evaluate do not trigger the test.
       keywords: ['exec(', 'eval('],
       pattern: /(?<![\w.])(?:exec|eval)\s*\(/,
@@ -106,6 +127,7 @@ const PHP_EVAL: HintRule = {
     {
       languages: ['php'],
       isStringScanned: false,
+      flowArgument: 'call',
       keywords: ['eval', 'create_function', 'assert', 'preg_replace'],
       pattern:
         /(?<![\w>:$])(?:eval|create_function)\s*\(|(?<![\w>:$])assert\s*\(\s*\$|\bpreg_replace\s*\(\s*(["'])([^\w\s\\])(?:(?!\2).)*\2[a-df-z]*e[a-z]*\1/,
@@ -123,6 +145,7 @@ const RUBY_EVAL: HintRule = {
     {
       languages: ['ruby'],
       isStringScanned: false,
+      flowArgument: 'expression',
       keywords: ['eval', 'instance_eval', 'class_eval', 'module_eval'],
       pattern:
         /(?<![\w.:])eval\s*[(\s]\s*[^\s)]|\b(?:instance_eval|class_eval|module_eval)\s*(?:\(\s*[^)\s&]|["'%]|<<)/,
@@ -176,6 +199,7 @@ const JAVA_SCRIPT_ENGINE: HintRule = {
     {
       languages: ['java'],
       isStringScanned: false,
+      flowArgument: 'call',
       keywords: ['eval', 'parseexpression', 'evaluate'],
       pattern: /\.(?:eval|parseExpression|evaluate)\s*\(/,
       fileRequires:

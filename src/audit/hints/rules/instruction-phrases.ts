@@ -6,9 +6,13 @@ export const OVERRIDE_INSTRUCTIONS =
 /** Text that asks a reviewer to stay silent about problems. */
 export const SUPPRESS_FINDINGS =
   /\b(?:do\s+not|don['\u2019]?t|never|must\s+not|should\s+not|shouldn['\u2019]?t)\s+(?:report|flag|mention)\s+(?:(?:this|these|that|those|any|the|such|a|an)\s+)?(?:(?:security|potential|known)\s+)?(?:issues?|findings?|vulnerabilit(?:y|ies)|problems?|bugs?|code|file|function|line|warnings?)\b|\b(?:do\s+not|don['\u2019]?t|never)\s+(?:report|flag|mention)\s+(?:this|these|anything)\s*(?:[.!;:]|$)|\breport\s+(?:no|zero)\s+(?:(?:security|other)\s+)?(?:issues|findings|vulnerabilities|problems|bugs)\b|\b(?:this|the)\s+(?:code|file|function|module)\s+(?:is|has\s+been)\s+(?:already\s+)?(?:verified|audited|reviewed)\s+(?:as\s+|to\s+be\s+)?(?:safe|secure)\b/i;
-/** Text addressed to an AI model or assistant rather than to a human reader. */
+/**
+ * Text addressed to the model reviewing the code (not an app's own chatbot copy): a greeting or note
+ * to an AI reviewer, auditor or scanner, a jailbreak "you are now ... mode", or an order about the
+ * system prompt. "As an AI", "system prompt" and "AI assistant" alone are normal in chatbot code.
+ */
 export const ADDRESSED_TO_AI =
-  /\byou\s+are\s+now\s+(?:an?\s+|the\s+|in\s+)?(?:[\w-]+\s+){0,3}?(?:assistant|ai|model|bot|agent|reviewer|auditor|gpt|persona|unrestricted|jailbroken|(?:developer|god|dan|jailbreak|unrestricted|admin)\s+mode)\b|\bas\s+an\s+ai\b|\bsystem\s+prompt\b|\b(?:dear|hey|hi|hello|attention|note\s+(?:to|for)(?:\s+the)?|message\s+(?:to|for)(?:\s+the)?|instructions?\s+for(?:\s+the)?)\s+(?:ai|llm|gpt|chatgpt|claude|gemini|copilot|language\s+model)\b|\b(?:ai|llm)\s+(?:code\s+|security\s+)?(?:reviewers?|auditors?|scanners?|assistants?\s*[:,])/i;
+  /\byou\s+are\s+now\s+(?:an?\s+|the\s+|in\s+)?(?:[\w-]+\s+){0,3}?(?:reviewer|auditor|scanner|unrestricted|jailbroken|(?:developer|god|dan|jailbreak|unrestricted|admin)\s+mode)\b|\b(?:dear|hey|hi|hello|attention|note\s+(?:to|for)(?:\s+the)?|message\s+(?:to|for)(?:\s+the)?|instructions?\s+for(?:\s+the)?|to\s+the)\s+(?:ai|llm|gpt|chatgpt|claude|gemini|copilot|language\s+model)\s+(?:code\s+|security\s+)?(?:reviewers?|auditors?|scanners?|analy[sz]ers?|agents?)\b|\b(?:ai|llm)\s+(?:code\s+|security\s+)?(?:reviewers?|auditors?|scanners?)\s*[:,]|\b(?:ignore|override|disregard|reveal|print|replace|forget)\s+(?:your\s+|the\s+)?system\s+prompt\b|\bas\s+an\s+ai\s+(?:code\s+|security\s+)?(?:reviewer|auditor|scanner)\b|\bas\s+an\s+ai(?:\s+(?:language\s+)?model)?\s*,\s*you\b/i;
 
 const OVERRIDE_RULE: HintRule = {
   id: 'prompt-injection/override-instructions',
@@ -64,7 +68,7 @@ const ADDRESSED_RULE: HintRule = {
   category: 'prompt-injection',
   severity: 'medium',
   description:
-    'Text addressed to an AI model ("you are now", "as an AI", "system prompt", "dear AI reviewer").',
+    'Text addressed to the AI reviewing the code ("note to the AI reviewer", "you are now in developer mode", "ignore your system prompt").',
   message: 'Text addresses an AI model directly; check whether it tries to steer the review.',
   matchers: [
     {

@@ -57,20 +57,37 @@ const VERIFICATION_DISABLED: HintRule = {
   ],
 };
 
+// Code that runs in a browser: decoding a token there only reads it, the server still verifies it.
+const BROWSER_CODE =
+  /@angular\/core|\bfrom\s+['"](?:react|vue|svelte)['"]|\blocalStorage\b|\bsessionStorage\b|\bwindow\.|\bdocument\./;
+const JS_DECODE =
+  /\bjwt\.decode\s*\(|(?<![\w$.])jwtDecode\s*\(|\bjose\.decodeJwt\s*\(|(?<![\w$.])decodeJwt\s*\(/;
+// The decoded claims decide who may do what.
+const AUTH_DECISION =
+  /\brole\b|\broles\b|\badmin\b|isAdmin|permission|\bscope\b|authori[sz]|req\.user\s*=|\bnext\s*\(\s*\)/i;
+
 const DECODE_WITHOUT_VERIFY: HintRule = {
   id: 'jwt/decode-without-verify',
   category: 'jwt',
   severity: 'medium',
-  description: 'A JWT decoded without verification in a file that never verifies one.',
+  description:
+    'A JWT decoded without verification on a server, in a file that never verifies one or where the claims decide access.',
   message:
-    'JWT decoded without checking its signature, and this file never verifies one; verify the claims are not trusted for authentication.',
+    'JWT decoded without checking its signature; verify the claims are not trusted for authentication or authorisation (use verify with pinned algorithms).',
   matchers: [
     {
       languages: ['js'],
       keywords: ['jwt', 'jose', 'decodejwt'],
-      pattern:
-        /\bjwt\.decode\s*\(|(?<![\w$.])jwtDecode\s*\(|\bjose\.decodeJwt\s*\(|(?<![\w$.])decodeJwt\s*\(/,
-      fileForbids: /\.verify\s*\(|\bjwtVerify\s*\(/,
+      pattern: JS_DECODE,
+      fileForbids:
+        /\.verify\s*\(|\bjwtVerify\s*\(|@angular\/core|\bfrom\s+['"](?:react|vue|svelte)['"]|\blocalStorage\b|\bsessionStorage\b|\bwindow\.|\bdocument\./,
+    },
+    {
+      languages: ['js'],
+      keywords: ['jwt', 'jose', 'decodejwt'],
+      pattern: JS_DECODE,
+      near: { before: 0, after: 3, requires: AUTH_DECISION },
+      fileForbids: BROWSER_CODE,
     },
     {
       languages: ['java'],
@@ -81,8 +98,57 @@ const DECODE_WITHOUT_VERIFY: HintRule = {
   ],
 };
 
+const UNPINNED_ALGORITHM: HintRule = {
+  id: 'jwt/unpinned-algorithm',
+  category: 'jwt',
+  severity: 'medium',
+  description:
+    'A JWT verified without pinning its algorithms (jsonwebtoken, express-jwt, PyJWT, firebase/php-jwt), parsed with jjwt `parse` (which accepts unsigned tokens), or with a golang-jwt key function that never checks the method.',
+  message:
+    'The token itself chooses how it is verified (`alg`), which allows algorithm confusion or `none`; pin the expected algorithms.',
+  matchers: [
+    {
+      languages: ['js'],
+      keywords: ['jwt.verify', 'jsonwebtoken'],
+      pattern: /\bjwt\.verify\s*\(/,
+      unless: /\balgorithms\s*:/,
+      near: { before: 8, after: 0, forbids: /\balgorithms\s*:/ },
+    },
+    {
+      languages: ['js'],
+      keywords: ['expressjwt', 'express-jwt', 'jwt('],
+      pattern: /\bexpress[jJ]wt\s*\(\s*\{|(?<![\w$.])jwt\s*\(\s*\{\s*secret\b/,
+      unless: /\balgorithms\s*:/,
+    },
+    {
+      languages: ['python'],
+      keywords: ['jwt.decode'],
+      pattern: /\bjwt\.decode\s*\(/,
+      unless: /\balgorithms\s*=|verify_signature|\bverify\s*=\s*False/,
+    },
+    {
+      languages: ['java'],
+      keywords: ['jwts'],
+      pattern: /\bJwts\.parser(?:Builder)?\s*\(\s*\)[^;]*?\.parse\s*\(/,
+    },
+    {
+      languages: ['go'],
+      keywords: ['jwt.parse'],
+      pattern: /\bjwt\.Parse(?:WithClaims)?\s*\(/,
+      unless: /WithValidMethods/,
+      near: { before: 0, after: 6, forbids: /\.Method\b|WithValidMethods/ },
+    },
+    {
+      languages: ['php'],
+      keywords: ['jwt::decode'],
+      pattern: /\bJWT::decode\s*\(\s*[^,()]+,\s*[^,()]+\)/,
+    },
+  ],
+};
+
 export const JWT_RULES: readonly HintRule[] = [
   NONE_ALGORITHM,
   VERIFICATION_DISABLED,
   DECODE_WITHOUT_VERIFY,
+  UNPINNED_ALGORITHM,
 ];

@@ -6,14 +6,15 @@ const FILE_ACCESS: HintRule = {
   category: 'path-traversal',
   severity: 'high',
   description:
-    'A file API whose path argument carries request input (medium when it arrives through a variable assigned from request input).',
+    'A file API whose path argument carries request input or an archive entry name (zip slip); medium when it arrives through a variable.',
   message:
-    'File path built from request input; verify it is normalised and confined to an allowed directory (no `..`, no absolute paths).',
+    'File path built from request input or an archive entry name; verify it is normalised and confined to an allowed directory (no `..`, no absolute paths).',
   matchers: [
     {
       languages: ['js'],
       isStringScanned: false,
       requestInput: 'js',
+      flowArgument: 'first',
       unless: JS_DECLARATION_LINE,
       keywords: [
         'fs',
@@ -35,6 +36,7 @@ const FILE_ACCESS: HintRule = {
       languages: ['python'],
       isStringScanned: false,
       requestInput: 'python',
+      flowArgument: 'first',
       keywords: [
         'open',
         'io.open',
@@ -63,6 +65,7 @@ const FILE_ACCESS: HintRule = {
       languages: ['ruby'],
       isStringScanned: false,
       requestInput: 'ruby',
+      flowArgument: 'first',
       keywords: [
         'file.',
         'io.',
@@ -80,6 +83,7 @@ const FILE_ACCESS: HintRule = {
       languages: ['php'],
       isStringScanned: false,
       requestInput: 'php',
+      flowArgument: 'first',
       keywords: [
         'file_get_contents',
         'file_put_contents',
@@ -109,19 +113,28 @@ const FILE_ACCESS: HintRule = {
       keywords: [
         'new file',
         'new randomaccessfile',
+        'new java.io.',
+        'new java.nio.',
         'file(',
         'paths.get',
         'path.of',
         'files.',
         'resourceutils',
       ],
+      // A canonical-path check right after (`getCanonicalPath().startsWith(root)`) confines the path.
+      near: {
+        before: 0,
+        after: 4,
+        forbids: /(?:getCanonicalPath|toRealPath|normalize)\s*\(\s*\)\s*\.startsWith\s*\(/,
+      },
       pattern:
-        /\bnew\s+(?:File|FileInputStream|FileOutputStream|FileReader|FileWriter|RandomAccessFile|FileSystemResource)\s*\(|(?<![\w.])File\s*\(|\b(?:Paths\.get|Path\.of)\s*\(|\bFiles\.\w+\s*\(|\bResourceUtils\.getFile\s*\(/,
+        /\bnew\s+(?:java\.io\.)?(?:File|FileInputStream|FileOutputStream|FileReader|FileWriter|RandomAccessFile|FileSystemResource)\s*\(|(?<![\w.])File\s*\(|\b(?:java\.nio\.file\.)?(?:Paths\.get|Path\.of)\s*\(|\b(?:java\.nio\.file\.)?Files\.\w+\s*\(|\bResourceUtils\.getFile\s*\(/,
     },
     {
       languages: ['go'],
       isStringScanned: false,
       requestInput: 'go',
+      flowArgument: 'first',
       keywords: [
         'os.open',
         'os.readfile',
@@ -143,6 +156,7 @@ const FILE_ACCESS: HintRule = {
       languages: ['csharp'],
       isStringScanned: false,
       requestInput: 'csharp',
+      flowArgument: 'first',
       keywords: [
         'file.',
         'file(',
@@ -162,6 +176,7 @@ const FILE_ACCESS: HintRule = {
       languages: ['perl'],
       isStringScanned: false,
       requestInput: 'perl',
+      flowArgument: 'first',
       keywords: ['open', 'unlink', 'opendir'],
       pattern: /\bopen(?:dir)?\s*\(|\bunlink\b/,
     },

@@ -58,15 +58,30 @@ const NOSQL_INJECTION: HintRule = {
         'findoneandupdate',
       ],
       pattern:
-        /\.(?:find|findOne|findOneAndUpdate|updateOne|updateMany|deleteOne|deleteMany|countDocuments)\s*\(\s*(?:\{\s*(?:[\w$]+\s*,\s*)*[\w$]+\s*\}|[\w$.]+\s*[,)])/,
+        /\.(?:find|findOne|findOneAndUpdate|findOneAndDelete|update|updateOne|updateMany|deleteOne|deleteMany|remove|countDocuments)\s*\(\s*(?:\{|[\w$.]+\s*[,)])/,
+      // Sequelize `where:` filters bind values; `$eq` pins the operator; hashes and ciphers `update` too.
+      unless:
+        /\bwhere\s*:|\$eq\b|\bcreate(?:Hash|Hmac|Cipheriv|Decipheriv|Sign|Verify)\s*\(|\.digest\s*\(|\b(?:hash|hmac|cipher|decipher|md5|sha\d*)\.update\s*\(/,
       requestInput: 'js',
+      flowArgument: 'first',
     },
     {
       languages: ['python'],
       keywords: ['find', 'find_one', 'update_one', 'delete_one', 'delete_many', 'count_documents'],
       pattern:
-        /\.(?:find|find_one|update_one|update_many|delete_one|delete_many|count_documents)\s*\(\s*[A-Za-z_][\w.]*\s*[,)]/,
+        /\.(?:find|find_one|find_one_and_update|update_one|update_many|delete_one|delete_many|count_documents)\s*\(\s*(?:\{|[A-Za-z_][\w.]*\s*[,)])/,
+      unless: /\$eq\b/,
       requestInput: 'python',
+      flowArgument: 'first',
+    },
+    {
+      languages: ['php'],
+      keywords: ['find', 'findone', 'updateone', 'deleteone', 'updatemany', 'deletemany'],
+      pattern:
+        /->(?:find|findOne|updateOne|updateMany|deleteOne|deleteMany|count)\s*\(\s*(?:\[|array\s*\(|\$)/,
+      unless: /\$eq\b/,
+      requestInput: 'php',
+      flowArgument: 'first',
     },
     {
       languages: ['js', 'python', 'php', 'java'],
@@ -137,6 +152,34 @@ const TEMPLATE_INJECTION: HintRule = {
       pattern: /\.render\s*\(\s*[^,]+,\s*(?:\{\s*\.\.\.\s*)?req\.(?:query|body|params)\b(?!\.)/,
     },
     {
+      languages: ['php'],
+      keywords: ['createtemplate', 'fetch', 'display'],
+      pattern: /->createTemplate\s*\(|->(?:fetch|display)\s*\(\s*["']string:/,
+      requestInput: 'php',
+    },
+    {
+      languages: ['ruby'],
+      keywords: ['erb.new', 'liquid', 'haml', 'slim'],
+      pattern:
+        /\bERB\.new\s*\(|\bLiquid::Template\.parse\s*\(|\bHaml::(?:Engine|Template)\.new\s*\(/,
+      requestInput: 'ruby',
+    },
+    {
+      languages: ['java'],
+      keywords: ['velocity', 'evaluate', 'new template', 'spelexpressionparser'],
+      pattern: /\b(?:Velocity|velocityEngine|engine)\.evaluate\s*\(|\bnew\s+Template\s*\(/,
+      fileRequires: /\b(?:velocity|freemarker)\b/i,
+      requestInput: 'java',
+    },
+    {
+      languages: ['go'],
+      keywords: ['parse'],
+      pattern: /\btemplate\.New\s*\([^)]*\)\s*\.Parse\s*\(|\.Parse\s*\(/,
+      fileRequires: /"(?:text|html)\/template"/,
+      requestInput: 'go',
+      flowArgument: 'first',
+    },
+    {
       languages: ['python'],
       keywords: ['render_template_string', 'template(', 'from_string'],
       pattern: /\b(?:render_template_string|Template|from_string)\s*\(\s*(?!["'])/,
@@ -170,36 +213,95 @@ const XPATH_INJECTION: HintRule = {
     'The XPath expression is built from request data, so a client can change the query; use XPath variables for the value.',
   matchers: [
     ...perLanguage(['java'], {
-      keywords: ['evaluate', 'compile'],
-      pattern: /\bxpath\.(?:evaluate|compile)\s*\(/i,
+      keywords: ['evaluate', 'compile', 'selectnodes', 'selectsinglenode'],
+      pattern: /\.(?:evaluate|compile|selectNodes|selectSingleNode)\s*\(/,
+      fileRequires: /\bjavax\.xml\.xpath\b|\bxpath\b|\borg\.dom4j\b/i,
+      flowArgument: 'first',
     }),
-    ...perLanguage(['python', 'php', 'js'], {
-      keywords: ['xpath', 'query', 'evaluate'],
-      pattern: /(?:\.xpath|->query|->evaluate|\.evaluate)\s*\([^)]*["'`]\s*(?:\+|\.|\$\{)/,
-      fileRequires: /xpath|DOMXPath|lxml/i,
+    ...perLanguage(['python'], {
+      keywords: ['xpath', 'find', 'findall', 'iterfind'],
+      pattern: /\.(?:xpath|find|findall|iterfind|findtext)\s*\(/,
+      fileRequires: /lxml|xml\.etree|ElementTree|xpath/i,
+      flowArgument: 'first',
+    }),
+    ...perLanguage(['php'], {
+      keywords: ['query', 'evaluate', 'xpath'],
+      pattern: /->(?:query|evaluate|xpath)\s*\(/,
+      fileRequires: /DOMXPath|SimpleXML|->xpath\s*\(/,
+      flowArgument: 'first',
+    }),
+    ...perLanguage(['js'], {
+      keywords: ['xpath.', 'xp.', 'document.evaluate'],
+      pattern: /\b(?:xpath|xp)\.(?:select1?|evaluate|parse)\s*\(|\bdocument\.evaluate\s*\(/,
+      flowArgument: 'first',
     }),
   ],
 };
+
+// Text that sets Secure and does not turn HttpOnly off (a cookie scripts may read, such as a CSRF
+// token, is normal; one sent over plain HTTP is not).
+function secureKept(secure: RegExp, httpOnlyOff: RegExp): RegExp {
+  return new RegExp(`^(?=[\\s\\S]*${secure.source})(?![\\s\\S]*${httpOnlyOff.source})`, 'i');
+}
 
 const INSECURE_COOKIE: HintRule = {
   id: 'cookie/missing-flags',
   category: 'insecure-cookie',
   severity: 'low',
-  description: 'A cookie set without the Secure or HttpOnly flag.',
+  description: 'A cookie set without the Secure flag, or with HttpOnly turned off.',
   message:
-    'This cookie is set without Secure or HttpOnly, so it can travel over plain HTTP or be read by scripts; set both.',
+    'This cookie is set without Secure (or with HttpOnly off), so it can travel over plain HTTP or be read by scripts; set Secure, and HttpOnly unless scripts must read it.',
   matchers: [
     {
       languages: ['java'],
       keywords: ['cookie'],
-      pattern: /\bnew\s+Cookie\s*\(/,
-      near: { before: 0, after: 8, forbids: /\.setSecure\s*\(\s*true|\.setHttpOnly\s*\(\s*true/ },
+      pattern: /\bnew\s+(?:[\w.]+\.)?Cookie\s*\(/,
+      near: {
+        before: 0,
+        after: 8,
+        forbids: secureKept(/\.setSecure\s*\(\s*true\b/, /\.setHttpOnly\s*\(\s*false\b/),
+      },
     },
     {
       languages: ['js'],
       keywords: ['cookie'],
       pattern: /\bres\.cookie\s*\(/,
-      near: { before: 0, after: 3, forbids: /\bsecure\s*:\s*true|\bhttpOnly\s*:\s*true/i },
+      near: {
+        before: 0,
+        after: 6,
+        forbids: secureKept(/\bsecure\s*:\s*true/, /\bhttpOnly\s*:\s*false/),
+      },
+    },
+    {
+      languages: ['python'],
+      keywords: ['set_cookie'],
+      pattern: /\.set_cookie\s*\(/,
+      near: {
+        before: 0,
+        after: 4,
+        forbids: secureKept(/\bsecure\s*=\s*True\b/, /\bhttponly\s*=\s*False\b/),
+      },
+    },
+    {
+      languages: ['php'],
+      keywords: ['setcookie'],
+      pattern: /(?<![\w>:$])setcookie\s*\(/,
+      near: {
+        before: 0,
+        after: 7,
+        forbids:
+          /^(?=[\s\S]*["']secure["']\s*=>\s*true)(?![\s\S]*["']httponly["']\s*=>\s*false)|setcookie\s*\((?:[^,()]+,){5}\s*true\b/i,
+      },
+    },
+    {
+      languages: ['go'],
+      keywords: ['http.cookie'],
+      pattern: /\bhttp\.Cookie\s*\{/,
+      near: {
+        before: 0,
+        after: 10,
+        forbids: secureKept(/\bSecure\s*:\s*true\b/, /\bHttpOnly\s*:\s*false\b/),
+      },
     },
   ],
 };
@@ -255,9 +357,21 @@ const HTML_RESPONSE: HintRule = {
       pattern: /\b(?:make_response|HttpResponse)\s*\(/,
     }),
     ...perLanguage(['go'], {
-      keywords: ['fprintf', 'fprint', 'fprintln'],
-      pattern: /\bfmt\.Fprint(?:f|ln)?\s*\(\s*w\s*,/,
-      near: { before: 0, after: 0, requires: /<\w/ },
+      keywords: ['fprintf', 'fprint', 'fprintln', 'write', 'writestring'],
+      pattern: /\bfmt\.Fprint(?:f|ln)?\s*\(\s*w\s*,|\bw\.Write\s*\(|\bio\.WriteString\s*\(\s*w\s*,/,
+      near: { before: 4, after: 0, requires: /<\w|text\/html/ },
+    }),
+    ...perLanguage(['python'], {
+      keywords: ['return'],
+      pattern: /^\s*return\s+(?!jsonify\b|render_template\b|redirect\b|send_file\b|\{|\[)/,
+      fileRequires: /\bfrom\s+flask\b|\bimport\s+flask\b/,
+      near: { before: 3, after: 0, requires: /["']\s*<\w|<\/\w+>/ },
+      flowArgument: 'rest',
+    }),
+    ...perLanguage(['php'], {
+      keywords: ['echo', 'print', '<?='],
+      pattern: /(?:\becho\b|\bprint\b|<\?=)\s*/,
+      flowArgument: 'rest',
     }),
   ],
 };

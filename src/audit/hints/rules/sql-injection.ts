@@ -9,6 +9,8 @@ const SQL_STATEMENT = [
   String.raw`insert\s+(?:or\s+\w+\s+)?into\s+${NAME}\s*(?:\(|values\b|select\b|set\b|["'\x60]|$)`,
   String.raw`update\s+${NAME}\s+set\s`,
   String.raw`delete\s+from\s+${NAME}\s*(?:where\b|;|["'\x60]|$)`,
+  // A stored-procedure call in JDBC escape syntax: `{call proc(?)}`, `{? = call f}`.
+  String.raw`\{\s*(?:\?\s*=\s*)?call\s`,
 ].join('|');
 const SQL_CLAUSE = [
   String.raw`where\s+${NAME}\s*(?:=|<>|!=|<|>|\blike\b|\bin\b|\bis\b)`,
@@ -30,6 +32,9 @@ const SQL_KEYWORDS = [
   'values',
   'having',
   'join',
+  '{call',
+  '{ call',
+  '{?',
 ];
 
 // A quoted string (quote captured as group 1) that starts with SQL.
@@ -47,6 +52,7 @@ function sqlMatcher(
     keywords: SQL_KEYWORDS,
     pattern: new RegExp(source, 'i'),
     escalate: { severity: 'high', onLine: sinks },
+    flowArgument: 'expression',
     ...extra,
   };
 }
@@ -116,6 +122,7 @@ const STRING_BUILT_QUERY: HintRule = {
       ],
       pattern: new RegExp(String.raw`${RUBY_QUERY_METHOD}\s*\(?\s*"[^"]*#\{`),
       escalate: { severity: 'high', onLine: /./ },
+      flowArgument: 'call',
     },
     sqlMatcher(
       ['php'],
@@ -128,6 +135,7 @@ const STRING_BUILT_QUERY: HintRule = {
       pattern:
         /\b(?:whereRaw|havingRaw|orderByRaw|selectRaw|DB::raw|DB::statement|DB::select|DB::unprepared)\s*\(\s*(?:"[^"]*\$\w|(["'])(?:(?!\1).)*\1\s*\.\s*\$)/,
       escalate: { severity: 'high', onLine: /./ },
+      flowArgument: 'call',
     },
     sqlMatcher(
       ['java', 'csharp'],

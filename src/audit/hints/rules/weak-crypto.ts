@@ -8,13 +8,14 @@ const PASSWORD_NEARBY = {
 
 // Names that say a random value guards something (case-sensitive so `void` is not an `Id`).
 const RANDOM_PURPOSE =
-  /[Tt]oken|TOKEN|[Ss]ecret|SECRET|[Pp]ass(?:word|wd|phrase)|PASS(?:WORD|WD)|\b[Pp]wd\b|[Nn]once|NONCE|[Ss]alt\b|SALT|[Cc]srf|CSRF|[Xx]srf|XSRF|[Ss]ession|SESSION|[Aa]pi_?[Kk]ey|API_?KEY|[Uu]uid|UUID|[Gg]uid|GUID|\b[Oo]tp\b|OTP|[Cc]aptcha|[Ii]nvite|[Vv]erification|\bids?\b|_ids?\b|[a-z]I[dD]s?\b|\bID\b|\bkey\b|[a-z]Key\b|_key\b|\bsid\b/;
+  /[Tt]oken|TOKEN|[Ss]ecret|SECRET|[Pp]ass(?:word|wd|phrase)|PASS(?:WORD|WD)|\b[Pp]wd\b|[Nn]once|NONCE|[Ss]alt\b|SALT|[Cc]srf|CSRF|[Xx]srf|XSRF|[Ss]ession|SESSION|[Aa]pi_?[Kk]ey|API_?KEY|[Uu]uid|UUID|[Gg]uid|GUID|(?<![A-Za-z])[Oo]tp(?![a-z])|OTP|[Cc]aptcha|[Ii]nvite|[Vv]erification|[Rr]emember|REMEMBER|[Rr]eset[A-Z_]|[Aa]ctivation|[Cc]oupon|[Vv]oucher|\bids?\b|_ids?\b|[a-z]I[dD]s?\b|\bID\b|[a-z]Key\b|_key\b|\bsid\b/;
 const SECRET_PURPOSE =
-  /[Tt]oken|TOKEN|[Ss]ecret|SECRET|[Pp]ass(?:word|wd|phrase)|PASS(?:WORD|WD)|[Nn]once|NONCE|[Ss]alt\b|SALT|[Cc]srf|CSRF|[Aa]pi_?[Kk]ey|API_?KEY|\b[Oo]tp\b|OTP|[Ss]ession|SESSION/;
-const RANDOM_NEAR = { before: 0, after: 0, requires: RANDOM_PURPOSE };
+  /[Tt]oken|TOKEN|[Ss]ecret|SECRET|[Pp]ass(?:word|wd|phrase)|PASS(?:WORD|WD)|[Nn]once|NONCE|[Ss]alt\b|SALT|[Cc]srf|CSRF|[Aa]pi_?[Kk]ey|API_?KEY|(?<![A-Za-z])[Oo]tp(?![a-z])|OTP|[Ss]ession|SESSION|[Rr]emember[A-Z_]|[Rr]eset[A-Z_]/;
+// The purpose is named on the line, on the two lines that use the value, or by the function or class.
+const RANDOM_NEAR = { before: 0, after: 2, requires: RANDOM_PURPOSE, isEnclosingNameEnough: true };
 const RANDOM_ESCALATION = {
   severity: 'high' as const,
-  near: { pattern: SECRET_PURPOSE, before: 0, after: 0 },
+  near: { pattern: SECRET_PURPOSE, before: 0, after: 2 },
 };
 
 const WEAK_HASH: HintRule = {
@@ -114,9 +115,16 @@ const INSECURE_RANDOM: HintRule = {
     {
       languages: ['java'],
       isStringScanned: false,
-      keywords: ['new random', 'random(', 'math.random', 'randomstringutils', 'threadlocalrandom'],
+      keywords: [
+        'new random',
+        'new java.util.random',
+        'random(',
+        'math.random',
+        'randomstringutils',
+        'threadlocalrandom',
+      ],
       pattern:
-        /\bnew\s+Random\s*\(|(?<![\w.])Random\s*\(|\bMath\.random\s*\(|\bRandomStringUtils\.random\w*\s*\(|\bThreadLocalRandom\.current\s*\(/,
+        /\bnew\s+(?:java\.util\.)?Random\s*\(|(?<![\w.])Random\s*\(|\bMath\.random\s*\(|\bRandomStringUtils\.random\w*\s*\(|\bThreadLocalRandom\.current\s*\(/,
       near: RANDOM_NEAR,
       escalate: RANDOM_ESCALATION,
     },

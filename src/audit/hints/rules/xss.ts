@@ -5,15 +5,16 @@ const INNER_HTML: HintRule = {
   category: 'xss',
   severity: 'medium',
   description:
-    'Assignment to innerHTML or outerHTML (or an Angular [innerHTML] binding) of a non-constant value.',
+    'Assignment to innerHTML or outerHTML of a non-constant value (Angular `[innerHTML]` bindings are sanitised by the framework and left out).',
   message:
     'HTML assigned from a value; verify it is sanitised or never caller-controlled (prefer textContent).',
   matchers: [
     {
       languages: ['js', 'template'],
       isStringScanned: false,
+      flowArgument: 'rest',
       keywords: ['innerhtml', 'outerhtml'],
-      pattern: /\.(?:inner|outer)HTML\s*\+?=(?!=)|\[innerHTML\]\s*=/,
+      pattern: /\.(?:inner|outer)HTML\s*\+?=(?!=)/,
       // Clearing the element, or a constant string with nothing interpolated.
       unless:
         /\.(?:inner|outer)HTML\s*=\s*(?:(["'`])\1|(["'])[^"'`+]*\2|`[^`$]*`)\s*;?\s*(?:\/\/.*)?$/,
@@ -31,6 +32,7 @@ const INSERT_ADJACENT_HTML: HintRule = {
     {
       languages: ['js', 'template'],
       isStringScanned: false,
+      flowArgument: 'call',
       keywords: ['insertadjacenthtml'],
       pattern: /\.insertAdjacentHTML\s*\(/,
     },
@@ -67,6 +69,7 @@ const DOCUMENT_WRITE: HintRule = {
     {
       languages: ['js', 'template'],
       isStringScanned: false,
+      flowArgument: 'call',
       keywords: ['document.write'],
       pattern: /\bdocument\.write(?:ln)?\s*\(/,
     },
@@ -161,6 +164,7 @@ const PYTHON_MARK_SAFE: HintRule = {
     {
       languages: ['python'],
       isStringScanned: false,
+      flowArgument: 'call',
       keywords: ['mark_safe', 'markup', 'safestring'],
       pattern: /\b(?:mark_safe|Markup|SafeString)\s*\(/,
       unless: /\b(?:mark_safe|Markup|SafeString)\s*\(\s*(["'])[^"'{}%]*\1\s*\)/,
@@ -178,6 +182,7 @@ const RUBY_HTML_SAFE: HintRule = {
     {
       languages: ['ruby'],
       isStringScanned: false,
+      flowArgument: 'expression',
       keywords: ['html_safe', 'raw'],
       pattern: /\.html_safe\b|(?<![\w.])raw\s*\(?\s*[@\w]/,
       unless: /(["'])[^"'#]*\1\.html_safe\b/,
@@ -217,6 +222,7 @@ const GO_TEMPLATE_HTML: HintRule = {
     {
       languages: ['go'],
       isStringScanned: false,
+      flowArgument: 'call',
       keywords: ['template'],
       pattern: /\btemplate\.(?:HTML|JS|URL|HTMLAttr|CSS|JSStr|Srcset)\s*\(\s*(?!["`)])/,
     },

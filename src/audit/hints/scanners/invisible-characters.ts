@@ -1,4 +1,7 @@
+import type { Language } from '../detect-languages.js';
+import type { FileContext } from '../file-context.js';
 import type { HintRuleInfo } from '../hint-rule.js';
+import { isOutsideQuotes } from '../is-outside-quotes.js';
 import type { FileScanner } from './file-scanner.js';
 
 const BIDI_CONTROL: HintRuleInfo = {
@@ -49,7 +52,7 @@ export const INVISIBLE_CHARACTER_SCANNER: FileScanner = {
           file.lines.lineOf(offset),
           offset,
         );
-      } else if (!isScriptJoiner(text, offset, code)) {
+      } else if (!isScriptJoiner(text, offset, code) || isInCodeIdentifier(file, offset)) {
         collector.add(
           ZERO_WIDTH,
           ZERO_WIDTH.severity,
@@ -61,6 +64,33 @@ export const INVISIBLE_CHARACTER_SCANNER: FileScanner = {
     }
   },
 };
+
+const MAX_IDENTIFIER_LINE_CHARS = 500;
+// Languages whose identifiers may hold joiners (a homoglyph trick); data and prose files have none.
+const CODE_LANGUAGES: ReadonlySet<Language> = new Set([
+  'js',
+  'python',
+  'ruby',
+  'php',
+  'java',
+  'go',
+  'csharp',
+  'perl',
+  'shell',
+]);
+
+// A joiner outside strings and comments of code sits in an identifier, where script text has no business.
+function isInCodeIdentifier(file: FileContext, offset: number): boolean {
+  if (!file.languages.some((language) => CODE_LANGUAGES.has(language))) return false;
+  const line = file.lines.lineOf(offset);
+  const lineStart = file.lines.startOf(line);
+  // A very long line is data or minified code, not an identifier a person reads.
+  if (file.lines.endOf(line) - lineStart > MAX_IDENTIFIER_LINE_CHARS) return false;
+  if (file.isCommentLine(lineStart)) return false;
+  const text = file.lines.textOf(line);
+  const position = offset - lineStart;
+  return isOutsideQuotes(text, position) && !file.isInTrailingComment(text, position);
+}
 
 function isBidiControl(code: number): boolean {
   return (code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069);

@@ -1,0 +1,58 @@
+import { ALL_KINDS, SINK_KINDS } from './flow-value.js';
+
+const { html, sql, shell, path, url, ldap, xpath, nosql } = SINK_KINDS;
+
+/**
+ * Calls whose result is safe for some sink kinds, by the callee as written (`ESAPI.encoder().encodeForHTML`,
+ * `path.basename`), tested at its end. Numbers, digests and allow-list lookups are safe everywhere;
+ * an encoder only for its own context (an HTML encoder does not make SQL safe).
+ */
+export const SANITISERS: readonly (readonly [RegExp, number])[] = [
+  [
+    /(?:^|[.:>\s])(?:parseInt|parseFloat|Number|BigInt|Boolean|intval|floatval|boolval|int|float|bool|abs|round|floor|ceil|Atoi|ParseInt|ParseFloat|ParseBool|ParseUint|to_i|to_f|Integer|Float|len|strlen|count|size|uuid4|UUID|fromString|isdigit|isnumeric|isNaN|isFinite|hexdigest|digest|md5|sha1|sha256|createHash|hash|password_hash|bcrypt|hashpw|crc32|toFixed)$/,
+    ALL_KINDS,
+  ],
+  [/(?:Integer|Long|Double|Float|Short|Byte|Boolean)\.(?:valueOf|parse\w+)$/, ALL_KINDS],
+  [/(?:^|\.)(?:Math|math)\.\w+$/, ALL_KINDS],
+  // Generic, project-named sanitisers and validators: trusted to do what their name says.
+  [/(?:^|[.:>\s])(?:sanitize|sanitise)\w*$/i, ALL_KINDS],
+  [
+    /(?:^|[.:>\s])(?:encodeForHTML\w*|encodeForJavaScript|encodeForCSS|escapeHtml\w*|escapeHTML|escape_html|html_escape|htmlEscape\w*|htmlspecialchars|htmlentities|strip_tags|esc_html|esc_attr|esc_js|HTMLEscapeString|EscapeString|forHtml\w*|forJavaScript\w*|escapeXml\w*|xss|filterXSS|h|escape|DOMPurify\.sanitize|bleach\.clean|escapeJavaScript|JavaScriptEncode|HtmlEncode|HtmlAttributeEncode)$/,
+    html,
+  ],
+  [
+    /(?:connection|conn|db|mysql|pool|client|pdo|mysqli|knex|sequelize)(?:\.|->)(?:escape\w*|quote)$|(?:^|[.:>\s])(?:escapeLiteral|escapeIdentifier|quote_ident|quote_literal|real_escape_string|mysqli_real_escape_string|mysql_real_escape_string|pg_escape_string|pg_escape_literal|pg_escape_identifier|encodeForSQL|sqlstring\.escape|SqlString\.escape)$/,
+    sql,
+  ],
+  [
+    /(?:^|[.:>\s])(?:escapeshellarg|escapeshellcmd|shlex\.quote|pipes\.quote|shellescape|Shellwords\.escape|shellwords\.escape|encodeForOS|shellQuote\.quote)$/,
+    shell,
+  ],
+  [
+    /(?:^|[.:>\s])(?:basename|getFileName|secure_filename|sanitize_filename|sanitizeFilename|FilenameUtils\.getName|Base)$/,
+    path,
+  ],
+  [
+    /(?:^|[.:>\s])(?:escape_filter_chars|escape_dn_chars|ldap_escape|encodeForLDAP|encodeForDN|filterEncode|escapeLDAPSearchFilter|escapeDN|nameEncode)$/,
+    ldap,
+  ],
+  [/(?:^|[.:>\s])encodeForXPath$/, xpath],
+  [
+    /(?:^|[.:>\s])(?:encodeURIComponent|quote_plus|urlencode|rawurlencode|QueryEscape|PathEscape|URLEncoder\.encode|url_encode|encodeForURL|urllib\.parse\.quote|parse\.quote|url_for)$/,
+    url | html,
+  ],
+  // Rails route helpers (`dashboard_path(tab: x)`) build a path inside the application.
+  [/(?:^|[.:>\s])[a-z]\w*_(?:path|url)$/, url],
+  [/(?:^|[.:>\s])(?:String|str|toString|String\.valueOf|to_s|strval|Sprint)$/, nosql],
+];
+
+/** The sink kinds a call to this callee makes its result safe for (0 when it is no sanitiser). */
+export function sanitisedKinds(callee: string): number {
+  let kinds = 0;
+  for (const [pattern, bits] of SANITISERS) if (pattern.test(callee)) kinds |= bits;
+  return kinds;
+}
+
+/** Methods whose result no longer carries the receiver's text: lengths, positions, tests. */
+export const CLEAN_RESULT_METHODS =
+  /^(?:length|size|count|indexOf|lastIndexOf|search|equals|equalsIgnoreCase|compareTo|contains|containsKey|includes|has|startsWith|endsWith|startswith|endswith|start_with\?|end_with\?|include\?|isEmpty|isBlank|empty\?|nil\?|blank\?|present\?|hashCode|matches|test|exists|isDirectory|isFile|isdigit|isnumeric|isalpha|nextInt|nextLong|nextDouble|getTime|hasMoreElements|hasNext|ok|status|statusCode|StatusCode)$/;

@@ -1,0 +1,95 @@
+import type { Language } from '../detect-languages.js';
+import { splitTopLevel, type FlowFile } from './flow-file.js';
+import type { FlowFunction } from './flow-node.js';
+
+/** One parameter position: the names it binds, and those a framework fills from the request. */
+export interface Parameter {
+  names: string[];
+  requestNames: string[];
+  /** `self` or `cls`: a method's receiver, not an argument at call sites. */
+  isReceiver: boolean;
+}
+
+// Parts of a request a handler may destructure: `({ params, query }: Request, res)`.
+const REQUEST_PARTS = /^(?:params|query|body|headers|cookies|files|file|signedCookies)$/;
+const BINDING_ANNOTATION =
+  /@(?:RequestParam|PathVariable|RequestHeader|RequestBody|CookieValue|RequestPart|ModelAttribute|QueryParam|PathParam|FormParam|HeaderParam|MatrixParam)\b|\[From(?:Query|Body|Route|Form|Header)\b/;
+// A Python function a web framework routes requests to: its parameters come from the URL or query.
+const ROUTE_DECORATOR =
+  /@\w+(?:\.\w+)*\.(?:route|get|post|put|delete|patch|api_route|websocket)\s*\(/;
+const NOT_FROM_REQUEST =
+  /^(?:self|cls|request|req|db|session|current_user|background_tasks|response)$/;
+const HANDLER_SIGNATURE = /\}\s*:\s*(?:express\.)?Request\b|,\s*(?:res|response|reply|next|h)\b/;
+const TYPE_FIRST: readonly Language[] = ['java', 'csharp'];
+
+/** The parameters of a function, with what a framework binds from the request. */
+export function listParameters(file: FlowFile, fn: FlowFunction): Parameter[] {
+  const masked = file.masked;
+  const language = file.language.language;
+  const isRouted =
+    language === 'python' &&
+    ROUTE_DECORATOR.test(file.original.slice(fn.header.start, fn.header.end));
+  const pieces = splitTopLevel(masked, fn.params);
+  const isDjangoView =
+    language === 'python' &&
+    /^\s*request\b/.test(masked.slice(pieces[0]?.start ?? 0, pieces[0]?.end ?? 0));
+  // A destructured first parameter is a request only in a handler: typed `Request`, or next to `res`.
+  const isHandler = HANDLER_SIGNATURE.test(masked.slice(fn.params.start, fn.params.end));
+  return pieces.map((piece, position) => {
+    const text = masked.slice(piece.start, piece.end).trim();
+    const original = file.original.slice(piece.start, piece.end);
+    if (text.startsWith('{')) {
+      const names = destructuredNames(text.slice(1, closingBrace(text)));
+      const requestNames =
+        isHandler && position === 0 ? names.filter((n) => REQUEST_PARTS.test(n)) : [];
+      return { names, requestNames, isReceiver: false };
+    }
+    const name = parameterName(text, language);
+    if (name === null) return { names: [], requestNames: [], isReceiver: false };
+    const isReceiver =
+      language === 'python' && position === 0 && (name === 'self' || name === 'cls');
+    const isBound =
+      BINDING_ANNOTATION.test(original) ||
+      ((isRouted || (isDjangoView && position > 0)) &&
+        !NOT_FROM_REQUEST.test(name) &&
+        !/Depends\s*\(/.test(original));
+    return { names: [name], requestNames: isBound ? [name] : [], isReceiver };
+  });
+}
+
+function parameterName(text: string, language: Language): string | null {
+  const withoutDefault = text.replace(/\s*=[^=>][\s\S]*$|\s*=$/, '').trim();
+  if (language === 'php') return /\$[\w]+/.exec(withoutDefault)?.[0] ?? null;
+  if (TYPE_FIRST.includes(language)) {
+    return /([\w$]+)\s*(?:\[\s*\])?$/.exec(withoutDefault.replace(/\.\.\.$/, ''))?.[1] ?? null;
+  }
+  const bare = withoutDefault.replace(
+    /^(?:\.\.\.|\*\*?|&|(?:public|private|protected|readonly|override)\s+)+/,
+    '',
+  );
+  return /^[$A-Za-z_][\w$]*/.exec(bare)?.[0] ?? null;
+}
+
+/** Names bound by a destructuring pattern's inside: `a, b: c, ...rest` binds a, c and rest. */
+export function destructuredNames(inside: string): string[] {
+  const names: string[] = [];
+  for (const part of inside.split(',')) {
+    const trimmed = part
+      .replace(/=[\s\S]*$/, '')
+      .trim()
+      .replace(/^\.\.\./, '');
+    const renamed = /:\s*([$A-Za-z_][\w$]*)\s*$/.exec(trimmed);
+    const name = renamed?.[1] ?? /^[$A-Za-z_][\w$]*/.exec(trimmed)?.[0];
+    if (name !== undefined) names.push(name);
+  }
+  return names;
+}
+
+function closingBrace(text: string): number {
+  let depth = 0;
+  for (let at = 0; at < text.length; at++) {
+    if (text[at] === '{') depth++;
+    else if (text[at] === '}' && --depth === 0) return at;
+  }
+  return text.length;
+}

@@ -1,0 +1,279 @@
+import { Buffer } from 'node:buffer';
+import type { FlowSyntax } from './flow-language.js';
+
+/** How one language writes comments and strings, as far as masking needs to know. */
+export interface MaskSyntax {
+  family: FlowSyntax;
+  lineComments: readonly string[];
+  hasBlockComments: boolean;
+  /** Quote characters that open a string. */
+  quotes: string;
+  /** How a string interpolates code, per quote character. */
+  interpolation: Readonly<Record<string, Interpolation>>;
+  hasRegexLiterals: boolean;
+  /** PHP: only the text between `<?php` and `?>` is code. */
+  hasCodeTags: boolean;
+  /** Python: `f"..."` strings interpolate `{...}`, `"""` strings span lines. */
+  hasStringPrefixes: boolean;
+}
+
+/** How a string literal embeds code: `${x}`, `#{x}`, PHP's `$x` and `{$x}`, Kotlin's `$x` and `${x}`, Python's `{x}`. */
+export type Interpolation = 'dollar-brace' | 'hash-brace' | 'php' | 'dollar' | 'brace';
+
+const SPACE = 32;
+const NEWLINE = 10;
+
+/**
+ * The text with comments and the contents of string literals turned into spaces, quotes and
+ * interpolated code kept, at the same offsets: a flow parser can then count brackets and find
+ * names without reading inside strings. Unterminated strings end at the end of their line.
+ */
+export function maskCode(text: string, syntax: MaskSyntax): string {
+  // The text as UTF-16 code units, copied natively; masked in place and read back the same way.
+  const buffer = Buffer.allocUnsafeSlow(text.length * 2);
+  buffer.write(text, 'utf16le');
+  const out = new Uint16Array(buffer.buffer, buffer.byteOffset, text.length);
+  const masker = new Masker(text, out, syntax);
+  if (syntax.hasCodeTags) masker.maskOutsideCodeTags();
+  else masker.maskCode(0, text.length, -1);
+  return buffer.toString('utf16le');
+}
+
+class Masker {
+  // Which characters may start a string or a comment: every other character is copied as it is.
+  private readonly isQuote = new Uint8Array(128);
+  private readonly mayOpenComment = new Uint8Array(128);
+  // The next character worth a look: a quote, a comment or regex start, a brace, a string prefix.
+  private readonly interesting: RegExp;
+
+  constructor(
+    private readonly text: string,
+    private readonly out: Uint16Array,
+    private readonly syntax: MaskSyntax,
+  ) {
+    for (const quote of syntax.quotes) this.isQuote[quote.charCodeAt(0)] = 1;
+    for (const marker of syntax.lineComments) this.mayOpenComment[marker.charCodeAt(0)] = 1;
+    if (syntax.hasBlockComments) this.mayOpenComment[47] = 1;
+    const starts = new Set([
+      ...syntax.quotes,
+      ...syntax.lineComments.map((m) => m[0] ?? ''),
+      '{',
+      '}',
+    ]);
+    if (syntax.hasBlockComments || syntax.hasRegexLiterals) starts.add('/');
+    const set = [...starts].map((c) => `\\${c}`).join('');
+    const prefixes = syntax.hasStringPrefixes ? String.raw`|[rRbBuUfF]{1,2}(?=["'])` : '';
+    this.interesting = new RegExp(`[${set}]${prefixes}`, 'g');
+  }
+
+  maskOutsideCodeTags(): void {
+    const text = this.text;
+    let at = 0;
+    while (at < text.length) {
+      const open = text.indexOf('<?', at);
+      const codeStart = open === -1 ? text.length : open;
+      this.blank(at, codeStart);
+      if (open === -1) return;
+      const body = text.startsWith('<?php', open)
+        ? open + 5
+        : text.startsWith('<?=', open)
+          ? open + 3
+          : open + 2;
+      const close = text.indexOf('?>', body);
+      const end = close === -1 ? text.length : close;
+      this.maskCode(body, end, -1);
+      at = close === -1 ? text.length : close + 2;
+    }
+  }
+
+  /** Masks code from `start` until `end`, or until an unmatched `}` when `closer` is that code; returns where it stopped. */
+  maskCode(start: number, end: number, closer: number): number {
+    const text = this.text;
+    const syntax = this.syntax;
+    let depth = 0;
+    let at = start;
+    const interesting = this.interesting;
+    while (at < end) {
+      interesting.lastIndex = at;
+      const next = interesting.exec(text);
+      if (next === null || next.index >= end) return end;
+      at = next.index;
+      const code = text.charCodeAt(at);
+      if (code === 123) depth++;
+      else if (code === 125) {
+        if (depth === 0 && closer === 125) return at;
+        depth--;
+      }
+      const comment = code < 128 && this.mayOpenComment[code] === 1 ? this.commentLength(at) : 0;
+      if (comment > 0) {
+        this.blank(at, at + comment);
+        at += comment;
+        continue;
+      }
+      if (syntax.hasRegexLiterals && code === 47 && isRegexStart(previousCode(text, at, start))) {
+        const close = regexEnd(text, at);
+        if (close > at) {
+          this.blank(at + 1, close);
+          at = close + 1;
+          continue;
+        }
+      }
+      const prefix =
+        syntax.hasStringPrefixes && code !== 34 && code !== 39 ? stringPrefixLength(text, at) : 0;
+      const quote = text.charCodeAt(at + prefix);
+      if (quote < 128 && this.isQuote[quote] === 1 && !isIdentifierPart(text.charCodeAt(at - 1))) {
+        at = this.maskString(at, prefix, quote, end);
+        continue;
+      }
+      at++;
+    }
+    return at;
+  }
+
+  private commentLength(at: number): number {
+    const text = this.text;
+    for (const marker of this.syntax.lineComments) {
+      if (!text.startsWith(marker, at)) continue;
+      // `#{` is Ruby interpolation and `#[` a PHP attribute, not comments; `//` inside `://` is a URL.
+      if (marker === '#' && (text[at + 1] === '{' || text[at + 1] === '[')) continue;
+      const lineEnd = text.indexOf('\n', at);
+      return (lineEnd === -1 ? text.length : lineEnd) - at;
+    }
+    if (this.syntax.hasBlockComments && text.startsWith('/*', at)) {
+      const close = text.indexOf('*/', at + 2);
+      return (close === -1 ? text.length : close + 2) - at;
+    }
+    return 0;
+  }
+
+  // Returns the offset after the closing quote.
+  private maskString(start: number, prefix: number, quote: number, end: number): number {
+    const text = this.text;
+    const quoteAt = start + prefix;
+    const isTriple =
+      this.syntax.hasStringPrefixes &&
+      text.charCodeAt(quoteAt + 1) === quote &&
+      text.charCodeAt(quoteAt + 2) === quote;
+    const width = isTriple ? 3 : 1;
+    const kind = this.interpolationOf(quote, text.slice(start, quoteAt));
+    // Go raw strings, JS templates and triple-quoted strings span lines; the rest end at a newline.
+    const isMultiline = isTriple || quote === 96;
+    let at = quoteAt + width;
+    while (at < end) {
+      const code = text.charCodeAt(at);
+      if (code === 92 && quote !== 96) {
+        this.blank(at, Math.min(at + 2, end));
+        at += 2;
+        continue;
+      }
+      if (
+        code === quote &&
+        (!isTriple || text.startsWith(String.fromCharCode(quote).repeat(3), at))
+      ) {
+        return at + width;
+      }
+      if (code === NEWLINE && !isMultiline) return at;
+      const kept = kind === undefined ? 0 : this.interpolationAt(at, kind, end);
+      if (kept > 0) {
+        at = kept;
+        continue;
+      }
+      if (code !== NEWLINE) this.out[at] = SPACE;
+      at++;
+    }
+    return at;
+  }
+
+  private interpolationOf(quote: number, prefix: string): Interpolation | undefined {
+    if (this.syntax.hasStringPrefixes) {
+      return /f/i.test(prefix) ? 'brace' : undefined;
+    }
+    return this.syntax.interpolation[String.fromCharCode(quote)];
+  }
+
+  // When code is interpolated at `at`, masks it as code and returns the offset after it; else 0.
+  private interpolationAt(at: number, kind: Interpolation, end: number): number {
+    const text = this.text;
+    let open = -1;
+    if ((kind === 'dollar-brace' || kind === 'dollar') && text.startsWith('${', at)) open = at + 2;
+    else if (kind === 'hash-brace' && text.startsWith('#{', at)) open = at + 2;
+    else if (kind === 'brace' && text[at] === '{' && text[at + 1] !== '{') open = at + 1;
+    else if (kind === 'php' || kind === 'dollar') {
+      if (kind === 'php' && text.startsWith('{$', at)) open = at + 1;
+      else if (text[at] === '$' && /[A-Za-z_]/.test(text[at + 1] ?? '')) {
+        let stop = at + 1;
+        while (stop < end && /[\w]/.test(text[stop] ?? '')) stop++;
+        // Kotlin's `$name` reads `name`; PHP's `$name` is itself the variable.
+        if (kind === 'dollar') this.out[at] = SPACE;
+        return stop;
+      }
+    }
+    if (open === -1) {
+      if (kind === 'brace' && text.startsWith('{{', at)) {
+        this.blank(at, at + 2);
+        return at + 2;
+      }
+      return 0;
+    }
+    this.blank(at, open);
+    const close = this.maskCode(open, end, 125);
+    if (close < end) this.out[close] = SPACE;
+    return Math.min(close + 1, end);
+  }
+
+  private blank(start: number, end: number): void {
+    for (let at = start; at < end; at++) {
+      if (this.out[at] !== NEWLINE) this.out[at] = SPACE;
+    }
+  }
+}
+
+// The last character before `at` (back to `floor`) that is not white space; 0 when there is none.
+function previousCode(text: string, at: number, floor: number): number {
+  for (let cursor = at - 1; cursor >= floor; cursor--) {
+    const code = text.charCodeAt(cursor);
+    if (code !== SPACE && code !== NEWLINE && code !== 9 && code !== 13) return code;
+  }
+  return 0;
+}
+
+function isIdentifierPart(code: number): boolean {
+  return (
+    (code >= 48 && code <= 57) ||
+    (code >= 65 && code <= 90) ||
+    (code >= 97 && code <= 122) ||
+    code === 95 ||
+    code === 36
+  );
+}
+
+// Python string prefixes: r, b, u, f and their pairs, directly before a quote.
+function stringPrefixLength(text: string, at: number): number {
+  const code = text.charCodeAt(at) | 32;
+  // Only r, b, u and f (either case) can start one.
+  if (code !== 114 && code !== 98 && code !== 117 && code !== 102) return 0;
+  if (isIdentifierPart(text.charCodeAt(at - 1))) return 0;
+  let length = 0;
+  while (length < 2 && /[rRbBuUfF]/.test(text[at + length] ?? '')) length++;
+  const next = text[at + length];
+  return length > 0 && (next === '"' || next === "'") ? length : 0;
+}
+
+// A `/` starts a regular expression after an operator or an opening bracket, not after a value.
+function isRegexStart(previous: number): boolean {
+  return previous === 0 || '(,=:[!&|?{};+-*%<>~^'.includes(String.fromCharCode(previous));
+}
+
+// The offset of the closing `/` of a regular expression on the same line, or -1.
+function regexEnd(text: string, start: number): number {
+  let inClass = false;
+  for (let at = start + 1; at < text.length; at++) {
+    const code = text.charCodeAt(at);
+    if (code === NEWLINE) return -1;
+    if (code === 92) at++;
+    else if (code === 91) inClass = true;
+    else if (code === 93) inClass = false;
+    else if (code === 47 && !inClass) return at === start + 1 ? -1 : at;
+  }
+  return -1;
+}

@@ -1,0 +1,162 @@
+import { SINK_KINDS, ALL_KINDS } from './flow-value.js';
+
+/** A name a condition proves safe: for every sink kind (allow-listed) or for file paths only (confined). */
+export interface Refinement {
+  name: string;
+  kinds: number;
+}
+
+// Membership in a list, set or map written in the code: the tested value is one of its entries.
+const MEMBERSHIP: readonly RegExp[] = [
+  /^.+?\s*(?:\?\.|\.)\s*(?:includes|has|contains|containsKey|include\?|member\?|key\?)\s*\(\s*([^()]+?)\s*\)$/,
+  /^(?:in_array|array_key_exists)\s*\(\s*([^,]+?)\s*,/,
+  /^([\w$.[\]'"]+)\s+in\s+[\w$.[\]'"]+$/,
+  /^([\w$.[\]'"]+)\s*\.\s*in\?\s*\(/,
+  /^isset\s*\(\s*[\w$]+\s*\[\s*([^\]]+)\]\s*\)$/,
+  /^[\w$]+\s*\[\s*([A-Za-z_$][\w$.]*)\s*\]$/,
+];
+// Equality with a literal: the value is that literal.
+const EQUALITY: readonly RegExp[] = [
+  /^([\w$.[\]'"]+)\s*(?:===|==)\s*["'`]\s*["'`]$/,
+  /^["'`]\s*["'`]\s*(?:===|==)\s*([\w$.[\]'"]+)$/,
+  /^([\w$.]+)\s*\.\s*equals(?:IgnoreCase)?\s*\(\s*"\s*"\s*\)$/,
+  /^"\s*"\s*\.\s*equals(?:IgnoreCase)?\s*\(\s*([\w$.]+)\s*\)$/,
+];
+// A prefix check on a resolved path: the value stays under a root directory.
+const CONFINEMENT: readonly RegExp[] = [
+  /^([\w$]+)(?:\.\w+\(\s*\))?\s*\.\s*(?:startsWith|startswith|start_with\?)\s*\(/,
+  /^(?:strings\.HasPrefix|str_starts_with|StringUtils\.startsWith)\s*\(\s*(?:filepath\.Clean\s*\(\s*)?([\w$]+)/,
+  /^(?:strpos)\s*\(\s*([\w$]+)\s*,[^)]*\)\s*===?\s*0$/,
+];
+
+/** The value a condition tests for membership, and whether the condition holds when it is listed. */
+export function allowListedName(
+  condition: string,
+): { name: string; isTrueWhenListed: boolean } | null {
+  let text = condition.trim();
+  let isTrueWhenListed = true;
+  const negated = /^(?:!|not\s+)\s*(.*)$/s.exec(text);
+  if (negated?.[1] !== undefined) {
+    text = stripParens(negated[1]);
+    isTrueWhenListed = false;
+  }
+  const notIn = /^([\w$.[\]'"]+)\s+not\s+in\s+[\w$.[\]'"]+$/.exec(text);
+  if (notIn?.[1] !== undefined)
+    return { name: withoutDefault(notIn[1]), isTrueWhenListed: !isTrueWhenListed };
+  for (const pattern of [...MEMBERSHIP, ...EQUALITY]) {
+    const match = pattern.exec(stripParens(text));
+    if (match?.[1] !== undefined) return { name: withoutDefault(match[1]), isTrueWhenListed };
+  }
+  return null;
+}
+
+// A test that a name holds a separator or `..` (read on the original text: the literal matters).
+// Where it does not, the name is a single path segment.
+const SEPARATOR_TEST: readonly RegExp[] = [
+  /^([\w$]+)\s*\.\s*(?:includes|contains|include\?)\s*\(\s*(["'])(?:\/|\.\.|\\\\)\2\s*\)$/,
+  /^(?:strings\.Contains|str_contains|StringUtils\.contains)\s*\(\s*([\w$]+)\s*,\s*(["'])(?:\/|\.\.)\2\s*\)$/,
+  /^(["'])(?:\/|\.\.)\1\s+in\s+([\w$]+)$/,
+];
+
+/**
+ * What is known about names where a condition has this truth value (a guard that returned). The
+ * condition is given twice at the same offsets: masked (strings blanked) and as written.
+ */
+export function refinementsWhen(masked: string, original: string, holds: boolean): Refinement[] {
+  const refinements = refinementsOf(masked, holds);
+  const text = stripParens(original.trim());
+  const negated = /^(?:!|not\s+)\s*(.*)$/s.exec(text);
+  const body = negated?.[1] !== undefined ? stripParens(negated[1]) : text;
+  if ((negated === null) !== holds) {
+    for (const pattern of SEPARATOR_TEST) {
+      const match = pattern.exec(body);
+      const name =
+        match?.[1] !== undefined && /^[\w$]+$/.test(match[1])
+          ? match[1]
+          : (match?.[3] ?? match?.[2]);
+      if (name !== undefined && /^[\w$]+$/.test(name))
+        refinements.push({ name, kinds: SINK_KINDS.path });
+    }
+  }
+  return refinements;
+}
+
+function refinementsOf(condition: string, holds: boolean): Refinement[] {
+  const text = stripParens(condition.trim());
+  const conjunction = holds ? /\s*(?:&&|\band\b)\s*/ : /\s*(?:\|\||\bor\b)\s*/;
+  const parts = splitTopLevel(text, conjunction);
+  const refinements: Refinement[] = [];
+  for (const part of parts.length > 1 ? parts : [text]) {
+    const listed = allowListedName(part);
+    if (listed !== null && listed.isTrueWhenListed === holds) {
+      refinements.push({ name: baseName(listed.name), kinds: ALL_KINDS });
+      continue;
+    }
+    let body = part.trim();
+    const negated = /^(?:!|not\s+)\s*(.*)$/s.exec(body);
+    const wanted = negated === null ? holds : !holds;
+    if (negated?.[1] !== undefined) body = stripParens(negated[1]);
+    if (!wanted) continue;
+    for (const pattern of CONFINEMENT) {
+      const match = pattern.exec(body);
+      if (match?.[1] !== undefined) refinements.push({ name: match[1], kinds: SINK_KINDS.path });
+    }
+  }
+  return refinements;
+}
+
+function stripParens(text: string): string {
+  let result = text.trim();
+  while (result.startsWith('(') && result.endsWith(')') && isWhole(result))
+    result = result.slice(1, -1).trim();
+  return result;
+}
+
+// Whether the first `(` closes at the very end.
+function isWhole(text: string): boolean {
+  let depth = 0;
+  for (let at = 0; at < text.length; at++) {
+    if (text[at] === '(') depth++;
+    else if (text[at] === ')') {
+      depth--;
+      if (depth === 0 && at < text.length - 1) return false;
+    }
+  }
+  return true;
+}
+
+function splitTopLevel(text: string, separator: RegExp): string[] {
+  const parts: string[] = [];
+  const sticky = new RegExp(separator.source, 'y');
+  let depth = 0;
+  let from = 0;
+  for (let at = 0; at < text.length; at++) {
+    const code = text[at];
+    if (code === '(' || code === '[') depth++;
+    else if (code === ')' || code === ']') depth--;
+    else if (
+      depth === 0 &&
+      (code === ' ' || code === '&' || code === '|' || code === 'a' || code === 'o')
+    ) {
+      sticky.lastIndex = at;
+      const match = sticky.exec(text);
+      if (match !== null && match[0].length > 0) {
+        parts.push(text.slice(from, at));
+        at += match[0].length - 1;
+        from = at + 1;
+      }
+    }
+  }
+  parts.push(text.slice(from));
+  return parts.map((part) => part.trim()).filter((part) => part !== '');
+}
+
+// `$_GET['sort'] ?? ''` tests the same value as `$_GET['sort']`.
+function withoutDefault(name: string): string {
+  return name.replace(/\s*(?:\?\?|\|\|)\s*.*$/, '').trim();
+}
+
+// The variable a tested expression reads: `ext` in `ext.lower()`.
+function baseName(name: string): string {
+  return /^[$@]?[\w$]+(?:\.[\w$]+)*/.exec(name)?.[0] ?? name;
+}

@@ -1,0 +1,132 @@
+import type { Span } from './flow-node.js';
+import { splitTopLevel } from './flow-file.js';
+import type { MaskedText } from './masked-text.js';
+
+/**
+ * Which text a sink hands to the flow analysis: the arguments of the call the match opens or sits
+ * in (`call`; options objects and keyword arguments after the first are left out), only its first
+ * argument (`first`: the path of `writeFile(path, data)`), the expression around the match
+ * (`expression`: a query string being built), or what follows the match to the end of the
+ * statement (`rest`: the right side of `x.innerHTML =`).
+ */
+export type SinkArgument = 'call' | 'first' | 'expression' | 'rest';
+
+// How far the span search looks around a hit.
+const REACH_CHARS = 3_000;
+// An argument that configures the call rather than feeding it: `{ timeout: 5 }`, `params=...`, `key: value`.
+const OPTION_ARGUMENT = /^(?:\{|[A-Za-z_]\w*\s*=(?![=>])|[A-Za-z_]\w*:\s|:\w+\s*=>)/;
+
+/** The spans of masked text a sink's value is read from. */
+export function sinkArgumentSpans(
+  masked: MaskedText,
+  hit: number,
+  matchEnd: number,
+  mode: SinkArgument,
+): Span[] {
+  if (mode === 'call' || mode === 'first') {
+    let open = outermostUnclosed(masked.text, hit, matchEnd);
+    if (open === -1) open = enclosingOpen(masked, hit);
+    if (open === -1) return [{ start: matchEnd, end: statementEnd(masked, matchEnd) }];
+    const args = splitTopLevel(masked, {
+      start: open + 1,
+      end: masked.closeOf(open, open + REACH_CHARS),
+    });
+    if (mode === 'first') return args.slice(0, 1);
+    return args.filter(
+      (arg, index) => index === 0 || !OPTION_ARGUMENT.test(masked.slice(arg.start, arg.end).trim()),
+    );
+  }
+  if (mode === 'rest') return [{ start: matchEnd, end: statementEnd(masked, matchEnd) }];
+  return [{ start: expressionStart(masked, hit), end: statementEnd(masked, hit) }];
+}
+
+// The call the match opens: the first `(` it leaves open (`getSession().setAttribute(`), or else the
+// first it opens and closes (`.find(query)`); -1 when it opens none.
+function outermostUnclosed(text: string, start: number, end: number): number {
+  const open: number[] = [];
+  let first = -1;
+  for (let at = start; at < end; at++) {
+    if (text[at] === '(') {
+      open.push(at);
+      if (first === -1) first = at;
+    } else if (text[at] === ')') open.pop();
+  }
+  return open[0] ?? first;
+}
+
+// The unmatched `(` before a position on the same statement, past any list or object literal
+// the position sits in (`spawn(cmd, { shell: true })`), or -1.
+function enclosingOpen(masked: MaskedText, at: number): number {
+  const text = masked.text;
+  let depth = 0;
+  for (let cursor = at - 1; cursor >= Math.max(0, at - REACH_CHARS); cursor--) {
+    const code = text[cursor];
+    if (code === ')' || code === ']' || code === '}') depth++;
+    else if (code === '(' || code === '[' || code === '{') {
+      if (depth > 0) {
+        depth--;
+        continue;
+      }
+      if (code === '(') return cursor;
+      // A block's brace (after `)` or `=>`) ends the search; a literal's brace does not.
+      if (code === '{' && /(?:\)|=>|->)\s*$/.test(text.slice(Math.max(0, cursor - 40), cursor)))
+        return -1;
+    } else if (code === ';' && depth === 0) return -1;
+  }
+  return -1;
+}
+
+// Back to an unmatched bracket, a `,`, `;`, `=` or `return` at depth zero.
+function expressionStart(masked: MaskedText, at: number): number {
+  const text = masked.text;
+  let depth = 0;
+  for (let cursor = at - 1; cursor >= Math.max(0, at - REACH_CHARS); cursor--) {
+    const code = text[cursor];
+    if (code === ')' || code === ']' || code === '}') depth++;
+    else if (code === '(' || code === '[' || code === '{') {
+      if (depth === 0) return cursor + 1;
+      depth--;
+    } else if (depth === 0) {
+      if (code === ',' || code === ';') return cursor + 1;
+      if (
+        code === '=' &&
+        !/[=!<>]/.test(text[cursor - 1] ?? '') &&
+        text[cursor + 1] !== '=' &&
+        text[cursor + 1] !== '>'
+      ) {
+        return cursor + 1;
+      }
+      if (code === '\n' && endsStatement(text, cursor)) {
+        const after = text.slice(cursor + 1, at).trimStart();
+        if (!/^[.+\-*/%&|?:]/.test(after)) return cursor + 1;
+      }
+    }
+  }
+  return Math.max(0, at - REACH_CHARS);
+}
+
+// Whether the line before a newline ends a statement (it does not end with an operator or opener).
+function endsStatement(text: string, newline: number): boolean {
+  const before = text.slice(Math.max(0, newline - 200), newline).trimEnd();
+  return !/[,([{=+\-*/%&|^!?:<>.]$/.test(before);
+}
+
+/** Forward to a `;`, a `,` or unmatched closer at depth zero, or a newline that ends the statement. */
+function statementEnd(masked: MaskedText, at: number): number {
+  const text = masked.text;
+  const limit = Math.min(text.length, at + REACH_CHARS);
+  let depth = 0;
+  for (let cursor = at; cursor < limit; cursor++) {
+    const code = text[cursor];
+    if (code === '(' || code === '[' || code === '{') depth++;
+    else if (code === ')' || code === ']' || code === '}') {
+      if (depth === 0) return cursor;
+      depth--;
+    } else if (depth === 0 && (code === ';' || code === ',')) return cursor;
+    else if (depth === 0 && code === '\n' && endsStatement(text, cursor)) {
+      const next = text.slice(cursor + 1, cursor + 80).trimStart();
+      if (!/^[.+\-*/%&|?:]/.test(next)) return cursor;
+    }
+  }
+  return limit;
+}
