@@ -49,6 +49,28 @@ describe('false alarms the index no longer raises, and the true cases it keeps',
     );
   });
 
+  it('a record updated with request values is not a NoSQL filter; a MongoDB update filtered by them is', () => {
+    const handler = (call: string) =>
+      lines(
+        'export function changePassword(req, res) {',
+        '  const newPassword = req.body.new;',
+        `  ${call}`,
+        '}',
+      );
+    expectNoHint(
+      'routes/changePassword.ts',
+      handler('user.update({ password: newPassword }).then(() => res.end());'),
+      'nosql/request-filter',
+    );
+    expectHint(
+      'routes/changePassword.ts',
+      handler('db.users.update({ password: newPassword }, { $set: { locked: true } });'),
+      'nosql/request-filter',
+      3,
+      'medium',
+    );
+  });
+
   it('Angular [innerHTML] is sanitised by the framework; bypassSecurityTrustHtml is not', () => {
     expectNoHint(
       'src/app/product.component.html',

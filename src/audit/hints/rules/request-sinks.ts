@@ -59,9 +59,10 @@ const NOSQL_INJECTION: HintRule = {
       ],
       pattern:
         /\.(?:find|findOne|findOneAndUpdate|findOneAndDelete|update|updateOne|updateMany|deleteOne|deleteMany|remove|countDocuments)\s*\(\s*(?:\{|[\w$.]+\s*[,)])/,
-      // Sequelize `where:` filters bind values; `$eq` pins the operator; hashes and ciphers `update` too.
+      // Sequelize `where:` filters bind values; `$eq` pins the operator; hashes and ciphers `update` too;
+      // an `update` given one object sets values on a record (Sequelize): MongoDB's takes a filter and an update.
       unless:
-        /\bwhere\s*:|\$eq\b|\bcreate(?:Hash|Hmac|Cipheriv|Decipheriv|Sign|Verify)\s*\(|\.digest\s*\(|\b(?:hash|hmac|cipher|decipher|md5|sha\d*)\.update\s*\(/,
+        /\bwhere\s*:|\$eq\b|\bcreate(?:Hash|Hmac|Cipheriv|Decipheriv|Sign|Verify)\s*\(|\.digest\s*\(|\b(?:hash|hmac|cipher|decipher|md5|sha\d*)\.update\s*\(|\.update\s*\(\s*\{[^{}]*\}\s*\)/,
       requestInput: 'js',
       flowArgument: 'first',
     },
