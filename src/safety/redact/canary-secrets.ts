@@ -1,4 +1,5 @@
 import { Buffer } from 'node:buffer';
+import { VENDOR_CONTEXT_TABLE } from './rules/vendor-context-table.js';
 import { fillTokenShape, VENDOR_TOKEN_SHAPES } from './rules/vendor-token-shapes.js';
 
 /** A made-up secret for one rule, in a line of context, that the redactor must remove. */
@@ -136,9 +137,19 @@ function buildVendorCanaries(): CanarySecret[] {
   const vendor = Object.entries(VENDOR_TOKEN_SHAPES).map(([rule, shape]) =>
     token(rule, 'value: ', fillTokenShape(shape, draw)),
   );
+  // The vendor's word in the key, the value in the vendor's shape.
+  const vendorContext = VENDOR_CONTEXT_TABLE.map((row) =>
+    token(row.id, `${row.keywords[0] ?? ''}_value = "`, fillTokenShape(row.sample, draw), '"'),
+  );
   const jwtText = `${Buffer.from('{"alg":"HS256"}').toString('base64url')}.${Buffer.from('{"sub":"oy-canary"}').toString('base64url')}.${draw(BASE62, 43)}`;
   return [
     ...vendor,
+    ...vendorContext,
+    token(
+      'facebook-app-token',
+      'facebook app: ',
+      join('1', draw('0123456789', 14), '|', draw(BASE62, 25), '7q'),
+    ),
     token(
       'azure-ad-client-secret',
       'client_secret: ',
@@ -147,9 +158,25 @@ function buildVendorCanaries(): CanarySecret[] {
     token('terraform-cloud-token', 'TF: ', join(draw(HEX, 14), '.atlas', 'v1.', draw(BASE62, 67))),
     token('maxmind-license-key', 'license: ', join(draw(BASE62, 6), '_', draw(BASE62, 29), '_mmk')),
     token('mailchimp-api-key', 'mc: ', join(draw(HEX, 32), '-us', '12')),
+    token(
+      'authress-access-key',
+      'authress: ',
+      join('sc_', draw(HEX, 12), '.', draw(HEX, 5), '.acc_', draw(HEX, 20), '.', draw(BASE62, 60)),
+    ),
     token('npmrc-auth-token', '//npm.oy-canary.dev/:_authToken=', draw(BASE62, 36)),
     token('jenkins-credential', '<secret>{', join('AQAAABAAAAAQ', draw(BASE64, 40)), '}</secret>'),
     token('jwt-base64', 'blob: ', Buffer.from(jwtText).toString('base64')),
+    token(
+      'curl-user-password',
+      'curl -s --user api:',
+      join(draw(BASE62, 20), '7q'),
+      ' https://api.oy/',
+    ),
+    token(
+      'kubernetes-secret',
+      'apiVersion: v1\nkind: Secret\nmetadata:\n  name: oy-canary\ndata:\n  token: ',
+      draw(BASE64, 40),
+    ),
   ];
 }
 

@@ -1,3 +1,4 @@
+import { isPublishedExampleKey } from './is-published-example-key.js';
 import { looksLikeWords } from './looks-like-words.js';
 import { madeUpRunShare } from './made-up-run-share.js';
 
@@ -53,11 +54,11 @@ const OBVIOUS_WORDS = new Set([
 // and then (`insert` in about one random 32-character value in 3 million), so there the word
 // counts only when what is left around it is short or reads as words too.
 const PLACEHOLDER_FRAGMENT =
-  /example|changeme|change_me|change-me|placeholder|redacted|replace|insert|dummy|sample|your[-_]?(?:own|real|api|secret|key|token|pass)|fake[-_]|x{5}|\*\*\*|\.\.\.|\u2026|\u2022/gi;
+  /example|changeme|change_me|change-me|placeholder|redacted|replace|insert|dummy|sample|your[-_]?(?:own|real|api|secret|key|token|pass)|fake[-_]|x{5}|#{5}|\*\*\*|\.\.\.|\u2026|\u2022/gi;
 const MAX_STAND_IN_REST_CHARS = 20;
 // Typed runs that a long random value holds now and then (`12345` in about one 40-digit hex value in
 // 20,000), so in a long value they mark a stand-in only when runs make up much of it.
-const TYPED_RUN = /12345|a1b2c3|abcdef|qwerty/i;
+const TYPED_RUN = /12345|a1b2c3|1a2b3c|abcdef|qwerty/i;
 const LONG_VALUE_CHARS = 16;
 const MIN_LONG_STAND_IN_RUN_SHARE = 0.5;
 // Without a marker, a value this long must be mostly runs (`abc123xyz-456def789ghij-klmnop...`);
@@ -88,7 +89,7 @@ export function hasTemplateOrMarker(value: string): boolean {
 
 /** Whether a value is a placeholder, template or stand-in rather than a real secret. */
 export function isPlaceholderValue(value: string): boolean {
-  if (hasTemplateOrMarker(value)) return true;
+  if (hasTemplateOrMarker(value) || isPublishedExampleKey(value)) return true;
   if (value.length >= RUNS_ONLY_MIN_CHARS && madeUpRunShare(value) >= RUNS_ONLY_MIN_SHARE)
     return true;
   const lower = value.toLowerCase();

@@ -34,6 +34,9 @@ const MIN_MASH_HOME_ROW_SHARE = 0.6;
 // a, d and f are home-row keys), is generated, and no "made up" heuristic may judge it.
 const MAX_MASH_CHARS = 24;
 const HEX_RUN = /[0-9a-f]{12}/;
+// A value ending in a dot, a host label and a common top-level domain names a host, not a key.
+const HOST_NAME_END =
+  /^[A-Za-z0-9.?@_-]*[A-Za-z0-9]\.(?:com|net|org|io|dev|app|co|cloud|ai|me|us|uk|de|fr|nl|jp|cn|ru|info|biz|edu|gov|local|internal|localhost)$/i;
 
 /** Whether a value found after a secret-looking key name is plausibly a real secret. */
 export function isPlausibleSecret(value: string, isQuoted: boolean): boolean {
@@ -43,6 +46,7 @@ export function isPlausibleSecret(value: string, isQuoted: boolean): boolean {
   if (!isQuoted && looksLikeCode(value)) return false;
   if (/^(?:\.{0,2}\/|~\/)/.test(value)) return false;
   if (isPlaceholderValue(value) || readsAsName(value) || namesASecret(value)) return false;
+  if (namesAHost(value)) return false;
   if (decodesToPhrase(value) || isKeyboardMash(value)) return false;
   const entropy = shannonEntropy(value);
   if (entropy < (length < SHORT_VALUE_CHARS ? SHORT_ENTROPY_FLOOR_BITS : ENTROPY_FLOOR_BITS)) {
@@ -74,6 +78,11 @@ function isNameWithVersionDigits(value: string): boolean {
   if (!/^[A-Za-z_$][\w$]*$/.test(value) || (value.match(/\d/g) ?? []).length > 2) return false;
   const letters = value.replace(/\d/g, '');
   return letters.length >= ONE_CLASS_MIN_CHARS && looksLikeWords(letters);
+}
+
+/** Whether a value is a host name or mail address (`tenant-4f2a.okta.com`, `ops@corp.io`). */
+function namesAHost(value: string): boolean {
+  return HOST_NAME_END.test(value);
 }
 
 /** Words joined the way names join them (`auth-token`, `x.api_key`); `nob(ody[finds` is typed, not named. */

@@ -7,7 +7,7 @@ const KEYBOARD_ROWS = ['qwertyuiop', 'asdfghjkl', 'zxcvbnm', '1234567890'];
 
 /**
  * The share of a value's characters that sit in a made-up run: counting up or down (`abc123`,
- * `zyx`), one character repeated (`xxxx`), a keyboard row (`qwerty`), or two counts interleaved
+ * `zyx`, `aBcD`), one character repeated (`xxxx`), a keyboard row (`qwerty`), or two counts interleaved
  * (`a1b2c3`). Typed stand-ins are mostly runs; generated values almost never are.
  */
 export function madeUpRunShare(value: string): number {
@@ -51,8 +51,12 @@ function stepBetween(value: string, a: number, b: number): number {
   const to = value.charCodeAt(b);
   const delta = to - from;
   if (delta === 0) return 0;
-  if (Math.abs(delta) !== 1 || classOf(from) === 0 || classOf(from) !== classOf(to))
-    return Number.NaN;
+  if (classOf(from) === 0 || classOf(to) === 0) return Number.NaN;
+  // Counting letters may change case as it goes (`aBcDeF`); a repeat must keep its case.
+  const folded = (to | 32) - (from | 32);
+  const isLetterStep = classOf(from) !== 1 && classOf(to) !== 1 && Math.abs(folded) === 1;
+  if (isLetterStep) return folded;
+  if (Math.abs(delta) !== 1 || classOf(from) !== classOf(to)) return Number.NaN;
   return delta;
 }
 

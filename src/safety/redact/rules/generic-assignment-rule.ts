@@ -1,3 +1,4 @@
+import { isPlaceholderValue } from '../is-placeholder-value.js';
 import { isPlausibleSecret, MAX_GENERIC_SECRET_CHARS } from '../is-plausible-secret.js';
 import type { AnchoredRule, ValueRange } from '../redaction-rule.js';
 
@@ -5,7 +6,7 @@ import type { AnchoredRule, ValueRange } from '../redaction-rule.js';
 const MAX_KEY_CHARS = 64;
 // A key name must end with one of these to make its value a suspect.
 const SECRET_NAME_END =
-  /(?:password|passwd|passphrase|secret|api[_-]?key|access[_-]?key|account[_-]?key|private[_-]?key|secret[_-]?key|signing[_-]?key|encryption[_-]?key|master[_-]?key|credentials?|authorization|token|auth|pass|pwd|(?<=[_-])key)(?:[_-]?(?:value|base))?\d{0,2}$/i;
+  /(?:password|passwd|passphrase|secret|api[_-]?key|access[_-]?key|account[_-]?key|private[_-]?key|secret[_-]?key|signing[_-]?key|encryption[_-]?key|master[_-]?key|credentials?|creds?|authorization|token|auth|pass|pwd|(?<=[_-])key)(?:[_-]?(?:value|base|string|str))?(?:[_-]?\d{1,4})?$/i;
 // Tokens that page, order or deduplicate requests, or defend forms: handles, not credentials.
 const HANDLE_TOKEN_NAME =
   /(?:next|prev|previous|page|continuation|client|request|lock|idempotency|pagination|cursor|sync|update|change|copy\w*|public|publickey|csrf|xsrf|cancel|cancellation|continue|resume|marker|unit|verification|sequence|upload|batch|forward|backward|start|end|last|first|iterator|shard|stream|grant)[_-]?token$/i;
@@ -22,7 +23,7 @@ const HANDLE_KEY_WORD = new RegExp(`^(?:${HANDLE_KEY_WORDS})$`, 'i');
 // A bare `key` (`[DEBUG] Using Key=...`) names a lookup as often as a secret: only long values count.
 const MIN_BARE_KEY_VALUE_CHARS = 20;
 // Words so common inside other words that they must start one (`db_pass`, `dbPass`, not `bypass`, `oauth`).
-const WORD_START_NAMES = /^(?:authorization|token|auth|pass|pwd)/i;
+const WORD_START_NAMES = /^(?:authorization|token|auth|pass|pwd|creds?)/i;
 // Between key and value: a closing quote or bracket, then an assignment, comparison or mapping.
 const KEY_TO_VALUE = /\\?["'`]?\]?[ \t]*(?:=>|:{1,3}=|===?|!==?|\?\?=|\|\|=|[?.+]=|[:=])[ \t]*/y;
 // Go and Rust declarations: `var apiToken string = "..."`, `let token: &str = "..."`.
@@ -40,7 +41,11 @@ const COMPARISON_LOOKBACK_CHARS = 1100;
 // An XML element's text, on the same line or the next: `<apiToken>\n  value\n</apiToken>`.
 const ELEMENT_TEXT = />[ \t]*(?:\r?\n[ \t]*)?/y;
 // `Authorization: Bearer <token>`: the scheme word is not the secret.
-const AUTH_SCHEME = /(?:bearer|basic|token|bot)[ \t]+/iy;
+const AUTH_SCHEME = /(?:bearer|basic|token|bot|api-?token|api-?key|sso-key)[ \t]+/iy;
+// A name for a password proper, where a quoted word-and-number value (`thisIsDog11`) is one.
+const PASSWORD_NAME = /(?:password|passwd|pass|pwd)\d{0,2}$/i;
+// Mixed-case words and a number at the end: how people make up passwords (`Welcome2024!`).
+const WORDS_THEN_NUMBER = /^(?=[^A-Z]*[A-Z])(?=[^a-z]*[a-z])[A-Za-z]{4,40}\d{2,4}[!#$%&*@^.?]?$/;
 // Values are read with sticky patterns bounded one past the longest plausible value, so a hostile
 // line costs a bounded amount of work per keyword.
 const VALUE_SCAN_CHARS = MAX_GENERIC_SECRET_CHARS + 1;
@@ -81,6 +86,7 @@ export const GENERIC_ASSIGNMENT_RULE: AnchoredRule = {
     'token',
     'auth',
     'credential',
+    'creds',
     'apikey',
     'api_key',
     'api-key',
@@ -117,7 +123,9 @@ export const GENERIC_ASSIGNMENT_RULE: AnchoredRule = {
     if (isImageQueryKey(text, keyStart)) return undefined;
     const valueStart = findValueStart(text, keyStart, keyEnd);
     const range =
-      valueStart === undefined ? readComparedLiteral(text, keyStart) : readValue(text, valueStart);
+      valueStart === undefined
+        ? readComparedLiteral(text, keyStart)
+        : readValue(text, valueStart, PASSWORD_NAME.test(key));
     if (
       range !== undefined &&
       /^key$/i.test(key) &&
@@ -193,6 +201,10 @@ function scanKeyEnd(text: string, at: number): number {
 
 /** The literal in `"..." === key` just before the key, if it looks like a secret. */
 function readComparedLiteral(text: string, keyStart: number): ValueRange | undefined {
+  // Most keys have no comparison before them: look at the operator before reading the line back.
+  let before = keyStart;
+  while (before > 0 && (text[before - 1] === ' ' || text[before - 1] === '\t')) before -= 1;
+  if (text[before - 1] !== '=') return undefined;
   const from = Math.max(0, keyStart - COMPARISON_LOOKBACK_CHARS);
   const match = LITERAL_BEFORE_COMPARISON.exec(text.slice(from, keyStart));
   const value = match?.[2];
@@ -227,7 +239,7 @@ function isSecretName(key: string): boolean {
 }
 
 /** Reads the value that starts at `start`, quoted or not, and returns its range if it looks like a secret. */
-function readValue(text: string, start: number): ValueRange | undefined {
+function readValue(text: string, start: number, isPassword: boolean): ValueRange | undefined {
   let cursor = start;
   let pattern = UNQUOTED_VALUE;
   // Objective-C string literals: `@"..."`.
@@ -250,5 +262,10 @@ function readValue(text: string, start: number): ValueRange | undefined {
   const value = text.slice(cursor, end);
   // A JWT is the JWT rule's to judge (it knows the published examples).
   if (JWT_SHAPE.test(value)) return undefined;
-  return isPlausibleSecret(value, pattern !== UNQUOTED_VALUE) ? { start: cursor, end } : undefined;
+  const isQuoted = pattern !== UNQUOTED_VALUE;
+  const isMadeUpPassword =
+    isPassword && isQuoted && WORDS_THEN_NUMBER.test(value) && !isPlaceholderValue(value);
+  return isMadeUpPassword || isPlausibleSecret(value, isQuoted)
+    ? { start: cursor, end }
+    : undefined;
 }

@@ -7,17 +7,33 @@ export interface VendorTokenRow {
   description: string;
   keywords: readonly string[];
   pattern: RegExp;
+  /** Whether word characters glued after the token are redacted with it (see `row`). */
+  takesGluedTail: boolean;
+  /** A further shape check of the value, where the prefix alone is weak (`EAAA`, `4b1d`). */
+  hasShape?: (value: string) => boolean;
 }
 
 // After a token: not another token character, so a longer run is not cut into a "match".
 const END = String.raw`(?![A-Za-z0-9_-])`;
+// A prefix with a separator (`npm_`, `glpat-`) names its token wherever it stands, so characters
+// glued after the token (`hf_<34>X`) are taken with it; a letters-and-digits prefix (`AKCp`, `LTAI`)
+// also occurs inside base64 blobs, so there the token must end where the run ends.
+const SEPARATOR = /[_.~-]/;
 const row = (
   id: string,
   description: string,
   keywords: readonly string[],
   source: string,
   flags = 'y',
-): VendorTokenRow => ({ id, description, keywords, pattern: new RegExp(source + END, flags) });
+  hasShape?: (value: string) => boolean,
+): VendorTokenRow => {
+  const takesGluedTail = keywords.every((keyword) => SEPARATOR.test(keyword));
+  const pattern = new RegExp(takesGluedTail ? source : source + END, flags);
+  return { id, description, keywords, pattern, takesGluedTail, ...(hasShape && { hasShape }) };
+};
+// Random base62 holds all three; hex digests and base64 of repeated bytes do not.
+const hasMixedCaseAndDigit = (value: string): boolean =>
+  /[a-z]/.test(value) && /[A-Z]/.test(value) && /\d/.test(value);
 
 export const VENDOR_TOKEN_TABLE: readonly VendorTokenRow[] = [
   row('huggingface-token', 'A Hugging Face access token (hf_)', ['hf_'], 'hf_[A-Za-z0-9]{34}'),
@@ -38,7 +54,7 @@ export const VENDOR_TOKEN_TABLE: readonly VendorTokenRow[] = [
     'slack-legacy-token',
     'A Slack legacy token (xoxo-)',
     ['xoxo-'],
-    String.raw`xoxo-\d{3,20}-\d{3,20}-\d{3,20}-[a-z0-9]{20,40}`,
+    String.raw`xoxo-\d{3,20}-\d{3,20}-\d{3,20}-[a-z0-9]{8,64}`,
     'iy',
   ),
   row(
@@ -218,7 +234,8 @@ export const VENDOR_TOKEN_TABLE: readonly VendorTokenRow[] = [
     'infracost-token',
     'An Infracost API token (ico-)',
     ['ico-'],
-    '(?<![A-Za-z0-9-])ico-[A-Za-z0-9]{32}',
+    // Starts a word: `favicon.ico-<hash>.png` and `pubblico-<hash>` are names.
+    '(?<![A-Za-z0-9./-])ico-[A-Za-z0-9]{32}',
   ),
   row(
     'intra42-client-secret',
@@ -237,7 +254,8 @@ export const VENDOR_TOKEN_TABLE: readonly VendorTokenRow[] = [
     'octopus-deploy-api-key',
     'An Octopus Deploy API key (API-)',
     ['api-'],
-    '(?<![A-Za-z0-9-])API-[A-Z0-9]{26}',
+    // Starts a word, and not a URL path segment (`notion.site/API-<page id>`).
+    '(?<![A-Za-z0-9/-])API-[A-Z0-9]{26}',
   ),
   row(
     'openshift-token',
@@ -278,6 +296,23 @@ export const VENDOR_TOKEN_TABLE: readonly VendorTokenRow[] = [
     'A Square access token or secret (sq0atp-, sq0csp-, EAAA)',
     ['sq0atp-', 'sq0csp-'],
     'sq0(?:atp|csp)-[A-Za-z0-9_-]{22,43}',
+  ),
+  row(
+    'square-oauth-token',
+    'A Square OAuth access token (EAAA)',
+    ['eaaa'],
+    // Not inside a base64 run, where `EAAA` is common.
+    '(?<![A-Za-z0-9+/=])EAAA[A-Za-z0-9_-]{22,60}',
+    'y',
+    hasMixedCaseAndDigit,
+  ),
+  row(
+    'clickhouse-api-secret',
+    'A ClickHouse Cloud API secret (4b1d and 38 characters)',
+    ['4b1d'],
+    '4b1d[A-Za-z0-9]{38}',
+    'y',
+    hasMixedCaseAndDigit,
   ),
   row(
     'duffel-token',
