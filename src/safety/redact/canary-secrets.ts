@@ -1,6 +1,7 @@
 import { Buffer } from 'node:buffer';
 import { VENDOR_CONTEXT_TABLE } from './rules/vendor-context-table.js';
 import { fillTokenShape, VENDOR_TOKEN_SHAPES } from './rules/vendor-token-shapes.js';
+import { VENDOR_TOKEN_TABLE } from './rules/vendor-token-table.js';
 
 /** A made-up secret for one rule, in a line of context, that the redactor must remove. */
 export interface CanarySecret {
@@ -180,9 +181,9 @@ function buildVendorCanaries(): CanarySecret[] {
   ];
 }
 
-// Rules whose secret starts with its own keyword: a word character glued before it must not hide it.
-// Not mailgun-api-key: its `key-` also ends words, so it must start one.
-const GLUED_RULES: ReadonlySet<string> = new Set([
+// Rules whose secret starts with its own keyword: a word character glued before it must not hide
+// it. Every vendor token that need not start a word is one of them.
+const GLUED_BEFORE_RULES: ReadonlySet<string> = new Set([
   'aws-access-key-id',
   'google-api-key',
   'github-token',
@@ -195,25 +196,47 @@ const GLUED_RULES: ReadonlySet<string> = new Set([
   'anthropic-api-key',
   'openai-api-key',
   'sendgrid-api-key',
+  'mailgun-api-key',
   'twilio-key',
   'jwt',
+  ...VENDOR_TOKEN_TABLE.filter((row) => !row.startsWord).map((row) => row.id),
+]);
+
+// Rules that take word characters glued after a token (`npm_<36>X`) with it.
+const GLUED_AFTER_RULES: ReadonlySet<string> = new Set([
+  'github-token',
+  'gitlab-token',
+  'npm-token',
+  'pypi-token',
+  'slack-token',
+  'stripe-live-key',
+  'anthropic-api-key',
+  'openai-api-key',
+  'sendgrid-api-key',
+  'mailgun-api-key',
+  ...VENDOR_TOKEN_TABLE.filter((row) => row.takesGluedTail).map((row) => row.id),
 ]);
 
 /**
- * The token canaries again with a word character glued before the value (`Xghp_...`), one per
- * token family: the redactor must still remove the whole value.
+ * The token canaries again with a word character glued before the value (`Xghp_...`), and after it
+ * where the rule takes a glued tail (`npm_...X`): the redactor must still remove the whole value.
  */
 export function buildGluedCanarySecrets(): CanarySecret[] {
-  return buildCanarySecrets()
-    .filter((canary) => GLUED_RULES.has(canary.rule))
+  const canaries = buildCanarySecrets();
+  // Out of its assignment (`password = ...`), so a broader rule cannot take the glued word too.
+  const before = canaries
+    .filter((canary) => GLUED_BEFORE_RULES.has(canary.rule))
     .map((canary) => ({
       ...canary,
-      // Out of its assignment (`password = ...`), so a broader rule cannot take the glued word too.
       text:
         canary.rule === 'twilio-key'
           ? canary.text.replace(canary.value, `X${canary.value}`)
           : `const blob = "X${canary.value}";\n`,
     }));
+  const after = canaries
+    .filter((canary) => GLUED_AFTER_RULES.has(canary.rule))
+    .map((canary) => ({ ...canary, text: `const blob = "${canary.value}X";\n` }));
+  return [...before, ...after];
 }
 
 function token(rule: string, before: string, value: string, after = ''): CanarySecret {

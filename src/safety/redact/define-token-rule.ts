@@ -1,9 +1,6 @@
 import { isPlaceholderValue } from './is-placeholder-value.js';
 import type { AnchoredRule, RedactionRuleInfo, ValueRange } from './redaction-rule.js';
-import { shannonEntropy } from './shannon-entropy.js';
-
-// Bits per character below which a token-shaped value is a stand-in (`AKIA0000...`, `ghp_aaaa...`).
-const TOKEN_ENTROPY_FLOOR_BITS = 3;
+import { isRepetitive } from './shannon-entropy.js';
 
 export interface TokenRuleSpec extends RedactionRuleInfo {
   /**
@@ -61,9 +58,9 @@ export function defineTokenRule(spec: TokenRuleSpec): AnchoredRule {
   };
 }
 
-/** The default value check of token rules. */
+/** The default value check of token rules: not a stand-in (`AKIA0000...`, `ghp_xxxx...`). */
 export function isRandomToken(value: string): boolean {
-  return !isPlaceholderValue(value) && shannonEntropy(value) >= TOKEN_ENTROPY_FLOOR_BITS;
+  return !isPlaceholderValue(value) && !isRepetitive(value);
 }
 
 export function isWordCharacter(code: number): boolean {

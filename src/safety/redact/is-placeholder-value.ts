@@ -69,7 +69,11 @@ const RUNS_ONLY_MIN_SHARE = 0.6;
 // Template and variable syntax, well formed: the value is filled in elsewhere. A stray `${` or `{{`
 // among other symbols (`m{{h}o)p${e]nob(`) is a typed password, not a template.
 const TEMPLATE_SYNTAX =
-  /\$\{[^{}\s[\]()<>]*\}|\$\([^()]*\)|\{\{[^{}]*\}\}|#\{[^{}]*\}|%\(\w+\)[sd]|%[sdv]|\{\d*\}|^\$[A-Za-z_{]|^%[A-Za-z_]+%$|^<.*>$|^\{[A-Za-z_][\w.]*\}$/;
+  /\$\{[^{}\s[\]()<>]*\}|\$\([^()]*\)|\{\{[^{}]*\}\}|#\{[^{}]*\}|%\(\w+\)[sd]|\{\d*\}|^\$\{?[A-Za-z_][\w.:]*\}?$|^%[A-Za-z_]+%$|^<.*>$|^\{[A-Za-z_][\w.]*\}$/;
+const PRINTF_VERB = /%[sdv]/;
+// Letters and digits a printf template holds besides its verbs (`key-%v`, `Bearer %s`).
+const MAX_TEMPLATE_REST_CHARS = 6;
+const PRINTF_VERBS = /%[sdv]/g;
 // Digits and signs standing for letters (`p4ssw0rd`, `s3cr3t`), undone before the word check.
 const LEET: Readonly<Record<string, string>> = {
   '0': 'o',
@@ -84,7 +88,22 @@ const LEET: Readonly<Record<string, string>> = {
 
 /** Whether a value holds template syntax or a placeholder marker (`${X}`, `changeme`, `xxxxx`). */
 export function hasTemplateOrMarker(value: string): boolean {
-  return TEMPLATE_SYNTAX.test(value) || hasMarkerWord(value) || hasTypedRuns(value);
+  return (
+    TEMPLATE_SYNTAX.test(value) ||
+    isPrintfTemplate(value) ||
+    hasMarkerWord(value) ||
+    hasTypedRuns(value)
+  );
+}
+
+/**
+ * Whether a value is a printf template (`%s:%s`, `key-%v`): its verbs around little else. A random
+ * password holds `%d` now and then, with plenty around it.
+ */
+function isPrintfTemplate(value: string): boolean {
+  if (!PRINTF_VERB.test(value)) return false;
+  const rest = value.replace(PRINTF_VERBS, ' ');
+  return rest.replace(/[^A-Za-z0-9]/g, '').length < MAX_TEMPLATE_REST_CHARS || looksLikeWords(rest);
 }
 
 /** Whether a value is a placeholder, template or stand-in rather than a real secret. */

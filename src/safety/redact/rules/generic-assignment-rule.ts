@@ -44,12 +44,15 @@ const ELEMENT_TEXT = />[ \t]*(?:\r?\n[ \t]*)?/y;
 const AUTH_SCHEME = /(?:bearer|basic|token|bot|api-?token|api-?key|sso-key)[ \t]+/iy;
 // A name for a password proper, where a quoted word-and-number value (`thisIsDog11`) is one.
 const PASSWORD_NAME = /(?:password|passwd|pass|pwd)\d{0,2}$/i;
-// Mixed-case words and a number at the end: how people make up passwords (`Welcome2024!`).
-const WORDS_THEN_NUMBER = /^(?=[^A-Z]*[A-Z])(?=[^a-z]*[a-z])[A-Za-z]{4,40}\d{2,4}[!#$%&*@^.?]?$/;
+// Words and a number at the end: how people make up passwords (`Welcome2024!`, `rivermaple98`).
+const WORDS_THEN_NUMBER = /^[A-Za-z]{4,40}\d{2,4}[!#$%&*@^.?]?$/;
 // Values are read with sticky patterns bounded one past the longest plausible value, so a hostile
 // line costs a bounded amount of work per keyword.
 const VALUE_SCAN_CHARS = MAX_GENERIC_SECRET_CHARS + 1;
 const UNQUOTED_VALUE = new RegExp(String.raw`[^\s"'\`,;&)\]}<>]{0,${VALUE_SCAN_CHARS}}`, 'y');
+// A `.env` value: literal up to a blank or a quote.
+const ENV_VALUE = new RegExp(String.raw`[^\s"'\`]{0,${VALUE_SCAN_CHARS}}`, 'y');
+const ENV_NAME = /^[A-Z][A-Z0-9_]*$/;
 const QUOTES = ['"', "'", '`'];
 const JWT_SHAPE = /^eyJ[\w-]*\.eyJ[\w-]*\.[\w-]*$/;
 // Up to the closing quote on the same line, stepping over backslash escapes.
@@ -125,7 +128,10 @@ export const GENERIC_ASSIGNMENT_RULE: AnchoredRule = {
     const range =
       valueStart === undefined
         ? readComparedLiteral(text, keyStart)
-        : readValue(text, valueStart, PASSWORD_NAME.test(key));
+        : readValue(text, valueStart, {
+            isPassword: PASSWORD_NAME.test(key),
+            isEnvLine: isEnvLine(text, keyStart, keyEnd, key),
+          });
     if (
       range !== undefined &&
       /^key$/i.test(key) &&
@@ -238,10 +244,27 @@ function isSecretName(key: string): boolean {
   return isSeparator || isCamelStart;
 }
 
+/**
+ * Whether the key opens a `.env` or shell line (`DB_PASSWORD=...`, `export X=...`): there an
+ * unquoted value is literal text up to the first blank, `&`, `;` and `,` included.
+ */
+function isEnvLine(text: string, keyStart: number, keyEnd: number, key: string): boolean {
+  if (text[keyEnd] !== '=' || !ENV_NAME.test(key)) return false;
+  const lineStart = text.lastIndexOf('\n', keyStart - 1) + 1;
+  return /^[ \t]*(?:export[ \t]+)?$/.test(text.slice(lineStart, keyStart));
+}
+
+interface ValueContext {
+  /** The key names a password proper (`db_password`). */
+  isPassword: boolean;
+  /** The key opens a `.env` or shell line. */
+  isEnvLine: boolean;
+}
+
 /** Reads the value that starts at `start`, quoted or not, and returns its range if it looks like a secret. */
-function readValue(text: string, start: number, isPassword: boolean): ValueRange | undefined {
+function readValue(text: string, start: number, context: ValueContext): ValueRange | undefined {
   let cursor = start;
-  let pattern = UNQUOTED_VALUE;
+  let pattern = context.isEnvLine ? ENV_VALUE : UNQUOTED_VALUE;
   // Objective-C string literals: `@"..."`.
   if (text[cursor] === '@' && QUOTES.includes(text[cursor + 1] ?? '')) cursor += 1;
   const first = text[cursor] ?? '';
@@ -264,7 +287,7 @@ function readValue(text: string, start: number, isPassword: boolean): ValueRange
   if (JWT_SHAPE.test(value)) return undefined;
   const isQuoted = pattern !== UNQUOTED_VALUE;
   const isMadeUpPassword =
-    isPassword && isQuoted && WORDS_THEN_NUMBER.test(value) && !isPlaceholderValue(value);
+    context.isPassword && isQuoted && WORDS_THEN_NUMBER.test(value) && !isPlaceholderValue(value);
   return isMadeUpPassword || isPlausibleSecret(value, isQuoted)
     ? { start: cursor, end }
     : undefined;

@@ -4,6 +4,7 @@ import { shannonEntropy } from '../shannon-entropy.js';
 
 // `sk-` is also a prefix of ordinary words and ids; a long run after it must look random.
 const OPENAI_ENTROPY_FLOOR_BITS = 3.5;
+const NAMED_OPENAI_KIND = /^sk-(?:proj|svcacct|admin)-/;
 
 function hasLetterAndDigit(value: string): boolean {
   return /[A-Za-z]/.test(value) && /\d/.test(value);
@@ -45,9 +46,10 @@ export const SERVICE_TOKEN_RULES: readonly AnchoredRule[] = [
       'An OpenAI API key (sk-proj-, sk-svcacct-, sk-admin-, or sk- and a long random run)',
     keywords: ['sk-'],
     pattern: /sk-(?:(?:proj|svcacct|admin)-[A-Za-z0-9_-]{40,250}|[A-Za-z0-9]{32,250})/y,
+    // A bare `sk-` run must hold a digit to be a key; a named kind (`sk-proj-`) need not.
     isSecret: (value) =>
       isRandomToken(value) &&
-      hasLetterAndDigit(value) &&
+      (NAMED_OPENAI_KIND.test(value) || hasLetterAndDigit(value)) &&
       shannonEntropy(value) >= OPENAI_ENTROPY_FLOOR_BITS,
     takesGluedTail: true,
   }),

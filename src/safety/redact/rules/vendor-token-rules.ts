@@ -18,6 +18,8 @@ function hasWordyBody(value: string): boolean {
 export const VENDOR_TOKEN_RULES: readonly AnchoredRule[] = VENDOR_TOKEN_TABLE.map((row) =>
   defineTokenRule({
     ...row,
+    // A row that must start a word says so with a lookbehind of its own (it may refuse more than
+    // word characters: `.ico-`, `/API-`).
     startsWord: false,
     isSecret: (value) =>
       isRandomToken(value) && !hasWordyBody(value) && (row.hasShape?.(value) ?? true),

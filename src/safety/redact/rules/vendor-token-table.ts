@@ -9,6 +9,8 @@ export interface VendorTokenRow {
   pattern: RegExp;
   /** Whether word characters glued after the token are redacted with it (see `row`). */
   takesGluedTail: boolean;
+  /** Whether the token must start a word: its pattern opens with a lookbehind (`(?<!...)LTAI`). */
+  startsWord: boolean;
   /** A further shape check of the value, where the prefix alone is weak (`EAAA`, `4b1d`). */
   hasShape?: (value: string) => boolean;
 }
@@ -29,11 +31,19 @@ const row = (
 ): VendorTokenRow => {
   const takesGluedTail = keywords.every((keyword) => SEPARATOR.test(keyword));
   const pattern = new RegExp(takesGluedTail ? source : source + END, flags);
-  return { id, description, keywords, pattern, takesGluedTail, ...(hasShape && { hasShape }) };
+  const startsWord = source.startsWith('(?<!');
+  return {
+    id,
+    description,
+    keywords,
+    pattern,
+    takesGluedTail,
+    startsWord,
+    ...(hasShape && { hasShape }),
+  };
 };
-// Random base62 holds all three; hex digests and base64 of repeated bytes do not.
-const hasMixedCaseAndDigit = (value: string): boolean =>
-  /[a-z]/.test(value) && /[A-Z]/.test(value) && /\d/.test(value);
+// Random base62 of this length holds both cases; hex digests and base64 of repeated bytes do not.
+const hasMixedCase = (value: string): boolean => /[a-z]/.test(value) && /[A-Z]/.test(value);
 
 export const VENDOR_TOKEN_TABLE: readonly VendorTokenRow[] = [
   row('huggingface-token', 'A Hugging Face access token (hf_)', ['hf_'], 'hf_[A-Za-z0-9]{34}'),
@@ -169,7 +179,7 @@ export const VENDOR_TOKEN_TABLE: readonly VendorTokenRow[] = [
     'aws-bedrock-api-key',
     'An Amazon Bedrock API key (ABSK, bedrock-api-key-)',
     ['absk', 'bedrock-api-key-'],
-    '(?:ABSK[A-Za-z0-9+/]{100,300}={0,2}|bedrock-api-key-YmVkcm9jay5hbWF6b25hd3MuY29t[A-Za-z0-9+/=%&_.-]*)',
+    '(?:ABSK[A-Za-z0-9+/]{100,300}={0,2}|bedrock-api-key-YmVkcm9jay5hbWF6b25hd3MuY29t[A-Za-z0-9+/=%&_.-]{40,})',
   ),
   row(
     'vault-token',
@@ -304,7 +314,7 @@ export const VENDOR_TOKEN_TABLE: readonly VendorTokenRow[] = [
     // Not inside a base64 run, where `EAAA` is common.
     '(?<![A-Za-z0-9+/=])EAAA[A-Za-z0-9_-]{22,60}',
     'y',
-    hasMixedCaseAndDigit,
+    hasMixedCase,
   ),
   row(
     'clickhouse-api-secret',
@@ -312,7 +322,7 @@ export const VENDOR_TOKEN_TABLE: readonly VendorTokenRow[] = [
     ['4b1d'],
     '4b1d[A-Za-z0-9]{38}',
     'y',
-    hasMixedCaseAndDigit,
+    hasMixedCase,
   ),
   row(
     'duffel-token',
