@@ -60,7 +60,8 @@ const MAX_STAND_IN_REST_CHARS = 20;
 // 20,000), so in a long value they mark a stand-in only when runs make up much of it.
 const TYPED_RUN = /12345|a1b2c3|1a2b3c|abcdef|qwerty/i;
 const LONG_VALUE_CHARS = 16;
-const MIN_LONG_STAND_IN_RUN_SHARE = 0.5;
+// Random hex of 32 to 40 characters reaches 0.47 (100,000 draws); a typed run adds up to 0.15.
+const MIN_LONG_STAND_IN_RUN_SHARE = 0.65;
 // Without a marker, a value this long must be mostly runs (`abc123xyz-456def789ghij-klmnop...`);
 // random hex of this length reaches about 0.4, other random alphabets far less.
 const RUNS_ONLY_MIN_CHARS = 32;

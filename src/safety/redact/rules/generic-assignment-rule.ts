@@ -40,6 +40,16 @@ const LITERAL_BEFORE_COMPARISON = /(["'`])([^"'`\n]{8,1024})\1[ \t]*(?:===?|!==?
 const COMPARISON_LOOKBACK_CHARS = 1100;
 // An XML element's text, on the same line or the next: `<apiToken>\n  value\n</apiToken>`.
 const ELEMENT_TEXT = />[ \t]*(?:\r?\n[ \t]*)?/y;
+// `<string name="db_password">value</string>` (Android resources, .NET settings): the key is the
+// value of a name attribute, the secret the element's text.
+const NAME_ATTRIBUTE = /<[\w:.-]+[^<>\n]*?\b(?:name|key|id)[ \t]*=[ \t]*["']$/;
+const NAME_ATTRIBUTE_LOOKBACK_CHARS = 200;
+const NAMED_ELEMENT_TEXT = /["'](?:[ \t]+[\w:.-]+[ \t]*=[ \t]*["'][^"'<>\n]*["'])*[ \t]*>[ \t]*/y;
+// A YAML block scalar: `password: |` and the value on the next, indented line.
+const BLOCK_SCALAR = /["']?[ \t]*:[ \t]*[|>][-+]?\d?[ \t]*\r?\n[ \t]+/y;
+// A Dockerfile's `ENV NAME value` (the older form, without `=`).
+const DOCKERFILE_ENV = /^[ \t]*ENV[ \t]+$/;
+const BLANKS_THEN_VALUE = /[ \t]+(?=[^\s=])/y;
 // `Authorization: Bearer <token>`: the scheme word is not the secret.
 const AUTH_SCHEME = /(?:bearer|basic|token|bot|api-?token|api-?key|sso-key)[ \t]+/iy;
 // A name for a password proper, where a quoted word-and-number value (`thisIsDog11`) is one.
@@ -159,13 +169,36 @@ function isKeyInsideWord(text: string, at: number): boolean {
   return first === 107 && ((before >= 97 && before <= 122) || (before >= 48 && before <= 57));
 }
 
+/** Whether the key is the value of a `name`, `key` or `id` attribute (`<string name="...">`). */
+function isNameAttribute(text: string, keyStart: number): boolean {
+  const quote = text[keyStart - 1];
+  if (quote !== '"' && quote !== "'") return false;
+  return NAME_ATTRIBUTE.test(
+    text.slice(Math.max(0, keyStart - NAME_ATTRIBUTE_LOOKBACK_CHARS), keyStart),
+  );
+}
+
+function isDockerfileEnv(text: string, keyStart: number): boolean {
+  return DOCKERFILE_ENV.test(text.slice(text.lastIndexOf('\n', keyStart - 1) + 1, keyStart));
+}
+
 /** Where the value of the key ending at `keyEnd` starts, in any of the assignment forms read. */
 function findValueStart(text: string, keyStart: number, keyEnd: number): number | undefined {
   if (text[keyStart - 1] === '<') {
     ELEMENT_TEXT.lastIndex = keyEnd;
     return ELEMENT_TEXT.exec(text) === null ? undefined : ELEMENT_TEXT.lastIndex;
   }
+  // `<string name="db_password">value</string>`; else `<add key="Password" value="..." />` below.
+  if (isNameAttribute(text, keyStart)) {
+    NAMED_ELEMENT_TEXT.lastIndex = keyEnd;
+    if (NAMED_ELEMENT_TEXT.exec(text) !== null) return NAMED_ELEMENT_TEXT.lastIndex;
+  }
+  if (text.startsWith('ENV', keyStart - 4) && isDockerfileEnv(text, keyStart)) {
+    BLANKS_THEN_VALUE.lastIndex = keyEnd;
+    if (BLANKS_THEN_VALUE.exec(text) !== null) return BLANKS_THEN_VALUE.lastIndex;
+  }
   for (const form of [
+    BLOCK_SCALAR,
     TYPED_DECLARATION,
     KEY_TO_VALUE,
     NAME_THEN_ARGUMENT,

@@ -15,6 +15,8 @@ const KEY_TO_VALUE = new RegExp(
   ].join(''),
   'iy',
 );
+// An element named for the vendor (`<sentryKey>value</sentryKey>`): its text, on its line or the next.
+const ELEMENT_TO_TEXT = /[\w.-]{0,64}>[ \t]*(?:\r?\n[ \t]*)?/y;
 // The value: up to the next quote, space, separator or bracket.
 const VALUE = /[^\s"'`,;)\]}<>\\]{1,256}/y;
 
@@ -33,6 +35,13 @@ function isVendorWordAt(text: string, at: number, length: number): boolean {
   return !isLetterBefore || (isCapitalised && before >= 97 && before <= 122);
 }
 
+/** Whether the key holding the keyword at `at` is an element name (`<sentryKey>`). */
+function opensElement(text: string, at: number): boolean {
+  let start = at;
+  while (start > 0 && /[\w.-]/.test(text[start - 1] ?? '')) start -= 1;
+  return text[start - 1] === '<';
+}
+
 /** A rule for one vendor format found by the vendor's name in the key it is assigned to. */
 function defineVendorContextRule(row: VendorContextRow): AnchoredRule {
   const shape = new RegExp(`^(?:${row.shape})$`);
@@ -44,9 +53,10 @@ function defineVendorContextRule(row: VendorContextRow): AnchoredRule {
     findAt(text: string, at: number): ValueRange | undefined {
       if (!row.keywords.some((keyword) => isVendorWordAt(text, at, keyword.length)))
         return undefined;
-      KEY_TO_VALUE.lastIndex = at;
-      if (KEY_TO_VALUE.exec(text) === null) return undefined;
-      const start = KEY_TO_VALUE.lastIndex;
+      const connector = opensElement(text, at) ? ELEMENT_TO_TEXT : KEY_TO_VALUE;
+      connector.lastIndex = at;
+      if (connector.exec(text) === null) return undefined;
+      const start = connector.lastIndex;
       VALUE.lastIndex = start;
       const match = VALUE.exec(text);
       if (match === null) return undefined;

@@ -8,10 +8,15 @@ import { VENDOR_TOKEN_TABLE } from './vendor-token-table.js';
 // Letters-only bodies this long are judged by their shape (`API-ENDPOINTCONFIGURATIONVALUES`).
 const MIN_WORDY_BODY_CHARS = 12;
 
-/** Whether the token's last part is a long run of letters that reads as words: a name, not a key. */
+/**
+ * Whether the token's body (all after its prefix) is one long run of letters of one case that reads
+ * as words (`API-ENDPOINTCONFIGURATIONVALUES`): a name, not a key. Random bodies mix case or hold
+ * digits and separators, so this never judges them.
+ */
 function hasWordyBody(value: string): boolean {
-  const body = value.split(/[_.~-]/).pop() ?? '';
-  return body.length >= MIN_WORDY_BODY_CHARS && /^[A-Za-z]+$/.test(body) && looksLikeWords(body);
+  const body = value.slice(value.search(/[_.~-]/) + 1);
+  if (body.length < MIN_WORDY_BODY_CHARS || !/^(?:[a-z]+|[A-Z]+)$/.test(body)) return false;
+  return looksLikeWords(body);
 }
 
 /** Every self-identifying vendor token of the table, with the default randomness check. */
