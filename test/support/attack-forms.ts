@@ -21,7 +21,10 @@ export interface SecretFamily {
   make: () => string;
 }
 
-/** A way of writing a secret: the text, and the pieces that must all be gone (the value itself unless split). */
+/**
+ * A way of writing a secret: the text, and the pieces that must all be gone: the value itself,
+ * unless the form splits or encodes it (then what the text holds of it).
+ */
 export interface AttackForm {
   name: string;
   write: (value: string) => { text: string; pieces?: string[] };
@@ -139,13 +142,20 @@ export const KEY_NAMED_FORMS: readonly AttackForm[] = [
   },
   {
     name: 'URL query',
-    write: (v) => ({ text: `GET /login?user=ops&password=${encodeURIComponent(v)} HTTP/1.1\n` }),
+    write: (v) => {
+      const encoded = encodeURIComponent(v);
+      return { text: `GET /login?user=ops&password=${encoded} HTTP/1.1\n`, pieces: [encoded] };
+    },
   },
   {
     name: 'URL userinfo',
-    write: (v) => ({
-      text: `DATABASE_URL=postgres://ops:${encodeURIComponent(v)}@db.internal/app\n`,
-    }),
+    write: (v) => {
+      const encoded = encodeURIComponent(v);
+      return {
+        text: `DATABASE_URL=postgres://ops:${encoded}@db.internal/app\n`,
+        pieces: [encoded],
+      };
+    },
   },
   {
     name: 'JDBC',
@@ -153,13 +163,17 @@ export const KEY_NAMED_FORMS: readonly AttackForm[] = [
   },
   {
     name: 'Authorization header',
-    write: (v) => ({
-      text: `Authorization: Basic ${Buffer.from(`ops:${v}`).toString('base64')}\n`,
-    }),
+    write: (v) => {
+      const encoded = Buffer.from(`ops:${v}`).toString('base64');
+      return { text: `Authorization: Basic ${encoded}\n`, pieces: [encoded] };
+    },
   },
   {
     name: 'base64-wrapped',
-    write: (v) => ({ text: `DB_PASSWORD_B64=${Buffer.from(v).toString('base64')}\n` }),
+    write: (v) => {
+      const encoded = Buffer.from(v).toString('base64');
+      return { text: `DB_PASSWORD_B64=${encoded}\n`, pieces: [encoded] };
+    },
   },
   { name: 'markdown code', write: (v) => ({ text: `\`\`\`yaml\npassword: ${v}\n\`\`\`\n` }) },
   { name: 'curly quotes', write: (v) => ({ text: `password = \u201c${v}\u201d\n` }) },

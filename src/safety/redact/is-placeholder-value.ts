@@ -1,6 +1,6 @@
 import { isPublishedExampleKey } from './is-published-example-key.js';
 import { looksLikeWords } from './looks-like-words.js';
-import { madeUpRunShare } from './made-up-run-share.js';
+import { longestCountingRun, madeUpRunShare } from './made-up-run-share.js';
 
 // Whole values (lowercase, digits and punctuation removed) that are stand-ins, not secrets.
 const OBVIOUS_WORDS = new Set([
@@ -62,6 +62,8 @@ const TYPED_RUN = /12345|a1b2c3|1a2b3c|abcdef|qwerty/i;
 const LONG_VALUE_CHARS = 16;
 // Random hex of 32 to 40 characters reaches 0.47 (100,000 draws); a typed run adds up to 0.15.
 const MIN_LONG_STAND_IN_RUN_SHARE = 0.65;
+// A counting run this long is typed: a random value holds one about never, even around a typed `abcdef`.
+const MIN_ALPHABET_RUN_CHARS = 10;
 // Without a marker, a value this long must be mostly runs (`abc123xyz-456def789ghij-klmnop...`);
 // random hex of this length reaches about 0.4, other random alphabets far less.
 const RUNS_ONLY_MIN_CHARS = 32;
@@ -141,10 +143,17 @@ function isSeparator(value: string, index: number): boolean {
   return !/[A-Za-z0-9]/.test(value[index] ?? '');
 }
 
-/** Whether a value holds a typed run (`12345`, `abcdef`) and, when long, is mostly such runs. */
+/**
+ * Whether a value holds a typed run (`12345`, `abcdef`) and, when long, is mostly such runs or holds
+ * a whole alphabet's worth of one (`...abcdefghijklmnop`, a run no random value has).
+ */
 function hasTypedRuns(value: string): boolean {
   if (!TYPED_RUN.test(value)) return false;
-  return value.length < LONG_VALUE_CHARS || madeUpRunShare(value) >= MIN_LONG_STAND_IN_RUN_SHARE;
+  if (value.length < LONG_VALUE_CHARS) return true;
+  return (
+    madeUpRunShare(value) >= MIN_LONG_STAND_IN_RUN_SHARE ||
+    longestCountingRun(value) >= MIN_ALPHABET_RUN_CHARS
+  );
 }
 
 function isOneRepeatedCharacter(value: string): boolean {

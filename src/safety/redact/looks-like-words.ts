@@ -36,6 +36,13 @@ export function looksLikeWords(value: string, minJudgedRun = LONG_RUN_CHARS): bo
 
 function isWordRun(letters: string, minJudgedRun: number): boolean {
   if (letters.length < minJudgedRun) return true;
+  // Shorter runs are judged only when their case is mixed up (`kNEFUVysvi`); one-case runs of that
+  // length are names and brands (`jetbrains`) as often as not.
+  if (
+    letters.length < LONG_RUN_CHARS &&
+    (letters === letters.toLowerCase() || letters === letters.toUpperCase())
+  )
+    return true;
   const words = letters.match(CAMEL_WORD) ?? [];
   if (letters.length / words.length < MIN_AVERAGE_WORD_CHARS) return false;
   let vowels = 0;

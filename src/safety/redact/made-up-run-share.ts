@@ -21,6 +21,21 @@ export function madeUpRunShare(value: string): number {
   return count / value.length;
 }
 
+/** The length of the longest run counting up or down by one (`abcdefgh`, `98765`, `aBcD`). */
+export function longestCountingRun(value: string): number {
+  let longest = value.length === 0 ? 0 : 1;
+  let length = 1;
+  let step = Number.NaN;
+  for (let index = 1; index < value.length; index += 1) {
+    const delta = stepBetween(value, index - 1, index);
+    if (Math.abs(delta) === 1 && (delta === step || length === 1)) length += 1;
+    else length = Math.abs(delta) === 1 ? 2 : 1;
+    step = delta;
+    longest = Math.max(longest, length);
+  }
+  return longest;
+}
+
 /** Marks runs whose characters, `stride` apart, step by -1, 0 or +1 within one character class. */
 function markSteppedRuns(value: string, stride: number, covered: Uint8Array): void {
   for (let offset = 0; offset < stride; offset += 1) {

@@ -6,7 +6,7 @@ import type { AnchoredRule, ValueRange } from '../redaction-rule.js';
 const MAX_KEY_CHARS = 64;
 // A key name must end with one of these to make its value a suspect.
 const SECRET_NAME_END =
-  /(?:password|passwd|passphrase|secret|api[_-]?key|access[_-]?key|account[_-]?key|private[_-]?key|secret[_-]?key|signing[_-]?key|encryption[_-]?key|master[_-]?key|credentials?|creds?|authorization|token|auth|pass|pwd|(?<=[_-])key)(?:[_-]?(?:value|base|string|str))?(?:[_-]?\d{1,4})?$/i;
+  /(?:password|passwd|passphrase|secret|api[_-]?key|access[_-]?key|account[_-]?key|private[_-]?key|secret[_-]?key|signing[_-]?key|encryption[_-]?key|master[_-]?key|credentials?|creds?|authorization|token|auth|pass|pwd|(?<=[_-])key)(?:[_-]?(?:value|base|string|str|b64|base64|encoded))?(?:[_-]?\d{1,4})?$/i;
 // Tokens that page, order or deduplicate requests, or defend forms: handles, not credentials.
 const HANDLE_TOKEN_NAME =
   /(?:next|prev|previous|page|continuation|client|request|lock|idempotency|pagination|cursor|sync|update|change|copy\w*|public|publickey|csrf|xsrf|cancel|cancellation|continue|resume|marker|unit|verification|sequence|upload|batch|forward|backward|start|end|last|first|iterator|shard|stream|grant)[_-]?token$/i;
@@ -70,6 +70,17 @@ const QUOTED_VALUE = new Map(
   QUOTES.map((quote) => [
     quote,
     new RegExp(String.raw`(?:[^${quote}\\\n]|\\[^\n]){0,${VALUE_SCAN_CHARS}}(?=${quote})`, 'y'),
+  ]),
+);
+// Typographic quotes, as word processors and chat paste them: up to the closing one.
+const CURLY_QUOTED_VALUE = new Map(
+  [
+    ['\u201c', '\u201d'],
+    ['\u2018', '\u2019'],
+    ['\u00ab', '\u00bb'],
+  ].map(([open, close]) => [
+    open ?? '',
+    new RegExp(String.raw`[^${close}\n]{0,${VALUE_SCAN_CHARS}}(?=${close})`, 'y'),
   ]),
 );
 // JSON inside a string (`{\"password\":\"...\"}`): up to the escaped closing quote.
@@ -307,6 +318,9 @@ function readValue(text: string, start: number, context: ValueContext): ValueRan
     cursor += 2;
   } else if (QUOTES.includes(first)) {
     pattern = QUOTED_VALUE.get(first) ?? UNQUOTED_VALUE;
+    cursor += 1;
+  } else if (CURLY_QUOTED_VALUE.has(first)) {
+    pattern = CURLY_QUOTED_VALUE.get(first) ?? UNQUOTED_VALUE;
     cursor += 1;
   }
   AUTH_SCHEME.lastIndex = cursor;

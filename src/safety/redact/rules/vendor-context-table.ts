@@ -45,6 +45,13 @@ export const VENDOR_CONTEXT_TABLE: readonly VendorContextRow[] = [
     ['atlassian', 'confluence', 'jira'],
     `${alnum(20)}${hex(4)}`,
   ),
+  row(
+    'azure-storage-key',
+    '{b86}==',
+    'An Azure storage account key (86 base64 characters and ==) outside a connection string',
+    ['azure', 'storage'],
+    '[A-Za-z0-9+/]{86}==',
+  ),
   row('beamer-api-token', 'b_{u44}', 'A Beamer API key (b_)', ['beamer'], `b_${urlSafe(44)}`),
   row(
     'bitbucket-client-secret',

@@ -7,15 +7,19 @@ import { VENDOR_TOKEN_TABLE } from './vendor-token-table.js';
 
 // Letters-only bodies this long are judged by their shape (`API-ENDPOINTCONFIGURATIONVALUES`).
 const MIN_WORDY_BODY_CHARS = 12;
+// Mixed-case random letters read as words about once in 7,000 at 16 letters, far less from 24 on.
+const MIN_MIXED_WORDY_BODY_CHARS = 24;
 
 /**
- * Whether the token's body (all after its prefix) is one long run of letters of one case that reads
- * as words (`API-ENDPOINTCONFIGURATIONVALUES`): a name, not a key. Random bodies mix case or hold
- * digits and separators, so this never judges them.
+ * Whether the token's body (all after its prefix) is one long run of letters that reads as words
+ * (`API-ENDPOINTCONFIGURATIONVALUES`, `hf_requiredCharacteristicTypes...`): a name, not a key.
+ * Random bodies hold digits or separators, or are too long and mixed to read as words by chance.
  */
 function hasWordyBody(value: string): boolean {
   const body = value.slice(value.search(/[_.~-]/) + 1);
-  if (body.length < MIN_WORDY_BODY_CHARS || !/^(?:[a-z]+|[A-Z]+)$/.test(body)) return false;
+  if (!/^[A-Za-z]+$/.test(body)) return false;
+  const isOneCase = body === body.toLowerCase() || body === body.toUpperCase();
+  if (body.length < (isOneCase ? MIN_WORDY_BODY_CHARS : MIN_MIXED_WORDY_BODY_CHARS)) return false;
   return looksLikeWords(body);
 }
 
