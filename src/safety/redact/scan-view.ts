@@ -11,15 +11,13 @@ export interface ScanView {
   toOriginal(range: ValueRange): ValueRange;
 }
 
-// CSI (`ESC [ ... final`, or the 8-bit CSI), OSC (`ESC ] ... BEL` or `ESC ] ... ESC \`), and the
-// two-character escapes.
-const TERMINAL_ESCAPE =
+// What is taken out, in one pass: terminal escapes (CSI `ESC [ ... final` or the 8-bit CSI, OSC
+// `ESC ] ... BEL` or `ESC ] ... ESC \`, and the two-character escapes), and concatenation joints (a
+// literal closed, `+` or ` . ` (PHP, Perl), the next literal opened with the same quote, a line
+// break allowed on either side of the operator).
+const CUT =
   // eslint-disable-next-line no-control-regex -- terminal escape sequences are what is taken out
-  /(?:\u001b\[|\u009b)[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|\u001b[@-Z\\-_]/g;
-// A literal closed, `+` (or ` . ` in PHP and Perl), and the next literal opened with the same
-// quote, a line break allowed on either side of the operator.
-const CONCATENATION_JOINT =
-  /(["'`])(?:[ \t]*(?:\r?\n[ \t]*)?\+[ \t]*(?:\r?\n[ \t]*)?|[ \t]+\.[ \t]+)\1/g;
+  /(?:\u001b\[|\u009b)[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|\u001b[@-Z\\-_]|(["'`])(?:[ \t]*(?:\r?\n[ \t]*)?\+[ \t]*(?:\r?\n[ \t]*)?|[ \t]+\.[ \t]+)\1/g;
 
 interface Cut {
   /** Where the cut starts in the original. */
@@ -29,15 +27,13 @@ interface Cut {
 
 /** The view of `text` the rules read; the identity when nothing is to be taken out. */
 export function createScanView(text: string): ScanView {
-  const hasEscape = text.includes('\u001b') || text.includes('\u009b');
-  const hasJoint = text.includes('+') || text.includes(' . ');
-  if (!hasEscape && !hasJoint) return { text, toOriginal: (range) => range };
   const cuts: Cut[] = [];
-  if (hasEscape) collectCuts(text, TERMINAL_ESCAPE, cuts);
+  CUT.lastIndex = 0;
   // The whole joint goes, both quotes with it: `"abc" + "def"` reads as `"abcdef"`.
-  if (hasJoint) collectCuts(text, CONCATENATION_JOINT, cuts);
+  for (let match = CUT.exec(text); match !== null; match = CUT.exec(text)) {
+    cuts.push({ at: match.index, length: match[0].length });
+  }
   if (cuts.length === 0) return { text, toOriginal: (range) => range };
-  cuts.sort((a, b) => a.at - b.at);
   const merged = mergeCuts(cuts);
   const pieces: string[] = [];
   // `starts[i]`: the view offset where the original text after cut i resumes.
@@ -58,13 +54,6 @@ export function createScanView(text: string): ScanView {
       end: toOriginalOffset(end, merged, viewStarts, true),
     }),
   };
-}
-
-function collectCuts(text: string, pattern: RegExp, cuts: Cut[]): void {
-  pattern.lastIndex = 0;
-  for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
-    cuts.push({ at: match.index, length: match[0].length });
-  }
 }
 
 function mergeCuts(cuts: readonly Cut[]): Cut[] {
