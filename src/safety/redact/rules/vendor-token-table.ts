@@ -244,8 +244,8 @@ export const VENDOR_TOKEN_TABLE: readonly VendorTokenRow[] = [
     'infracost-token',
     'An Infracost API token (ico-)',
     ['ico-'],
-    // Starts a word: `favicon.ico-<hash>.png` and `pubblico-<hash>` are names.
-    '(?<![A-Za-z0-9./-])ico-[A-Za-z0-9]{32}',
+    // Starts a word (a URL path segment included): `favicon.ico-<hash>.png`, `pubblico-<hash>` are names.
+    '(?<![A-Za-z0-9.-])ico-[A-Za-z0-9]{32}',
   ),
   row(
     'intra42-client-secret',
@@ -264,8 +264,8 @@ export const VENDOR_TOKEN_TABLE: readonly VendorTokenRow[] = [
     'octopus-deploy-api-key',
     'An Octopus Deploy API key (API-)',
     ['api-'],
-    // Starts a word, and not a URL path segment (`notion.site/API-<page id>`).
-    '(?<![A-Za-z0-9/-])API-[A-Z0-9]{26}',
+    // Starts a word; a URL path segment is one, so a key cannot leave in a URL's path.
+    '(?<![A-Za-z0-9-])API-[A-Z0-9]{26}',
   ),
   row(
     'openshift-token',
@@ -311,8 +311,9 @@ export const VENDOR_TOKEN_TABLE: readonly VendorTokenRow[] = [
     'square-oauth-token',
     'A Square OAuth access token (EAAA)',
     ['eaaa'],
-    // Not inside a base64 run, where `EAAA` is common.
-    '(?<![A-Za-z0-9+/=])EAAA[A-Za-z0-9_-]{22,60}',
+    // Not inside a base64 run, where `EAAA` is common: no `+` or letter before, no `+` or `=` after
+    // (a URL path segment is one place a token goes).
+    '(?<![A-Za-z0-9+])EAAA[A-Za-z0-9_-]{22,60}(?![+=])',
     'y',
     hasMixedCase,
   ),
