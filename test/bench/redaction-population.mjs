@@ -129,7 +129,9 @@ const PASSWORDS = {
   'lower case, 20': () => draw(LOWER, 20),
   'mixed-case letters, 16': () => draw(UPPER + LOWER, 16),
   'hex, 16': () => draw(HEX, 16),
+  'hex, 24': () => draw(HEX, 24),
   'hex, 40': () => draw(HEX, 40),
+  'base64, 88': () => draw(`${ALNUM}+/`, 88),
   'with symbols, 12': () => draw(ALNUM + SYMBOLS, 12),
   'with symbols, 20': () => draw(ALNUM + SYMBOLS, 20),
 };
@@ -142,6 +144,11 @@ for (const [name, make] of Object.entries(PASSWORDS)) {
   note(
     `DB_PASSWORD=<${name}>`,
     missRate(make, (v) => `DB_PASSWORD=${v}\n`, isGone),
+    PER_FAMILY,
+  );
+  note(
+    `api_token: <${name}> (YAML)`,
+    missRate(make, (v) => `svc:\n  api_token: ${v}\n`, isGone),
     PER_FAMILY,
   );
 }

@@ -49,7 +49,7 @@ export function isPlausibleSecret(value: string, isQuoted: boolean): boolean {
   if (length < MIN_GENERIC_SECRET_CHARS || length > MAX_GENERIC_SECRET_CHARS) return false;
   if (/\s/.test(value) || value.includes('://')) return false;
   if (!isQuoted && looksLikeCode(value)) return false;
-  if (/^(?:\.{0,2}\/|~\/)[\w./@+-]*$/.test(value)) return false;
+  if (isPath(value)) return false;
   if (isPlaceholderValue(value) || readsAsName(value) || namesASecret(value)) return false;
   if (namesAHost(value)) return false;
   if (decodesToPhrase(value) || isKeyboardMash(value) || isRepetitive(value)) return false;
@@ -63,7 +63,7 @@ export function isPlausibleSecret(value: string, isQuoted: boolean): boolean {
  */
 function looksLikeCode(value: string): boolean {
   // A number literal (`0x5f3759df`), never a key.
-  if (/^0[xob][0-9a-f_]+n?$/i.test(value)) return true;
+  if (/^(?:0x[0-9a-f_]+|0b[01_]+|0o[0-7_]+)n?$/i.test(value)) return true;
   // Operators, but not `==`: base64 padding.
   if (/[()[\]{}<>]|\|\||&&|===|!==?|=>/.test(value) || TYPED_ARRAY.test(value)) return true;
   // A member path reads as words (`config.db.password`); a random run after a dot (`hvs.CAES...`) does not.
@@ -82,6 +82,11 @@ function isNameWithVersionDigits(value: string): boolean {
   if (!/^[A-Za-z_$][\w$]*$/.test(value) || (value.match(/\d/g) ?? []).length > 2) return false;
   const letters = value.replace(/\d/g, '');
   return letters.length >= ONE_CLASS_MIN_CHARS && looksLikeWords(letters);
+}
+
+/** Whether a value is a file path (`/var/run/secrets/token`), not base64 that starts with `/`. */
+function isPath(value: string): boolean {
+  return /^(?:\.{0,2}\/|~\/)[\w./@+-]*$/.test(value) && looksLikeWords(value);
 }
 
 /** Whether a value is a host name or mail address (`tenant-4f2a.okta.com`, `ops@corp.io`). */
@@ -128,6 +133,8 @@ function decodesToPhrase(value: string): boolean {
  */
 function isKeyboardMash(value: string): boolean {
   if (value.length > MAX_MASH_CHARS || /[A-Z]/.test(value) || HEX_RUN.test(value)) return false;
+  // Hex split by separators (`dfd4d0f7:d09b16f8`): a, d and f are home-row keys.
+  if (/^[0-9a-f:._-]+$/.test(value)) return false;
   const letters = value.replace(/[^a-z]/g, '');
   if (letters.length < MIN_MASH_LETTERS) return false;
   let homeRow = 0;
