@@ -81,7 +81,7 @@ function looksLikeCode(value: string): boolean {
 function isNameWithVersionDigits(value: string): boolean {
   if (!/^[A-Za-z_$][\w$]*$/.test(value) || (value.match(/\d/g) ?? []).length > 2) return false;
   const letters = value.replace(/\d/g, '');
-  return letters.length >= ONE_CLASS_MIN_CHARS && looksLikeWords(letters);
+  return letters.length >= ONE_CLASS_MIN_CHARS && looksLikeWords(letters, SHORT_JUDGED_RUN_CHARS);
 }
 
 /** Whether a value is a file path (`/var/run/secrets/token`), not base64 that starts with `/`. */
