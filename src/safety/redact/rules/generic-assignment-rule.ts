@@ -63,6 +63,8 @@ const UNQUOTED_VALUE = new RegExp(String.raw`[^\s"'\`,;&)\]}<>]{0,${VALUE_SCAN_C
 // A `.env` value: literal up to a blank or a quote.
 const ENV_VALUE = new RegExp(String.raw`[^\s"'\`]{0,${VALUE_SCAN_CHARS}}`, 'y');
 const ENV_NAME = /^[A-Z][A-Z0-9_]*$/;
+// A YAML plain scalar: up to a blank or a quote, read as unquoted (code checks apply).
+const YAML_VALUE = new RegExp(String.raw`[^\s"'\`]{0,${VALUE_SCAN_CHARS}}`, 'y');
 const QUOTES = ['"', "'", '`'];
 const JWT_SHAPE = /^eyJ[\w-]*\.eyJ[\w-]*\.[\w-]*$/;
 // Up to the closing quote on the same line, stepping over backslash escapes.
@@ -152,6 +154,7 @@ export const GENERIC_ASSIGNMENT_RULE: AnchoredRule = {
         : readValue(text, valueStart, {
             isPassword: PASSWORD_NAME.test(key),
             isEnvLine: isEnvLine(text, keyStart, keyEnd, key),
+            isYamlLine: isYamlLine(text, keyStart, keyEnd),
           });
     if (
       range !== undefined &&
@@ -303,12 +306,24 @@ interface ValueContext {
   isPassword: boolean;
   /** The key opens a `.env` or shell line. */
   isEnvLine: boolean;
+  /** The key opens a YAML-style `key: value` line (an object literal's member reads the same). */
+  isYamlLine: boolean;
+}
+
+/**
+ * Whether the key opens a `key: value` line (`  password: aB3!x&K9`): a YAML plain scalar holds
+ * `&`, `,` and `;` as text, so the value runs to the first blank; code checks still apply.
+ */
+function isYamlLine(text: string, keyStart: number, keyEnd: number): boolean {
+  if (text[keyEnd] !== ':' || (text[keyEnd + 1] !== ' ' && text[keyEnd + 1] !== '\t')) return false;
+  const lineStart = text.lastIndexOf('\n', keyStart - 1) + 1;
+  return /^[ \t]*(?:- )?$/.test(text.slice(lineStart, keyStart));
 }
 
 /** Reads the value that starts at `start`, quoted or not, and returns its range if it looks like a secret. */
 function readValue(text: string, start: number, context: ValueContext): ValueRange | undefined {
   let cursor = start;
-  let pattern = context.isEnvLine ? ENV_VALUE : UNQUOTED_VALUE;
+  let pattern = context.isEnvLine ? ENV_VALUE : context.isYamlLine ? YAML_VALUE : UNQUOTED_VALUE;
   // Objective-C string literals: `@"..."`.
   if (text[cursor] === '@' && QUOTES.includes(text[cursor + 1] ?? '')) cursor += 1;
   const first = text[cursor] ?? '';
@@ -328,11 +343,13 @@ function readValue(text: string, start: number, context: ValueContext): ValueRan
   pattern.lastIndex = cursor;
   const match = pattern.exec(text);
   if (match === null) return undefined;
-  const end = cursor + match[0].length;
+  // An object literal's member ends with `,` or `;`, which is not the value's.
+  const length = pattern === YAML_VALUE ? match[0].replace(/[,;]$/, '').length : match[0].length;
+  const end = cursor + length;
   const value = text.slice(cursor, end);
   // A JWT is the JWT rule's to judge (it knows the published examples).
   if (JWT_SHAPE.test(value)) return undefined;
-  const isQuoted = pattern !== UNQUOTED_VALUE;
+  const isQuoted = pattern !== UNQUOTED_VALUE && pattern !== YAML_VALUE;
   const isMadeUpPassword =
     context.isPassword && isQuoted && WORDS_THEN_NUMBER.test(value) && !isPlaceholderValue(value);
   return isMadeUpPassword || isPlausibleSecret(value, isQuoted)
