@@ -174,7 +174,7 @@ const { createRedactor } = await import(
   path.join(projectRoot, 'dist', 'safety', 'redact', 'redactor.js')
 );
 const { indexFile } = await import(
-  path.join(projectRoot, 'dist', 'audit', 'index', 'index-file.js')
+  path.join(projectRoot, 'dist', 'audit', 'hints', 'index-file.js')
 );
 function measureThroughput(corpus, extensions) {
   const texts = readCorpusTexts(corpus, { extensions });

@@ -55,10 +55,21 @@ describe('secret leak suite', () => {
     expect(planted.length).toBeGreaterThanOrEqual(60);
     expect(new Set(planted.map((secret) => secret.kind)).size).toBeGreaterThanOrEqual(25);
     expect(PLANTED_SECRET_KINDS.length).toBeGreaterThanOrEqual(25);
-    // Drawn afresh on every run, in the forms the redactor learnt last.
-    expect(
-      planted.filter((secret) => secret.kind.startsWith('fresh:')).length,
-    ).toBeGreaterThanOrEqual(40);
+    // Drawn afresh on every run, in the forms the redactor learnt last: at least 40 of the forms
+    // issue 14 lists as missed, and the attack forms (every family in JSON, YAML, .env, headers,
+    // split literals, curly quotes, CRLF, after terminal escapes, ...).
+    const fresh = planted.filter((secret) => secret.kind.startsWith('fresh:'));
+    const issueForms = new Set(
+      fresh.filter((secret) => secret.kind.startsWith('fresh:issue:')).map((s) => s.kind),
+    );
+    const attackForms = new Set(
+      fresh.filter((secret) => secret.kind.startsWith('fresh:attack:')).map((s) => s.kind),
+    );
+    console.log(
+      `secret leak: ${planted.length} planted, ${fresh.length} fresh, ${issueForms.size} issue forms, ${attackForms.size} attack forms`,
+    );
+    expect(issueForms.size).toBeGreaterThanOrEqual(40);
+    expect(attackForms.size).toBeGreaterThanOrEqual(30);
   });
 
   it('writes no planted value into any report, manifest, plan or console output', () => {

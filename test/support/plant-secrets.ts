@@ -81,7 +81,9 @@ export const PLANTED_SECRET_KINDS = [
   { kind: 'pgp-private-key', rule: 'pgp-private-key', make: (f) => f.pgpPrivateKey() },
   { kind: 'generic-password', rule: 'generic-secret', make: (f) => f.password() },
   { kind: 'generic-api-key', rule: 'generic-secret', make: (f) => f.genericSecret() },
-  { kind: 'generic-base64-secret', rule: 'generic-secret', make: (f) => f.base64Secret() },
+  // A Kubernetes Secret's `data:` and `stringData:` values: the manifest names them.
+  { kind: 'kubernetes-secret-data', rule: 'kubernetes-secret', make: (f) => f.base64Secret() },
+  { kind: 'kubernetes-string-data', rule: 'kubernetes-secret', make: (f) => f.hex(40) },
   { kind: 'generic-hex-token', rule: 'generic-secret', make: (f) => f.hex(40) },
 ] as const satisfies readonly PlantedSecretKind[];
 
@@ -329,9 +331,9 @@ metadata:
   name: billing
 type: Opaque
 data:
-  db-password: ${s('generic-base64-secret')}
+  db-password: ${s('kubernetes-secret-data')}
 stringData:
-  api-token: "${s('generic-hex-token')}"
+  api-token: "${s('kubernetes-string-data')}"
   github-token: ${s('github-fine-grained-pat')}
 `,
   },

@@ -1,5 +1,7 @@
 import { Buffer } from 'node:buffer';
+import { VENDOR_CONTEXT_TABLE } from './rules/vendor-context-table.js';
 import { fillTokenShape, VENDOR_TOKEN_SHAPES } from './rules/vendor-token-shapes.js';
+import { VENDOR_TOKEN_TABLE } from './rules/vendor-token-table.js';
 
 /** A made-up secret for one rule, in a line of context, that the redactor must remove. */
 export interface CanarySecret {
@@ -136,9 +138,19 @@ function buildVendorCanaries(): CanarySecret[] {
   const vendor = Object.entries(VENDOR_TOKEN_SHAPES).map(([rule, shape]) =>
     token(rule, 'value: ', fillTokenShape(shape, draw)),
   );
+  // The vendor's word in the key, the value in the vendor's shape.
+  const vendorContext = VENDOR_CONTEXT_TABLE.map((row) =>
+    token(row.id, `${row.keywords[0] ?? ''}_value = "`, fillTokenShape(row.sample, draw), '"'),
+  );
   const jwtText = `${Buffer.from('{"alg":"HS256"}').toString('base64url')}.${Buffer.from('{"sub":"oy-canary"}').toString('base64url')}.${draw(BASE62, 43)}`;
   return [
     ...vendor,
+    ...vendorContext,
+    token(
+      'facebook-app-token',
+      'facebook app: ',
+      join('1', draw('0123456789', 14), '|', draw(BASE62, 25), '7q'),
+    ),
     token(
       'azure-ad-client-secret',
       'client_secret: ',
@@ -147,15 +159,31 @@ function buildVendorCanaries(): CanarySecret[] {
     token('terraform-cloud-token', 'TF: ', join(draw(HEX, 14), '.atlas', 'v1.', draw(BASE62, 67))),
     token('maxmind-license-key', 'license: ', join(draw(BASE62, 6), '_', draw(BASE62, 29), '_mmk')),
     token('mailchimp-api-key', 'mc: ', join(draw(HEX, 32), '-us', '12')),
+    token(
+      'authress-access-key',
+      'authress: ',
+      join('sc_', draw(HEX, 12), '.', draw(HEX, 5), '.acc_', draw(HEX, 20), '.', draw(BASE62, 60)),
+    ),
     token('npmrc-auth-token', '//npm.oy-canary.dev/:_authToken=', draw(BASE62, 36)),
     token('jenkins-credential', '<secret>{', join('AQAAABAAAAAQ', draw(BASE64, 40)), '}</secret>'),
     token('jwt-base64', 'blob: ', Buffer.from(jwtText).toString('base64')),
+    token(
+      'curl-user-password',
+      'curl -s --user api:',
+      join(draw(BASE62, 20), '7q'),
+      ' https://api.oy/',
+    ),
+    token(
+      'kubernetes-secret',
+      'apiVersion: v1\nkind: Secret\nmetadata:\n  name: oy-canary\ndata:\n  token: ',
+      draw(BASE64, 40),
+    ),
   ];
 }
 
-// Rules whose secret starts with its own keyword: a word character glued before it must not hide it.
-// Not mailgun-api-key: its `key-` also ends words, so it must start one.
-const GLUED_RULES: ReadonlySet<string> = new Set([
+// Rules whose secret starts with its own keyword: a word character glued before it must not hide
+// it. Every vendor token that need not start a word is one of them.
+const GLUED_BEFORE_RULES: ReadonlySet<string> = new Set([
   'aws-access-key-id',
   'google-api-key',
   'github-token',
@@ -168,25 +196,47 @@ const GLUED_RULES: ReadonlySet<string> = new Set([
   'anthropic-api-key',
   'openai-api-key',
   'sendgrid-api-key',
+  'mailgun-api-key',
   'twilio-key',
   'jwt',
+  ...VENDOR_TOKEN_TABLE.filter((row) => !row.startsWord).map((row) => row.id),
+]);
+
+// Rules that take word characters glued after a token (`npm_<36>X`) with it.
+const GLUED_AFTER_RULES: ReadonlySet<string> = new Set([
+  'github-token',
+  'gitlab-token',
+  'npm-token',
+  'pypi-token',
+  'slack-token',
+  'stripe-live-key',
+  'anthropic-api-key',
+  'openai-api-key',
+  'sendgrid-api-key',
+  'mailgun-api-key',
+  ...VENDOR_TOKEN_TABLE.filter((row) => row.takesGluedTail).map((row) => row.id),
 ]);
 
 /**
- * The token canaries again with a word character glued before the value (`Xghp_...`), one per
- * token family: the redactor must still remove the whole value.
+ * The token canaries again with a word character glued before the value (`Xghp_...`), and after it
+ * where the rule takes a glued tail (`npm_...X`): the redactor must still remove the whole value.
  */
 export function buildGluedCanarySecrets(): CanarySecret[] {
-  return buildCanarySecrets()
-    .filter((canary) => GLUED_RULES.has(canary.rule))
+  const canaries = buildCanarySecrets();
+  // Out of its assignment (`password = ...`), so a broader rule cannot take the glued word too.
+  const before = canaries
+    .filter((canary) => GLUED_BEFORE_RULES.has(canary.rule))
     .map((canary) => ({
       ...canary,
-      // Out of its assignment (`password = ...`), so a broader rule cannot take the glued word too.
       text:
         canary.rule === 'twilio-key'
           ? canary.text.replace(canary.value, `X${canary.value}`)
           : `const blob = "X${canary.value}";\n`,
     }));
+  const after = canaries
+    .filter((canary) => GLUED_AFTER_RULES.has(canary.rule))
+    .map((canary) => ({ ...canary, text: `const blob = "${canary.value}X";\n` }));
+  return [...before, ...after];
 }
 
 function token(rule: string, before: string, value: string, after = ''): CanarySecret {

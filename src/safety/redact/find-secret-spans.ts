@@ -1,6 +1,7 @@
 import { findRepeatedValues } from './find-repeated-values.js';
 import type { CompiledRuleSet } from './compile-rule-set.js';
 import type { WindowRule } from './redaction-rule.js';
+import { createScanView } from './scan-view.js';
 
 /** A secret value found in a text, named by the rule that found it. */
 export interface SecretSpan {
@@ -22,9 +23,18 @@ interface PendingWindows {
 
 /**
  * Finds every secret in a text: a keyword scan first, then each rule only where its keywords are.
- * Returns non-overlapping spans in text order.
+ * Reads the text with terminal escapes and concatenation joints taken out (see `createScanView`).
+ * Returns non-overlapping spans of the original text, in text order.
  */
-export function findSecretSpans(text: string, ruleSet: CompiledRuleSet): SecretSpan[] {
+export function findSecretSpans(original: string, ruleSet: CompiledRuleSet): SecretSpan[] {
+  const view = createScanView(original);
+  const spans = findSpansIn(view.text, ruleSet);
+  if (view.text === original) return spans;
+  return resolveOverlaps(spans.map((span) => ({ ...span, ...view.toOriginal(span) })));
+}
+
+/** Every secret in a text as the rules read it. */
+function findSpansIn(text: string, ruleSet: CompiledRuleSet): SecretSpan[] {
   const found: SecretSpan[] = [];
   const windows = new Map<string, PendingWindows>();
   const pattern = ruleSet.keywordPattern;

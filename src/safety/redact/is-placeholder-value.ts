@@ -1,5 +1,6 @@
+import { isPublishedExampleKey } from './is-published-example-key.js';
 import { looksLikeWords } from './looks-like-words.js';
-import { madeUpRunShare } from './made-up-run-share.js';
+import { longestCountingRun, madeUpRunShare } from './made-up-run-share.js';
 
 // Whole values (lowercase, digits and punctuation removed) that are stand-ins, not secrets.
 const OBVIOUS_WORDS = new Set([
@@ -53,13 +54,16 @@ const OBVIOUS_WORDS = new Set([
 // and then (`insert` in about one random 32-character value in 3 million), so there the word
 // counts only when what is left around it is short or reads as words too.
 const PLACEHOLDER_FRAGMENT =
-  /example|changeme|change_me|change-me|placeholder|redacted|replace|insert|dummy|sample|your[-_]?(?:own|real|api|secret|key|token|pass)|fake[-_]|x{5}|\*\*\*|\.\.\.|\u2026|\u2022/gi;
+  /example|changeme|change_me|change-me|placeholder|redacted|replace|insert|dummy|sample|your[-_]?(?:own|real|api|secret|key|token|pass)|fake[-_]|x{5}|#{5}|\*\*\*|\.\.\.|\u2026|\u2022/gi;
 const MAX_STAND_IN_REST_CHARS = 20;
 // Typed runs that a long random value holds now and then (`12345` in about one 40-digit hex value in
 // 20,000), so in a long value they mark a stand-in only when runs make up much of it.
-const TYPED_RUN = /12345|a1b2c3|abcdef|qwerty/i;
+const TYPED_RUN = /12345|a1b2c3|1a2b3c|abcdef|qwerty/i;
 const LONG_VALUE_CHARS = 16;
-const MIN_LONG_STAND_IN_RUN_SHARE = 0.5;
+// Random hex of 32 to 40 characters reaches 0.47 (100,000 draws); a typed run adds up to 0.15.
+const MIN_LONG_STAND_IN_RUN_SHARE = 0.65;
+// A counting run this long is typed: a random value holds one about never, even around a typed `abcdef`.
+const MIN_ALPHABET_RUN_CHARS = 10;
 // Without a marker, a value this long must be mostly runs (`abc123xyz-456def789ghij-klmnop...`);
 // random hex of this length reaches about 0.4, other random alphabets far less.
 const RUNS_ONLY_MIN_CHARS = 32;
@@ -68,7 +72,11 @@ const RUNS_ONLY_MIN_SHARE = 0.6;
 // Template and variable syntax, well formed: the value is filled in elsewhere. A stray `${` or `{{`
 // among other symbols (`m{{h}o)p${e]nob(`) is a typed password, not a template.
 const TEMPLATE_SYNTAX =
-  /\$\{[^{}\s[\]()<>]*\}|\$\([^()]*\)|\{\{[^{}]*\}\}|#\{[^{}]*\}|%\(\w+\)[sd]|%[sdv]|\{\d*\}|^\$[A-Za-z_{]|^%[A-Za-z_]+%$|^<.*>$|^\{[A-Za-z_][\w.]*\}$/;
+  /\$\{[^{}\s[\]()<>]*\}|\$\([^()]*\)|\{\{[^{}]*\}\}|#\{[^{}]*\}|%\(\w+\)[sd]|\{\d*\}|^\$\{?[A-Za-z_][\w.:]*\}?$|^%[A-Za-z_]+%$|^<.*>$|^\{[A-Za-z_][\w.]*\}$/;
+const PRINTF_VERB = /%[sdv]/;
+// Letters and digits a printf template holds besides its verbs (`key-%v`, `Bearer %s`).
+const MAX_TEMPLATE_REST_CHARS = 6;
+const PRINTF_VERBS = /%[sdv]/g;
 // Digits and signs standing for letters (`p4ssw0rd`, `s3cr3t`), undone before the word check.
 const LEET: Readonly<Record<string, string>> = {
   '0': 'o',
@@ -83,12 +91,27 @@ const LEET: Readonly<Record<string, string>> = {
 
 /** Whether a value holds template syntax or a placeholder marker (`${X}`, `changeme`, `xxxxx`). */
 export function hasTemplateOrMarker(value: string): boolean {
-  return TEMPLATE_SYNTAX.test(value) || hasMarkerWord(value) || hasTypedRuns(value);
+  return (
+    TEMPLATE_SYNTAX.test(value) ||
+    isPrintfTemplate(value) ||
+    hasMarkerWord(value) ||
+    hasTypedRuns(value)
+  );
+}
+
+/**
+ * Whether a value is a printf template (`%s:%s`, `key-%v`): its verbs around little else. A random
+ * password holds `%d` now and then, with plenty around it.
+ */
+function isPrintfTemplate(value: string): boolean {
+  if (!PRINTF_VERB.test(value)) return false;
+  const rest = value.replace(PRINTF_VERBS, ' ');
+  return rest.replace(/[^A-Za-z0-9]/g, '').length < MAX_TEMPLATE_REST_CHARS || looksLikeWords(rest);
 }
 
 /** Whether a value is a placeholder, template or stand-in rather than a real secret. */
 export function isPlaceholderValue(value: string): boolean {
-  if (hasTemplateOrMarker(value)) return true;
+  if (hasTemplateOrMarker(value) || isPublishedExampleKey(value)) return true;
   if (value.length >= RUNS_ONLY_MIN_CHARS && madeUpRunShare(value) >= RUNS_ONLY_MIN_SHARE)
     return true;
   const lower = value.toLowerCase();
@@ -120,10 +143,17 @@ function isSeparator(value: string, index: number): boolean {
   return !/[A-Za-z0-9]/.test(value[index] ?? '');
 }
 
-/** Whether a value holds a typed run (`12345`, `abcdef`) and, when long, is mostly such runs. */
+/**
+ * Whether a value holds a typed run (`12345`, `abcdef`) and, when long, is mostly such runs or holds
+ * a whole alphabet's worth of one (`...abcdefghijklmnop`, a run no random value has).
+ */
 function hasTypedRuns(value: string): boolean {
   if (!TYPED_RUN.test(value)) return false;
-  return value.length < LONG_VALUE_CHARS || madeUpRunShare(value) >= MIN_LONG_STAND_IN_RUN_SHARE;
+  if (value.length < LONG_VALUE_CHARS) return true;
+  return (
+    madeUpRunShare(value) >= MIN_LONG_STAND_IN_RUN_SHARE ||
+    longestCountingRun(value) >= MIN_ALPHABET_RUN_CHARS
+  );
 }
 
 function isOneRepeatedCharacter(value: string): boolean {

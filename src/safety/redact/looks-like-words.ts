@@ -3,6 +3,8 @@ import { ENGLISH_TRIGRAM_BITS } from './english-trigrams.js';
 
 // Letters-only runs at least this long are judged by their shape rather than assumed to be words.
 const LONG_RUN_CHARS = 12;
+/** Runs from this length on are judged inside a long value, where random runs are common. */
+export const SHORT_JUDGED_RUN_CHARS = 8;
 // camelCase words average four letters or more (`EndOfFileToken`); random mixed case splits into
 // pieces of about two (`FiOSRFRoxaWBWyLQ` -> Fi, OSRF, Roxa, WB, ...).
 const MIN_AVERAGE_WORD_CHARS = 3.5;
@@ -21,19 +23,26 @@ const TRIGRAMS = Buffer.from(ENGLISH_TRIGRAM_BITS, 'base64');
  * Whether a value reads as words or an identifier (`auth-token`, `X-Api-Key`, `defaultSecret2`)
  * rather than as random characters.
  */
-export function looksLikeWords(value: string): boolean {
+export function looksLikeWords(value: string, minJudgedRun = LONG_RUN_CHARS): boolean {
   // Percent escapes separate words too (`value%23still-query`).
   for (const segment of value.split(/(?:%[0-9A-Fa-f]{2}|[^A-Za-z0-9])+/)) {
     if (segment === '') continue;
     const match = /^([A-Za-z]*)(\d{0,4})$/.exec(segment);
     if (match === null) return false;
-    if (!isWordRun(match[1] ?? '')) return false;
+    if (!isWordRun(match[1] ?? '', minJudgedRun)) return false;
   }
   return true;
 }
 
-function isWordRun(letters: string): boolean {
-  if (letters.length < LONG_RUN_CHARS) return true;
+function isWordRun(letters: string, minJudgedRun: number): boolean {
+  if (letters.length < minJudgedRun) return true;
+  // Shorter runs are judged only when their case is mixed up (`kNEFUVysvi`); one-case runs of that
+  // length are names and brands (`jetbrains`) as often as not.
+  if (
+    letters.length < LONG_RUN_CHARS &&
+    (letters === letters.toLowerCase() || letters === letters.toUpperCase())
+  )
+    return true;
   const words = letters.match(CAMEL_WORD) ?? [];
   if (letters.length / words.length < MIN_AVERAGE_WORD_CHARS) return false;
   let vowels = 0;

@@ -7,7 +7,7 @@ const KEYBOARD_ROWS = ['qwertyuiop', 'asdfghjkl', 'zxcvbnm', '1234567890'];
 
 /**
  * The share of a value's characters that sit in a made-up run: counting up or down (`abc123`,
- * `zyx`), one character repeated (`xxxx`), a keyboard row (`qwerty`), or two counts interleaved
+ * `zyx`, `aBcD`), one character repeated (`xxxx`), a keyboard row (`qwerty`), or two counts interleaved
  * (`a1b2c3`). Typed stand-ins are mostly runs; generated values almost never are.
  */
 export function madeUpRunShare(value: string): number {
@@ -19,6 +19,21 @@ export function madeUpRunShare(value: string): number {
   let count = 0;
   for (const flag of covered) count += flag;
   return count / value.length;
+}
+
+/** The length of the longest run counting up or down by one (`abcdefgh`, `98765`, `aBcD`). */
+export function longestCountingRun(value: string): number {
+  let longest = value.length === 0 ? 0 : 1;
+  let length = 1;
+  let step = Number.NaN;
+  for (let index = 1; index < value.length; index += 1) {
+    const delta = stepBetween(value, index - 1, index);
+    if (Math.abs(delta) === 1 && (delta === step || length === 1)) length += 1;
+    else length = Math.abs(delta) === 1 ? 2 : 1;
+    step = delta;
+    longest = Math.max(longest, length);
+  }
+  return longest;
 }
 
 /** Marks runs whose characters, `stride` apart, step by -1, 0 or +1 within one character class. */
@@ -51,8 +66,12 @@ function stepBetween(value: string, a: number, b: number): number {
   const to = value.charCodeAt(b);
   const delta = to - from;
   if (delta === 0) return 0;
-  if (Math.abs(delta) !== 1 || classOf(from) === 0 || classOf(from) !== classOf(to))
-    return Number.NaN;
+  if (classOf(from) === 0 || classOf(to) === 0) return Number.NaN;
+  // Counting letters may change case as it goes (`aBcDeF`); a repeat must keep its case.
+  const folded = (to | 32) - (from | 32);
+  const isLetterStep = classOf(from) !== 1 && classOf(to) !== 1 && Math.abs(folded) === 1;
+  if (isLetterStep) return folded;
+  if (Math.abs(delta) !== 1 || classOf(from) !== classOf(to)) return Number.NaN;
   return delta;
 }
 

@@ -8,9 +8,14 @@ import { PRIVATE_KEY_RULES } from './rules/private-key-rules.js';
 import { SERVICE_TOKEN_RULES } from './rules/service-token-rules.js';
 import { TELEGRAM_BOT_TOKEN_RULE } from './rules/telegram-bot-token-rule.js';
 import { TWILIO_RULE } from './rules/twilio-rule.js';
+import { CURL_USER_RULE } from './rules/curl-user-rule.js';
+import { KUBERNETES_SECRET_RULE } from './rules/kubernetes-secret-rule.js';
 import { URL_CREDENTIAL_RULE } from './rules/url-credential-rule.js';
+import { VENDOR_CONTEXT_RULES } from './rules/vendor-context-rules.js';
 import {
+  AUTHRESS_KEY_RULE,
   BASE64_JWT_RULE,
+  FACEBOOK_APP_TOKEN_RULE,
   INNER_KEYWORD_TOKEN_RULES,
   JENKINS_CREDENTIAL_RULE,
   NPMRC_AUTH_TOKEN_RULE,
@@ -26,13 +31,19 @@ export const REDACTION_RULE_SET: readonly RedactionRule[] = [
   ...CODE_HOST_RULES,
   ...SERVICE_TOKEN_RULES,
   ...INNER_KEYWORD_TOKEN_RULES,
+  AUTHRESS_KEY_RULE,
   NPMRC_AUTH_TOKEN_RULE,
   JENKINS_CREDENTIAL_RULE,
   TWILIO_RULE,
   TELEGRAM_BOT_TOKEN_RULE,
+  FACEBOOK_APP_TOKEN_RULE,
   JWT_RULE,
   BASE64_JWT_RULE,
   URL_CREDENTIAL_RULE,
+  CURL_USER_RULE,
+  KUBERNETES_SECRET_RULE,
+  // Before the generic rule, so a value found by both is named for its vendor.
+  ...VENDOR_CONTEXT_RULES,
   GENERIC_ASSIGNMENT_RULE,
 ];
 

@@ -14,3 +14,15 @@ export function shannonEntropy(value: string): number {
   }
   return bits;
 }
+
+// A value whose entropy is this far below log2 of its length repeats itself (`abababab`,
+// `AKIA0000...`); random values of every alphabet we saw stay above it (hex of 16 characters
+// bottoms out near 2 bits in 200,000 draws). Capped, so long values need only look varied.
+const REPEAT_MARGIN_BITS = 2;
+const REPEAT_CAP_BITS = 2.5;
+
+/** Whether a value repeats its characters more than a random value of its length ever does. */
+export function isRepetitive(value: string): boolean {
+  const floor = Math.min(REPEAT_CAP_BITS, Math.log2(value.length) - REPEAT_MARGIN_BITS);
+  return shannonEntropy(value) < floor;
+}

@@ -3,9 +3,11 @@ import { buildGluedCanarySecrets } from '../../../src/safety/redact/canary-secre
 import { isWordCharacter } from '../../../src/safety/redact/define-token-rule.js';
 import type { RedactionRule } from '../../../src/safety/redact/redaction-rule.js';
 import { REDACTION_RULE_SET } from '../../../src/safety/redact/redaction-rules.js';
+import { VENDOR_TOKEN_TABLE } from '../../../src/safety/redact/rules/vendor-token-table.js';
 import { createRedactor } from '../../../src/safety/redact/redactor.js';
 import { runRedactorSelfTest } from '../../../src/safety/redact/self-test.js';
 import { createSecretFactory } from '../../support/secret-factory.js';
+import { drawVendorTokenSamples } from '../../support/vendor-token-samples.js';
 
 // Seeded from the clock: new tokens every run, printed so a failure can be replayed.
 const seed = Date.now() % 1_000_000_007;
@@ -44,6 +46,29 @@ const FAMILIES: Array<[rule: string, make: () => string, line?: (token: string) 
   ],
   ['twilio-key', () => f.twilioAccountSid(), (token) => `twilio account: ${token}`],
 ];
+// Families whose prefix holds a separator, so characters glued after a token are taken with it.
+const GLUED_AFTER_FAMILIES: Array<[rule: string, make: () => string]> = [
+  ['github-token', () => f.githubToken('p')],
+  ['gitlab-token', () => f.gitlabToken()],
+  ['npm-token', () => f.npmToken()],
+  ['slack-token', () => f.slackBotToken()],
+  ['stripe-live-key', () => f.stripeLive('s')],
+  ['anthropic-api-key', () => f.anthropicKey()],
+  ['sendgrid-api-key', () => f.sendgridKey()],
+  ['mailgun-api-key', () => f.mailgunKey()],
+  ...drawVendorTokenSamples()
+    .filter(({ rule }) => VENDOR_TOKEN_TABLE.find((row) => row.id === rule)?.takesGluedTail)
+    .map(({ rule, value }): [string, () => string] => [rule, () => value]),
+];
+// Fixed-length bodies: what is glued after them is not the body (`vipul-<64 hex>` is not Pulumi's).
+const FIXED_LENGTH_FAMILIES: Array<[rule: string, make: () => string]> = [
+  ['npm-token', () => f.npmToken()],
+  ['mailgun-api-key', () => f.mailgunKey()],
+  ['pulumi-token', () => j('pu', 'l-', f.hex(40))],
+  ['shopify-token', () => j('shp', 'at_', f.hex(32))],
+  ['digitalocean-token', () => j('do', 'p_v1_', f.hex(64))],
+];
+const j = (...parts: string[]): string => parts.join('');
 // Word characters an attacker (or a `replace`) can glue on: letters, digits, a word.
 const GLUES = ['X', 'a', '7', 'abc', 'foo_bar9'];
 
@@ -89,9 +114,15 @@ describe('tokens glued to a preceding word character', () => {
 
   it('the start-up self-test holds a glued canary for every token family and passes', () => {
     const glued = buildGluedCanarySecrets();
-    const families = new Set(FAMILIES.map(([rule]) => rule));
-    expect(new Set(glued.map((canary) => canary.rule))).toEqual(families);
-    for (const canary of glued) expect(canary.text).toContain(`X${canary.value}`);
+    const before = new Set(glued.filter((c) => c.text.includes(`X${c.value}`)).map((c) => c.rule));
+    const after = new Set(glued.filter((c) => c.text.includes(`${c.value}X`)).map((c) => c.rule));
+    for (const [rule] of FAMILIES) expect(before, rule).toContain(rule);
+    // Mechanically, from the table: every vendor token that need not start a word, and every one
+    // that takes a glued tail.
+    for (const row of VENDOR_TOKEN_TABLE) {
+      if (!row.startsWord) expect(before, row.id).toContain(row.id);
+      if (row.takesGluedTail) expect(after, row.id).toContain(row.id);
+    }
     expect(() => runRedactorSelfTest()).not.toThrow();
     cases += 1;
   });
@@ -101,6 +132,40 @@ describe('tokens glued to a preceding word character', () => {
       /let its canary through/,
     );
     cases += 1;
+  });
+
+  it.each(GLUED_AFTER_FAMILIES.map(([rule, make]) => [rule, make] as const))(
+    '%s takes word characters glued after it',
+    (rule, make) => {
+      for (const glue of GLUES) {
+        const token = make();
+        cases += 1;
+        const after = createRedactor().redact(`value = "${token}${glue}";`);
+        expect(after.text).toMatch(new RegExp(`\\[REDACTED:${rule}:1\\]";$`));
+        expect(after.text).not.toContain(token.slice(-8));
+      }
+    },
+  );
+
+  it.each(FIXED_LENGTH_FAMILIES.map(([rule, make]) => [rule, make] as const))(
+    '%s in the middle of a longer run (glued on both sides) is letters of something else',
+    (rule, make) => {
+      for (const glue of GLUES) {
+        const token = make();
+        cases += 1;
+        const both = createRedactor().redact(`value = "${glue}${token}${glue}-more";`);
+        expect(both.redactions.filter((redaction) => redaction.rule === rule)).toEqual([]);
+      }
+    },
+  );
+
+  it('control: without the glued tail, a suffix glued after a fixed-length token leaks it', () => {
+    const token = f.npmToken();
+    const withoutTail = REDACTION_RULE_SET.filter((rule) => rule.id !== 'npm-token');
+    cases += 1;
+    expect(createRedactor({ rules: withoutTail }).redact(`value = "${token}X";`).text).toContain(
+      token,
+    );
   });
 
   it('words and identifiers that merely contain a prefix are left alone', () => {

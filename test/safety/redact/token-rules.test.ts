@@ -234,10 +234,19 @@ describe('sendgrid-api-key and mailgun-api-key', () => {
     expectRedacted(`auth: { api_key: '${mailgun}' }`, mailgun, 'mailgun-api-key');
   });
 
+  it('redacts a Mailgun key glued to a word on either side', () => {
+    const before = f.mailgunKey();
+    expectRedacted(`const id = 'X${before}';`, before, 'mailgun-api-key');
+    const after = f.mailgunKey();
+    expectRedacted(`const id = '${after}_v2';`, after, 'mailgun-api-key');
+  });
+
   it('leaves look-alikes alone', () => {
     expectUntouched(`const msg = "${j('S', 'G.', 'short.parts')}";`);
-    expectUntouched(`const id = 'mon${j('ke', 'y-', f.hex(32))}';`);
+    expectUntouched('monkey-patch the module; hotkey-binding; const key-value = 1;');
     expectUntouched(`id = ${j('ke', 'y-', '0'.repeat(32))}`);
+    // Glued on both sides, a run is not a key: a hash inside a longer word.
+    expectUntouched(`const id = 'mon${j('ke', 'y-', f.hex(32))}abc';`);
   });
 });
 

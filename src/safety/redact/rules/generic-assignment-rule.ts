@@ -1,3 +1,4 @@
+import { isPlaceholderValue } from '../is-placeholder-value.js';
 import { isPlausibleSecret, MAX_GENERIC_SECRET_CHARS } from '../is-plausible-secret.js';
 import type { AnchoredRule, ValueRange } from '../redaction-rule.js';
 
@@ -5,7 +6,7 @@ import type { AnchoredRule, ValueRange } from '../redaction-rule.js';
 const MAX_KEY_CHARS = 64;
 // A key name must end with one of these to make its value a suspect.
 const SECRET_NAME_END =
-  /(?:password|passwd|passphrase|secret|api[_-]?key|access[_-]?key|account[_-]?key|private[_-]?key|secret[_-]?key|signing[_-]?key|encryption[_-]?key|master[_-]?key|credentials?|authorization|token|auth|pass|pwd|(?<=[_-])key)(?:[_-]?(?:value|base))?\d{0,2}$/i;
+  /(?:password|passwd|passphrase|secret|api[_-]?key|access[_-]?key|account[_-]?key|private[_-]?key|secret[_-]?key|signing[_-]?key|encryption[_-]?key|master[_-]?key|credentials?|creds?|authorization|token|auth|pass|pwd|(?<=[_-])key)(?:[_-]?(?:value|base|string|str|b64|base64|encoded))?(?:[_-]?\d{1,4})?$/i;
 // Tokens that page, order or deduplicate requests, or defend forms: handles, not credentials.
 const HANDLE_TOKEN_NAME =
   /(?:next|prev|previous|page|continuation|client|request|lock|idempotency|pagination|cursor|sync|update|change|copy\w*|public|publickey|csrf|xsrf|cancel|cancellation|continue|resume|marker|unit|verification|sequence|upload|batch|forward|backward|start|end|last|first|iterator|shard|stream|grant)[_-]?token$/i;
@@ -22,7 +23,7 @@ const HANDLE_KEY_WORD = new RegExp(`^(?:${HANDLE_KEY_WORDS})$`, 'i');
 // A bare `key` (`[DEBUG] Using Key=...`) names a lookup as often as a secret: only long values count.
 const MIN_BARE_KEY_VALUE_CHARS = 20;
 // Words so common inside other words that they must start one (`db_pass`, `dbPass`, not `bypass`, `oauth`).
-const WORD_START_NAMES = /^(?:authorization|token|auth|pass|pwd)/i;
+const WORD_START_NAMES = /^(?:authorization|token|auth|pass|pwd|creds?)/i;
 // Between key and value: a closing quote or bracket, then an assignment, comparison or mapping.
 const KEY_TO_VALUE = /\\?["'`]?\]?[ \t]*(?:=>|:{1,3}=|===?|!==?|\?\?=|\|\|=|[?.+]=|[:=])[ \t]*/y;
 // Go and Rust declarations: `var apiToken string = "..."`, `let token: &str = "..."`.
@@ -39,12 +40,31 @@ const LITERAL_BEFORE_COMPARISON = /(["'`])([^"'`\n]{8,1024})\1[ \t]*(?:===?|!==?
 const COMPARISON_LOOKBACK_CHARS = 1100;
 // An XML element's text, on the same line or the next: `<apiToken>\n  value\n</apiToken>`.
 const ELEMENT_TEXT = />[ \t]*(?:\r?\n[ \t]*)?/y;
+// `<string name="db_password">value</string>` (Android resources, .NET settings): the key is the
+// value of a name attribute, the secret the element's text.
+const NAME_ATTRIBUTE = /<[\w:.-]+[^<>\n]*?\b(?:name|key|id)[ \t]*=[ \t]*["']$/;
+const NAME_ATTRIBUTE_LOOKBACK_CHARS = 200;
+const NAMED_ELEMENT_TEXT = /["'](?:[ \t]+[\w:.-]+[ \t]*=[ \t]*["'][^"'<>\n]*["'])*[ \t]*>[ \t]*/y;
+// A YAML block scalar: `password: |` and the value on the next, indented line.
+const BLOCK_SCALAR = /["']?[ \t]*:[ \t]*[|>][-+]?\d?[ \t]*\r?\n[ \t]+/y;
+// A Dockerfile's `ENV NAME value` (the older form, without `=`).
+const DOCKERFILE_ENV = /^[ \t]*ENV[ \t]+$/;
+const BLANKS_THEN_VALUE = /[ \t]+(?=[^\s=])/y;
 // `Authorization: Bearer <token>`: the scheme word is not the secret.
-const AUTH_SCHEME = /(?:bearer|basic|token|bot)[ \t]+/iy;
+const AUTH_SCHEME = /(?:bearer|basic|token|bot|api-?token|api-?key|sso-key)[ \t]+/iy;
+// A name for a password proper, where a quoted word-and-number value (`thisIsDog11`) is one.
+const PASSWORD_NAME = /(?:password|passwd|pass|pwd)\d{0,2}$/i;
+// Words and a number at the end: how people make up passwords (`Welcome2024!`, `rivermaple98`).
+const WORDS_THEN_NUMBER = /^[A-Za-z]{4,40}\d{2,4}[!#$%&*@^.?]?$/;
 // Values are read with sticky patterns bounded one past the longest plausible value, so a hostile
 // line costs a bounded amount of work per keyword.
 const VALUE_SCAN_CHARS = MAX_GENERIC_SECRET_CHARS + 1;
 const UNQUOTED_VALUE = new RegExp(String.raw`[^\s"'\`,;&)\]}<>]{0,${VALUE_SCAN_CHARS}}`, 'y');
+// A `.env` value: literal up to a blank or a quote.
+const ENV_VALUE = new RegExp(String.raw`[^\s"'\`]{0,${VALUE_SCAN_CHARS}}`, 'y');
+const ENV_NAME = /^[A-Z][A-Z0-9_]*$/;
+// A YAML plain scalar: up to a blank or a quote, read as unquoted (code checks apply).
+const YAML_VALUE = new RegExp(String.raw`[^\s"'\`]{0,${VALUE_SCAN_CHARS}}`, 'y');
 const QUOTES = ['"', "'", '`'];
 const JWT_SHAPE = /^eyJ[\w-]*\.eyJ[\w-]*\.[\w-]*$/;
 // Up to the closing quote on the same line, stepping over backslash escapes.
@@ -52,6 +72,17 @@ const QUOTED_VALUE = new Map(
   QUOTES.map((quote) => [
     quote,
     new RegExp(String.raw`(?:[^${quote}\\\n]|\\[^\n]){0,${VALUE_SCAN_CHARS}}(?=${quote})`, 'y'),
+  ]),
+);
+// Typographic quotes, as word processors and chat paste them: up to the closing one.
+const CURLY_QUOTED_VALUE = new Map(
+  [
+    ['\u201c', '\u201d'],
+    ['\u2018', '\u2019'],
+    ['\u00ab', '\u00bb'],
+  ].map(([open, close]) => [
+    open ?? '',
+    new RegExp(String.raw`[^${close}\n]{0,${VALUE_SCAN_CHARS}}(?=${close})`, 'y'),
   ]),
 );
 // JSON inside a string (`{\"password\":\"...\"}`): up to the escaped closing quote.
@@ -81,6 +112,7 @@ export const GENERIC_ASSIGNMENT_RULE: AnchoredRule = {
     'token',
     'auth',
     'credential',
+    'creds',
     'apikey',
     'api_key',
     'api-key',
@@ -117,7 +149,13 @@ export const GENERIC_ASSIGNMENT_RULE: AnchoredRule = {
     if (isImageQueryKey(text, keyStart)) return undefined;
     const valueStart = findValueStart(text, keyStart, keyEnd);
     const range =
-      valueStart === undefined ? readComparedLiteral(text, keyStart) : readValue(text, valueStart);
+      valueStart === undefined
+        ? readComparedLiteral(text, keyStart)
+        : readValue(text, valueStart, {
+            isPassword: PASSWORD_NAME.test(key),
+            isEnvLine: isEnvLine(text, keyStart, keyEnd, key),
+            isYamlLine: isYamlLine(text, keyStart, keyEnd),
+          });
     if (
       range !== undefined &&
       /^key$/i.test(key) &&
@@ -145,13 +183,36 @@ function isKeyInsideWord(text: string, at: number): boolean {
   return first === 107 && ((before >= 97 && before <= 122) || (before >= 48 && before <= 57));
 }
 
+/** Whether the key is the value of a `name`, `key` or `id` attribute (`<string name="...">`). */
+function isNameAttribute(text: string, keyStart: number): boolean {
+  const quote = text[keyStart - 1];
+  if (quote !== '"' && quote !== "'") return false;
+  return NAME_ATTRIBUTE.test(
+    text.slice(Math.max(0, keyStart - NAME_ATTRIBUTE_LOOKBACK_CHARS), keyStart),
+  );
+}
+
+function isDockerfileEnv(text: string, keyStart: number): boolean {
+  return DOCKERFILE_ENV.test(text.slice(text.lastIndexOf('\n', keyStart - 1) + 1, keyStart));
+}
+
 /** Where the value of the key ending at `keyEnd` starts, in any of the assignment forms read. */
 function findValueStart(text: string, keyStart: number, keyEnd: number): number | undefined {
   if (text[keyStart - 1] === '<') {
     ELEMENT_TEXT.lastIndex = keyEnd;
     return ELEMENT_TEXT.exec(text) === null ? undefined : ELEMENT_TEXT.lastIndex;
   }
+  // `<string name="db_password">value</string>`; else `<add key="Password" value="..." />` below.
+  if (isNameAttribute(text, keyStart)) {
+    NAMED_ELEMENT_TEXT.lastIndex = keyEnd;
+    if (NAMED_ELEMENT_TEXT.exec(text) !== null) return NAMED_ELEMENT_TEXT.lastIndex;
+  }
+  if (text.startsWith('ENV', keyStart - 4) && isDockerfileEnv(text, keyStart)) {
+    BLANKS_THEN_VALUE.lastIndex = keyEnd;
+    if (BLANKS_THEN_VALUE.exec(text) !== null) return BLANKS_THEN_VALUE.lastIndex;
+  }
   for (const form of [
+    BLOCK_SCALAR,
     TYPED_DECLARATION,
     KEY_TO_VALUE,
     NAME_THEN_ARGUMENT,
@@ -193,6 +254,10 @@ function scanKeyEnd(text: string, at: number): number {
 
 /** The literal in `"..." === key` just before the key, if it looks like a secret. */
 function readComparedLiteral(text: string, keyStart: number): ValueRange | undefined {
+  // Most keys have no comparison before them: look at the operator before reading the line back.
+  let before = keyStart;
+  while (before > 0 && (text[before - 1] === ' ' || text[before - 1] === '\t')) before -= 1;
+  if (text[before - 1] !== '=') return undefined;
   const from = Math.max(0, keyStart - COMPARISON_LOOKBACK_CHARS);
   const match = LITERAL_BEFORE_COMPARISON.exec(text.slice(from, keyStart));
   const value = match?.[2];
@@ -226,10 +291,39 @@ function isSecretName(key: string): boolean {
   return isSeparator || isCamelStart;
 }
 
+/**
+ * Whether the key opens a `.env` or shell line (`DB_PASSWORD=...`, `export X=...`): there an
+ * unquoted value is literal text up to the first blank, `&`, `;` and `,` included.
+ */
+function isEnvLine(text: string, keyStart: number, keyEnd: number, key: string): boolean {
+  if (text[keyEnd] !== '=' || !ENV_NAME.test(key)) return false;
+  const lineStart = text.lastIndexOf('\n', keyStart - 1) + 1;
+  return /^[ \t]*(?:export[ \t]+)?$/.test(text.slice(lineStart, keyStart));
+}
+
+interface ValueContext {
+  /** The key names a password proper (`db_password`). */
+  isPassword: boolean;
+  /** The key opens a `.env` or shell line. */
+  isEnvLine: boolean;
+  /** The key opens a YAML-style `key: value` line (an object literal's member reads the same). */
+  isYamlLine: boolean;
+}
+
+/**
+ * Whether the key opens a `key: value` line (`  password: aB3!x&K9`): a YAML plain scalar holds
+ * `&`, `,` and `;` as text, so the value runs to the first blank; code checks still apply.
+ */
+function isYamlLine(text: string, keyStart: number, keyEnd: number): boolean {
+  if (text[keyEnd] !== ':' || (text[keyEnd + 1] !== ' ' && text[keyEnd + 1] !== '\t')) return false;
+  const lineStart = text.lastIndexOf('\n', keyStart - 1) + 1;
+  return /^[ \t]*(?:- )?$/.test(text.slice(lineStart, keyStart));
+}
+
 /** Reads the value that starts at `start`, quoted or not, and returns its range if it looks like a secret. */
-function readValue(text: string, start: number): ValueRange | undefined {
+function readValue(text: string, start: number, context: ValueContext): ValueRange | undefined {
   let cursor = start;
-  let pattern = UNQUOTED_VALUE;
+  let pattern = context.isEnvLine ? ENV_VALUE : context.isYamlLine ? YAML_VALUE : UNQUOTED_VALUE;
   // Objective-C string literals: `@"..."`.
   if (text[cursor] === '@' && QUOTES.includes(text[cursor + 1] ?? '')) cursor += 1;
   const first = text[cursor] ?? '';
@@ -240,15 +334,25 @@ function readValue(text: string, start: number): ValueRange | undefined {
   } else if (QUOTES.includes(first)) {
     pattern = QUOTED_VALUE.get(first) ?? UNQUOTED_VALUE;
     cursor += 1;
+  } else if (CURLY_QUOTED_VALUE.has(first)) {
+    pattern = CURLY_QUOTED_VALUE.get(first) ?? UNQUOTED_VALUE;
+    cursor += 1;
   }
   AUTH_SCHEME.lastIndex = cursor;
   if (AUTH_SCHEME.exec(text) !== null) cursor = AUTH_SCHEME.lastIndex;
   pattern.lastIndex = cursor;
   const match = pattern.exec(text);
   if (match === null) return undefined;
-  const end = cursor + match[0].length;
+  // An object literal's member ends with `,` or `;`, which is not the value's.
+  const length = pattern === YAML_VALUE ? match[0].replace(/[,;]$/, '').length : match[0].length;
+  const end = cursor + length;
   const value = text.slice(cursor, end);
   // A JWT is the JWT rule's to judge (it knows the published examples).
   if (JWT_SHAPE.test(value)) return undefined;
-  return isPlausibleSecret(value, pattern !== UNQUOTED_VALUE) ? { start: cursor, end } : undefined;
+  const isQuoted = pattern !== UNQUOTED_VALUE && pattern !== YAML_VALUE;
+  const isMadeUpPassword =
+    context.isPassword && isQuoted && WORDS_THEN_NUMBER.test(value) && !isPlaceholderValue(value);
+  return isMadeUpPassword || isPlausibleSecret(value, isQuoted)
+    ? { start: cursor, end }
+    : undefined;
 }

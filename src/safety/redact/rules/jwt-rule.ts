@@ -5,9 +5,10 @@ import type { AnchoredRule } from '../redaction-rule.js';
 // Longest header or payload segment considered (large claims sets stay well under this).
 const MAX_SEGMENT_CHARS = 8192;
 
-// Claims of the tokens documentation and tests copy from jwt.io and RFC 7519.
+// Claims of the tokens documentation and tests copy from jwt.io and RFC 7519 (an `example.com`
+// address elsewhere in the claims is a test account's, and its token still signs requests).
 const EXAMPLE_CLAIMS =
-  /"sub":\s*"1234567890"|"name":\s*"John Doe"|"iss":\s*"joe"|example\.(?:com|org)/;
+  /"sub":\s*"1234567890"|"name":\s*"John Doe"|"iss":\s*"joe"|"http:\/\/example\.com\/is_root"/;
 
 /** Whether a token is a real JWT: a JOSE header naming its algorithm, and not a well-known example. */
 function isRealJwt(token: string): boolean {

@@ -4,6 +4,7 @@ import { shannonEntropy } from '../shannon-entropy.js';
 
 // `sk-` is also a prefix of ordinary words and ids; a long run after it must look random.
 const OPENAI_ENTROPY_FLOOR_BITS = 3.5;
+const NAMED_OPENAI_KIND = /^sk-(?:proj|svcacct|admin)-/;
 
 function hasLetterAndDigit(value: string): boolean {
   return /[A-Za-z]/.test(value) && /\d/.test(value);
@@ -14,8 +15,9 @@ export const SERVICE_TOKEN_RULES: readonly AnchoredRule[] = [
     id: 'slack-token',
     description: 'A Slack token (xoxb-, xoxp-, xoxa-, xoxr-, xoxs-, xoxe-)',
     keywords: ['xoxb-', 'xoxp-', 'xoxa-', 'xoxr-', 'xoxs-', 'xoxe-', 'xoxe.'],
-    pattern: /xox(?:[abprs]|e(?:\.xox[bp])?)-[A-Za-z0-9-]{10,250}(?![A-Za-z0-9-])/y,
+    pattern: /xox(?:[abprs]|e(?:\.xox[bp])?)-[A-Za-z0-9-]{10,250}/y,
     isSecret: (value) => isRandomToken(value) && /\d/.test(value),
+    takesGluedTail: true,
   }),
   defineTokenRule({
     id: 'slack-webhook-url',
@@ -28,39 +30,44 @@ export const SERVICE_TOKEN_RULES: readonly AnchoredRule[] = [
     id: 'stripe-live-key',
     description: 'A Stripe live secret or restricted key (sk_live_, rk_live_)',
     keywords: ['sk_live_', 'rk_live_'],
-    pattern: /[sr]k_live_[A-Za-z0-9]{20,247}(?![A-Za-z0-9_])/y,
+    pattern: /[sr]k_live_[A-Za-z0-9]{20,247}/y,
+    takesGluedTail: true,
   }),
   defineTokenRule({
     id: 'anthropic-api-key',
     description: 'An Anthropic API key (sk-ant-)',
     keywords: ['sk-ant-'],
-    pattern: /sk-ant-[A-Za-z0-9_-]{32,250}(?![A-Za-z0-9_-])/y,
+    pattern: /sk-ant-[A-Za-z0-9_-]{32,250}/y,
+    takesGluedTail: true,
   }),
   defineTokenRule({
     id: 'openai-api-key',
     description:
       'An OpenAI API key (sk-proj-, sk-svcacct-, sk-admin-, or sk- and a long random run)',
     keywords: ['sk-'],
-    pattern:
-      /sk-(?:(?:proj|svcacct|admin)-[A-Za-z0-9_-]{40,250}|[A-Za-z0-9]{32,250})(?![A-Za-z0-9_-])/y,
+    pattern: /sk-(?:(?:proj|svcacct|admin)-[A-Za-z0-9_-]{40,250}|[A-Za-z0-9]{32,250})/y,
+    // A bare `sk-` run must hold a digit to be a key; a named kind (`sk-proj-`) need not.
     isSecret: (value) =>
       isRandomToken(value) &&
-      hasLetterAndDigit(value) &&
+      (NAMED_OPENAI_KIND.test(value) || hasLetterAndDigit(value)) &&
       shannonEntropy(value) >= OPENAI_ENTROPY_FLOOR_BITS,
+    takesGluedTail: true,
   }),
   defineTokenRule({
     id: 'sendgrid-api-key',
-    description: 'A SendGrid API key (SG.xxx.yyy)',
+    description: 'A SendGrid API key (SG.xxx.yyy, or SG. and 66 characters)',
     keywords: ['sg.'],
-    pattern: /SG\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}(?![A-Za-z0-9_-])/y,
+    pattern: /SG\.(?:[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}|[A-Za-z0-9=_.-]{66})/y,
+    takesGluedTail: true,
   }),
   defineTokenRule({
     id: 'mailgun-api-key',
     description: 'A Mailgun API key (key- + 32 hex)',
     keywords: ['key-'],
-    // `key-` also ends words (`monkey-`, `hotkey-`): only a word-start one is taken for a key.
-    startsWord: true,
-    pattern: /key-[0-9a-f]{32}(?![0-9A-Za-z])/y,
+    // Glued on either side (`Xkey-...`, `key-...X`): 32 hex characters with letters and digits after
+    // `key-` are a key wherever they stand, even after `monkey-`.
+    pattern: /key-[0-9a-f]{32}/y,
     isSecret: (value) => isRandomToken(value) && hasLetterAndDigit(value.slice(4)),
+    takesGluedTail: true,
   }),
 ];

@@ -1,12 +1,79 @@
 import { Buffer } from 'node:buffer';
 import { defineTokenRule, isRandomToken } from '../define-token-rule.js';
-import type { AnchoredRule, ValueRange } from '../redaction-rule.js';
+import { looksLikeWords } from '../looks-like-words.js';
+import { defineContextRule } from '../define-context-rule.js';
+import type { AnchoredRule, ValueRange, WindowRule } from '../redaction-rule.js';
 import { VENDOR_TOKEN_TABLE } from './vendor-token-table.js';
+
+// Letters-only bodies this long are judged by their shape (`API-ENDPOINTCONFIGURATIONVALUES`).
+const MIN_WORDY_BODY_CHARS = 12;
+// Mixed-case random letters read as words about once in 7,000 at 16 letters, far less from 24 on.
+const MIN_MIXED_WORDY_BODY_CHARS = 24;
+
+/**
+ * Whether the token's body (all after its prefix) is one long run of letters that reads as words
+ * (`API-ENDPOINTCONFIGURATIONVALUES`, `hf_requiredCharacteristicTypes...`): a name, not a key.
+ * Random bodies hold digits or separators, or are too long and mixed to read as words by chance.
+ */
+function hasWordyBody(value: string): boolean {
+  const body = value.slice(value.search(/[_.~-]/) + 1);
+  if (!/^[A-Za-z]+$/.test(body)) return false;
+  const isOneCase = body === body.toLowerCase() || body === body.toUpperCase();
+  if (body.length < (isOneCase ? MIN_WORDY_BODY_CHARS : MIN_MIXED_WORDY_BODY_CHARS)) return false;
+  return looksLikeWords(body);
+}
 
 /** Every self-identifying vendor token of the table, with the default randomness check. */
 export const VENDOR_TOKEN_RULES: readonly AnchoredRule[] = VENDOR_TOKEN_TABLE.map((row) =>
-  defineTokenRule({ ...row, startsWord: false }),
+  defineTokenRule({
+    ...row,
+    // A row that must start a word says so with a lookbehind of its own (it may refuse more than
+    // word characters: `.ico-`, `/API-`).
+    startsWord: false,
+    isSecret: (value) =>
+      isRandomToken(value) && !hasWordyBody(value) && (row.hasShape?.(value) ?? true),
+  }),
 );
+
+// `<app id>|<app secret>`: 15 or 16 digits, a pipe (or `%7C`), then the secret. Pipes are everywhere
+// in code, so the rule reads the lines around the word `facebook`, as the vendor's own docs write it.
+const FACEBOOK_CONTEXT_LINES = 3;
+
+export const FACEBOOK_APP_TOKEN_RULE: WindowRule = defineContextRule({
+  id: 'facebook-app-token',
+  description:
+    'A Facebook app access token (15 or 16 digit app id, |, then the app secret) near "facebook"',
+  keywords: ['facebook'],
+  contextLines: FACEBOOK_CONTEXT_LINES,
+  pattern: /(?<![A-Za-z0-9_])\d{15,16}(?:\||%7[Cc])[A-Za-z0-9_-]{27,40}(?![A-Za-z0-9_-])/g,
+  isSecret: (value) => {
+    const secret = value.slice(value.search(/[|%]/) + 1).replace(/^7[Cc]/, '');
+    return isRandomToken(secret) && /[A-Za-z]/.test(secret) && /\d/.test(secret);
+  },
+});
+
+// `sc_<5-30>.<4-6>.acc_<10-32>.<30-120>`; the prefix and the first two parts fit in this many characters.
+const AUTHRESS_HEAD_CHARS = 48;
+const AUTHRESS_KEY =
+  /(?<![A-Za-z0-9_])(?:sc|ext|scauth|authress)_[a-z0-9]{5,30}\.[a-z0-9]{4,6}\.acc[_-][a-z0-9-]{10,32}\.[a-z0-9+/_=-]{30,120}(?![a-z0-9+/_=-])/gi;
+
+/** An Authress service client access key, found from its `.acc_` and read from its prefix on. */
+export const AUTHRESS_KEY_RULE: AnchoredRule = {
+  id: 'authress-access-key',
+  description: 'An Authress service client access key (sc_, ext_, scauth_, authress_ ... .acc_)',
+  keywords: ['.acc_', '.acc-'],
+  scope: 'anchored',
+  findAt(text: string, at: number): ValueRange | undefined {
+    const from = Math.max(0, at - AUTHRESS_HEAD_CHARS);
+    AUTHRESS_KEY.lastIndex = from;
+    for (let match = AUTHRESS_KEY.exec(text); match !== null; match = AUTHRESS_KEY.exec(text)) {
+      if (match.index > at) return undefined;
+      const end = match.index + match[0].length;
+      if (end > at && isRandomToken(match[0])) return { start: match.index, end };
+    }
+    return undefined;
+  },
+};
 
 interface SuffixTokenSpec {
   id: string;

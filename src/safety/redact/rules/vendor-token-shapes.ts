@@ -1,6 +1,7 @@
 // One made-up shape per vendor token rule, for canaries and tests: literal text plus `{<alphabet><n>}`
 // runs of n random characters. Alphabets: A letters and digits, a lower-case letters and digits,
-// U upper-case letters and digits, h lower hex, B bech32, b base64, u URL-safe base64, d digits.
+// U upper-case letters and digits, h lower hex, H upper hex, B bech32, b base64, u URL-safe base64,
+// d digits.
 export const VENDOR_TOKEN_SHAPES: Readonly<Record<string, string>> = {
   'huggingface-token': 'hf_{A34}',
   'huggingface-org-token': 'api_org_{A34}',
@@ -68,6 +69,8 @@ export const VENDOR_TOKEN_SHAPES: Readonly<Record<string, string>> = {
   'logic-apps-webhook-signature':
     'oy.logic.azure.com:443/workflows/{h32}/triggers/manual/paths/invoke?api-version=2016-06-01&sv=1.0&sig={u43}',
   'teams-webhook': 'oy.webhook.office.com/webhookb2/{u36}@{u36}/IncomingWebhook/{h32}/{u36}',
+  'square-oauth-token': 'EAAA{A60}',
+  'clickhouse-api-secret': '4b1d{A38}',
 };
 
 const ALPHABETS: Readonly<Record<string, string>> = {
@@ -75,6 +78,7 @@ const ALPHABETS: Readonly<Record<string, string>> = {
   a: 'abcdefghijklmnopqrstuvwxyz0123456789',
   U: 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789',
   h: '0123456789abcdef',
+  H: '0123456789ABCDEF',
   b: 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/',
   u: 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-',
   d: '0123456789',

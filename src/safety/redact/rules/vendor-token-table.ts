@@ -7,17 +7,43 @@ export interface VendorTokenRow {
   description: string;
   keywords: readonly string[];
   pattern: RegExp;
+  /** Whether word characters glued after the token are redacted with it (see `row`). */
+  takesGluedTail: boolean;
+  /** Whether the token must start a word: its pattern opens with a lookbehind (`(?<!...)LTAI`). */
+  startsWord: boolean;
+  /** A further shape check of the value, where the prefix alone is weak (`EAAA`, `4b1d`). */
+  hasShape?: (value: string) => boolean;
 }
 
 // After a token: not another token character, so a longer run is not cut into a "match".
 const END = String.raw`(?![A-Za-z0-9_-])`;
+// A prefix with a separator (`npm_`, `glpat-`) names its token wherever it stands, so characters
+// glued after the token (`hf_<34>X`) are taken with it; a letters-and-digits prefix (`AKCp`, `LTAI`)
+// also occurs inside base64 blobs, so there the token must end where the run ends.
+const SEPARATOR = /[_.~-]/;
 const row = (
   id: string,
   description: string,
   keywords: readonly string[],
   source: string,
   flags = 'y',
-): VendorTokenRow => ({ id, description, keywords, pattern: new RegExp(source + END, flags) });
+  hasShape?: (value: string) => boolean,
+): VendorTokenRow => {
+  const takesGluedTail = keywords.every((keyword) => SEPARATOR.test(keyword));
+  const pattern = new RegExp(takesGluedTail ? source : source + END, flags);
+  const startsWord = source.startsWith('(?<!');
+  return {
+    id,
+    description,
+    keywords,
+    pattern,
+    takesGluedTail,
+    startsWord,
+    ...(hasShape && { hasShape }),
+  };
+};
+// Random base62 of this length holds both cases; hex digests and base64 of repeated bytes do not.
+const hasMixedCase = (value: string): boolean => /[a-z]/.test(value) && /[A-Z]/.test(value);
 
 export const VENDOR_TOKEN_TABLE: readonly VendorTokenRow[] = [
   row('huggingface-token', 'A Hugging Face access token (hf_)', ['hf_'], 'hf_[A-Za-z0-9]{34}'),
@@ -38,7 +64,7 @@ export const VENDOR_TOKEN_TABLE: readonly VendorTokenRow[] = [
     'slack-legacy-token',
     'A Slack legacy token (xoxo-)',
     ['xoxo-'],
-    String.raw`xoxo-\d{3,20}-\d{3,20}-\d{3,20}-[a-z0-9]{20,40}`,
+    String.raw`xoxo-\d{3,20}-\d{3,20}-\d{3,20}-[a-z0-9]{8,64}`,
     'iy',
   ),
   row(
@@ -153,7 +179,7 @@ export const VENDOR_TOKEN_TABLE: readonly VendorTokenRow[] = [
     'aws-bedrock-api-key',
     'An Amazon Bedrock API key (ABSK, bedrock-api-key-)',
     ['absk', 'bedrock-api-key-'],
-    '(?:ABSK[A-Za-z0-9+/]{100,300}={0,2}|bedrock-api-key-YmVkcm9jay5hbWF6b25hd3MuY29t[A-Za-z0-9+/=%&_.-]*)',
+    '(?:ABSK[A-Za-z0-9+/]{100,300}={0,2}|bedrock-api-key-YmVkcm9jay5hbWF6b25hd3MuY29t[A-Za-z0-9+/=%&_.-]{40,})',
   ),
   row(
     'vault-token',
@@ -218,7 +244,8 @@ export const VENDOR_TOKEN_TABLE: readonly VendorTokenRow[] = [
     'infracost-token',
     'An Infracost API token (ico-)',
     ['ico-'],
-    '(?<![A-Za-z0-9-])ico-[A-Za-z0-9]{32}',
+    // Starts a word (a URL path segment included): `favicon.ico-<hash>.png`, `pubblico-<hash>` are names.
+    '(?<![A-Za-z0-9.-])ico-[A-Za-z0-9]{32}',
   ),
   row(
     'intra42-client-secret',
@@ -237,6 +264,7 @@ export const VENDOR_TOKEN_TABLE: readonly VendorTokenRow[] = [
     'octopus-deploy-api-key',
     'An Octopus Deploy API key (API-)',
     ['api-'],
+    // Starts a word; a URL path segment is one, so a key cannot leave in a URL's path.
     '(?<![A-Za-z0-9-])API-[A-Z0-9]{26}',
   ),
   row(
@@ -278,6 +306,24 @@ export const VENDOR_TOKEN_TABLE: readonly VendorTokenRow[] = [
     'A Square access token or secret (sq0atp-, sq0csp-, EAAA)',
     ['sq0atp-', 'sq0csp-'],
     'sq0(?:atp|csp)-[A-Za-z0-9_-]{22,43}',
+  ),
+  row(
+    'square-oauth-token',
+    'A Square OAuth access token (EAAA)',
+    ['eaaa'],
+    // Not inside a base64 run, where `EAAA` is common: no `+` or letter before, no `+` or `=` after
+    // (a URL path segment is one place a token goes).
+    '(?<![A-Za-z0-9+])EAAA[A-Za-z0-9_-]{22,60}(?![+=])',
+    'y',
+    hasMixedCase,
+  ),
+  row(
+    'clickhouse-api-secret',
+    'A ClickHouse Cloud API secret (4b1d and 38 characters)',
+    ['4b1d'],
+    '4b1d[A-Za-z0-9]{38}',
+    'y',
+    hasMixedCase,
   ),
   row(
     'duffel-token',

@@ -1,0 +1,90 @@
+import { randomInt } from 'node:crypto';
+import { afterAll, describe, expect, it } from 'vitest';
+import { isPlaceholderValue } from '../../../src/safety/redact/is-placeholder-value.js';
+import { isPlausibleSecret } from '../../../src/safety/redact/is-plausible-secret.js';
+import { createRedactor } from '../../../src/safety/redact/redactor.js';
+import { isRepetitive } from '../../../src/safety/redact/shannon-entropy.js';
+import { drawVendorTokenSamples } from '../../support/vendor-token-samples.js';
+
+// A heuristic that calls a value "made up" must never fire on a long random one. Each population
+// is drawn afresh from the system's random source on every run (2,000 values; the bench
+// `test/bench/redaction-population.mjs` draws 20,000 of every family and context).
+const PER_POPULATION = 2_000;
+const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+const LOWER = 'abcdefghijklmnopqrstuvwxyz';
+const DIGITS = '0123456789';
+const ALNUM = UPPER + LOWER + DIGITS;
+const HEX = '0123456789abcdef';
+let values = 0;
+afterAll(() => console.log(`random populations: ${values} fresh values`));
+
+function draw(alphabet: string, length: number): string {
+  let out = '';
+  for (let index = 0; index < length; index += 1) out += alphabet[randomInt(alphabet.length)];
+  return out;
+}
+
+/** The values of a fresh population for which `fires` holds. */
+function firing(make: () => string, fires: (value: string) => boolean): string[] {
+  const fired: string[] = [];
+  for (let index = 0; index < PER_POPULATION; index += 1) {
+    const value = make();
+    values += 1;
+    if (fires(value)) fired.push(value);
+  }
+  return fired;
+}
+
+describe('no "made up" heuristic fires on long random values', () => {
+  it.each([
+    ['12345', HEX, 40],
+    ['abcdef', HEX, 40],
+    ['a1b2c3', HEX, 40],
+    ['1a2b3c', `${LOWER}${DIGITS}`, 32],
+    ['qwerty', ALNUM, 32],
+    ['aBcDeF', `${ALNUM}_-`, 43],
+  ] as const)('a typed run (%s) planted inside a random value', (run, alphabet, length) => {
+    const make = (): string => {
+      const value = draw(alphabet, length);
+      const at = 1 + randomInt(length - run.length - 1);
+      return value.slice(0, at) + run + value.slice(at + run.length);
+    };
+    expect(firing(make, isPlaceholderValue)).toEqual([]);
+  });
+
+  it.each([
+    ['hex', HEX, 16],
+    ['base32', `${UPPER}234567`, 16],
+    ['letters and digits', ALNUM, 12],
+  ] as const)('the repetition check, on random %s of %i', (_name, alphabet, length) => {
+    expect(firing(() => draw(alphabet, length), isRepetitive)).toEqual([]);
+  });
+
+  it.each([
+    ['letters and digits', ALNUM, 32],
+    ['lower case and digits', `${LOWER}${DIGITS}`, 32],
+    ['hex', HEX, 40],
+    ['lower case', LOWER, 24],
+    ['URL-safe base64', `${ALNUM}_-`, 43],
+    ['base64', `${ALNUM}+/`, 88],
+    ['hex', HEX, 24],
+  ] as const)('the generic value checks, on random %s of %i', (_name, alphabet, length) => {
+    // Quoted, and unquoted as YAML and .env files write values.
+    const refused = (value: string): boolean =>
+      !isPlausibleSecret(value, true) || !isPlausibleSecret(value, false);
+    expect(firing(() => draw(alphabet, length), refused)).toEqual([]);
+  });
+
+  it('every vendor token family, fresh, alone on a line and glued to a word before it', () => {
+    const kept: string[] = [];
+    for (let round = 0; round < PER_POPULATION / 50; round += 1) {
+      for (const { rule, value } of drawVendorTokenSamples()) {
+        values += 1;
+        for (const text of [`${value}\n`, `token = "X${value}"\n`]) {
+          if (createRedactor().redact(text).text.includes(value)) kept.push(`${rule} ${text}`);
+        }
+      }
+    }
+    expect(kept).toEqual([]);
+  });
+});
