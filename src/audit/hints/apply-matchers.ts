@@ -44,9 +44,8 @@ export function applyMatchers(
   compiled: CompiledMatchers,
   collector: HintCollector,
 ): void {
-  const scan = compiled.keywordPattern;
-  if (scan === null) return;
-  const text = file.text;
+  const scanner = compiled.keywordScanner;
+  if (scanner === null) return;
   // Per matcher: the last line tested, and the end of the text tested on it.
   const lastLine = new Int32Array(compiled.slotCount);
   const lastTestedEnd = new Int32Array(compiled.slotCount);
@@ -60,13 +59,9 @@ export function applyMatchers(
     isComment: false,
     text: '',
   };
-  scan.lastIndex = 0;
-  for (let found = scan.exec(text); found !== null; found = scan.exec(text)) {
-    const offset = found.index;
-    // Step one character on, so a keyword starting inside this match is still found.
-    scan.lastIndex = offset + 1;
-    const candidates = compiled.byKeyword.get(found[0].toLowerCase());
-    if (candidates === undefined) continue;
+  scanner.forEachHit(file.text, (offset, keyword) => {
+    const candidates = compiled.byKeyword[keyword];
+    if (candidates === undefined) return;
     if (offset > segment.lineEnd) moveToLine(file, segment, offset);
     else if (segment.isLong && offset >= segment.end) moveWindow(file, segment, offset);
     for (const candidate of candidates) {
@@ -76,7 +71,7 @@ export function applyMatchers(
       lastTestedEnd[slot] = segment.end;
       testMatcher(file, candidate, segment, collector);
     }
-  }
+  });
 }
 
 function moveToLine(file: FileContext, segment: Segment, offset: number): void {

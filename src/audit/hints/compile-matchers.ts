@@ -1,5 +1,5 @@
 import type { Language } from './detect-languages.js';
-import { escapeRegExp } from './escape-reg-exp.js';
+import { createKeywordScanner, type KeywordScanner } from '../../shared/text/keyword-scanner.js';
 import type { HintRule, LineMatcher } from './hint-rule.js';
 
 /** A matcher with the rule it belongs to and a slot number for per-file scan state. */
@@ -11,10 +11,10 @@ export interface CompiledMatcher {
 
 /** All matchers for one set of languages, behind one keyword scan. */
 export interface CompiledMatchers {
-  /** Global, case-insensitive alternation of every keyword; null when there is none. */
-  keywordPattern: RegExp | null;
-  /** Matchers to try when a keyword (lowercased) is found. */
-  byKeyword: ReadonlyMap<string, readonly CompiledMatcher[]>;
+  /** Finds every keyword, ignoring ASCII case; null when there is none. */
+  keywordScanner: KeywordScanner | null;
+  /** By the scanner's keyword index: the matchers to try where that keyword is found. */
+  byKeyword: readonly (readonly CompiledMatcher[])[];
   slotCount: number;
 }
 
@@ -59,21 +59,15 @@ export function compileMatchers(
       .filter((c) => c.matcher.isKeywordInsideWords === true)
       .flatMap((c) => c.matcher.keywords),
   );
+  const canonicalKeywords = [...byKeyword.keys()];
+  if (canonicalKeywords.length === 0) return { keywordScanner: null, byKeyword: [], slotCount: 0 };
   return {
-    keywordPattern: buildKeywordPattern([...byKeyword.keys()], insideWords),
-    byKeyword,
+    keywordScanner: createKeywordScanner(canonicalKeywords, {
+      // Keywords that begin like a word are found only where a word begins, unless a matcher says
+      // otherwise; `{call` and `$where` are found anywhere.
+      isWordStart: (k) => WORD_START.test(k) && !insideWords.has(k),
+    }),
+    byKeyword: canonicalKeywords.map((k) => byKeyword.get(k) ?? []),
     slotCount: applicable.length,
   };
-}
-
-function buildKeywordPattern(
-  keywords: readonly string[],
-  insideWords: ReadonlySet<string>,
-): RegExp | null {
-  if (keywords.length === 0) return null;
-  const isWordStart = (k: string): boolean => WORD_START.test(k) && !insideWords.has(k);
-  const words = keywords.filter(isWordStart).map(escapeRegExp);
-  const others = keywords.filter((k) => !isWordStart(k)).map(escapeRegExp);
-  const alternatives = [...(words.length > 0 ? [`\\b(?:${words.join('|')})`] : []), ...others];
-  return new RegExp(alternatives.join('|'), 'gi');
 }

@@ -16,6 +16,12 @@ export class LineMap {
     return this.#starts.length;
   }
 
+  /** Whether the text has a 1-based line `line`, reading only as far as that line. */
+  hasLine(line: number): boolean {
+    this.#extendTo(line, -1);
+    return this.#starts.length >= line;
+  }
+
   /** The 1-based line holding a character offset. */
   lineOf(offset: number): number {
     this.#extendTo(0, offset);

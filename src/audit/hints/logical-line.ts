@@ -47,7 +47,7 @@ export function mayBeWrapped(file: FileContext, line: number): boolean {
   // A trailing comment hides how the code ends (`update( // note`): read the line without it.
   const tail = hasComment ? scanLine(file, line).code.trimEnd() : text.slice(last, last + 1);
   if (CONTINUES_AFTER.test(tail)) return true;
-  if (line >= lines.lineCount) return false;
+  if (!lines.hasLine(line + 1)) return false;
   const next = lines.startOf(line + 1);
   let nextFirst = next;
   const nextEnd = lines.endOf(line + 1);
@@ -77,12 +77,12 @@ export function findLogicalLine(file: FileContext, line: number): LogicalLine | 
     const scanned = scanLine(file, last);
     codes.push(scanned.code);
     depth += scanned.depth;
-    const next = last + 1 <= lines.lineCount ? lines.textOf(last + 1).trimStart() : '';
+    const next = lines.hasLine(last + 1) ? lines.textOf(last + 1).trimStart() : '';
     const isOpen =
       depth > 0 ||
       CONTINUES_AFTER.test(scanned.code.trimEnd()) ||
       (next !== '' && CONTINUES_BEFORE.test(next));
-    if (!isOpen || last >= lines.lineCount || last - first >= MAX_LINES_AFTER) break;
+    if (!isOpen || !lines.hasLine(last + 1) || last - first >= MAX_LINES_AFTER) break;
     if (lines.endOf(last + 1) - lines.startOf(first) > MAX_CHARS) break;
     last++;
   }

@@ -1,3 +1,4 @@
+import { createKeywordScanner, type KeywordScanner } from '../../shared/text/keyword-scanner.js';
 import type { RedactionRule } from './redaction-rule.js';
 
 /** A rule with its place in the rule set: on a tie, the earlier (more specific) rule names the secret. */
@@ -6,13 +7,13 @@ export interface RankedRule {
   rank: number;
 }
 
-/** Rules ready to scan with: one keyword pattern for all of them and a table from keyword to rules. */
+/** Rules ready to scan with: one keyword scan for all of them and a table from keyword to rules. */
 export interface CompiledRuleSet {
   rules: readonly RedactionRule[];
-  /** Global, case-insensitive alternation of every keyword, longest first. */
-  keywordPattern: RegExp;
-  /** For each keyword, the rules of that keyword and of every keyword that is a prefix of it. */
-  rulesByKeyword: ReadonlyMap<string, readonly RankedRule[]>;
+  /** Finds, at each position, the longest keyword there, ignoring ASCII case. */
+  keywordScanner: KeywordScanner;
+  /** By the scanner's keyword index: that keyword's rules and those of every keyword that is a prefix of it. */
+  rulesByKeyword: readonly (readonly RankedRule[])[];
 }
 
 const RULE_ID = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -36,19 +37,14 @@ export function compileRuleSet(rules: readonly RedactionRule[]): CompiledRuleSet
     }
   });
   const keywords = [...ownRules.keys()].sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
-  const rulesByKeyword = new Map<string, RankedRule[]>();
-  for (const keyword of keywords) {
-    const ranked = keywords
-      .filter((other) => keyword.startsWith(other))
-      .flatMap((other) => ownRules.get(other) ?? []);
-    rulesByKeyword.set(keyword, dedupeByRule(ranked));
-  }
-  const alternation = keywords.map((keyword) => keyword.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&'));
-  return {
-    rules,
-    keywordPattern: new RegExp(alternation.join('|'), 'gi'),
-    rulesByKeyword,
-  };
+  const rulesByKeyword = keywords.map((keyword) =>
+    dedupeByRule(
+      keywords
+        .filter((other) => keyword.startsWith(other))
+        .flatMap((other) => ownRules.get(other) ?? []),
+    ),
+  );
+  return { rules, keywordScanner: createKeywordScanner(keywords), rulesByKeyword };
 }
 
 function dedupeByRule(ranked: RankedRule[]): RankedRule[] {

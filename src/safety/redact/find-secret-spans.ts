@@ -37,11 +37,8 @@ export function findSecretSpans(original: string, ruleSet: CompiledRuleSet): Sec
 function findSpansIn(text: string, ruleSet: CompiledRuleSet): SecretSpan[] {
   const found: SecretSpan[] = [];
   const windows = new Map<string, PendingWindows>();
-  const pattern = ruleSet.keywordPattern;
-  pattern.lastIndex = 0;
-  for (let hit = pattern.exec(text); hit !== null; hit = pattern.exec(text)) {
-    const at = hit.index;
-    for (const { rule, rank } of ruleSet.rulesByKeyword.get(hit[0].toLowerCase()) ?? []) {
+  ruleSet.keywordScanner.forEachHit(text, (at, keyword) => {
+    for (const { rule, rank } of ruleSet.rulesByKeyword[keyword] ?? []) {
       if (rule.scope === 'anchored') {
         const range = rule.findAt(text, at);
         if (range !== undefined && range.end > range.start) {
@@ -53,9 +50,7 @@ function findSpansIn(text: string, ruleSet: CompiledRuleSet): SecretSpan[] {
         windows.set(rule.id, pending);
       }
     }
-    // Step one character, not past the hit, so keywords inside keywords are found too.
-    pattern.lastIndex = at + 1;
-  }
+  });
   for (const { rule, rank, ranges } of windows.values()) {
     for (const [start, end] of mergeRanges(ranges)) {
       for (const range of rule.findIn(text, start, end)) {

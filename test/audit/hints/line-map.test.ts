@@ -43,4 +43,14 @@ describe('LineMap', () => {
     expect(big.textOf(5)).toBe('line 5');
     expect(big.lineCount).toBe(1000);
   });
+
+  it('tells whether a line exists, as the line count does', () => {
+    for (const text of ['', 'a', 'a\n', 'a\nb', 'a\r\nb\r\n', '\n\n']) {
+      const count = new LineMap(text).lineCount;
+      const map = new LineMap(text);
+      for (let line = 1; line <= count + 2; line += 1) {
+        expect(map.hasLine(line), `${JSON.stringify(text)} line ${line}`).toBe(line <= count);
+      }
+    }
+  });
 });
