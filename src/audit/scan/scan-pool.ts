@@ -1,11 +1,16 @@
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import {
+  MessageChannel,
+  type MessagePort,
+  receiveMessageOnPort,
+  Worker,
+} from 'node:worker_threads';
 import type { TokenEncoding } from '../tokens/token-counter.js';
 import type { CollectedFile } from '../types.js';
 import type { ScannedFile } from './scanned-file.js';
 
-/** Files a worker holds at once: enough to keep it busy while the main thread reads. */
-const FILES_IN_FLIGHT = 4;
+/** Files a worker holds at once: enough to keep it busy while the main thread scans one itself. */
+const FILES_IN_FLIGHT = 6;
 /** Below this much text a worker's start-up (tokenizer load, about 0.2 s) costs more than it saves. */
 export const MIN_BYTES_FOR_WORKERS = 8 * 1024 * 1024;
 
@@ -25,6 +30,8 @@ interface Pending {
 
 interface Slot {
   worker: Worker;
+  /** Where the worker's replies arrive; read synchronously too (see `scan`). */
+  replies: MessagePort;
   inFlight: number;
   isDead: boolean;
 }
@@ -39,20 +46,27 @@ export class ScanPool {
   private readonly slots: Slot[];
   private readonly pending = new Map<number, Pending>();
   private nextId = 0;
+  private scannedByWorkers = 0;
 
   constructor(count: number, settings: { encoding: TokenEncoding; budgetTokens: number }) {
     const url = new URL('./scan-worker.js', import.meta.url);
     this.slots = Array.from({ length: count }, () => {
+      const { port1: replies, port2 } = new MessageChannel();
       const slot: Slot = {
-        worker: new Worker(url, { workerData: settings }),
+        worker: new Worker(url, {
+          workerData: { ...settings, replies: port2 },
+          transferList: [port2],
+        }),
+        replies,
         inFlight: 0,
         isDead: false,
       };
-      slot.worker.on('message', (reply: ScanReply) => this.settle(reply));
+      replies.on('message', (reply: ScanReply) => this.settle(reply));
       slot.worker.on('error', () => this.bury(slot));
       slot.worker.on('exit', () => this.bury(slot));
       // Idle workers must not keep the process alive once the scan is done.
       slot.worker.unref();
+      replies.unref();
       return slot;
     });
   }
@@ -66,33 +80,56 @@ export class ScanPool {
 
   /** A worker's outcome for the file, or `undefined` when every worker is full (or dead): scan it here. */
   scan(file: CollectedFile): Promise<ScannedFile | ScanFailure | undefined> | undefined {
+    // The main thread reads synchronously and scans what the workers cannot take, so replies
+    // waiting for an event-loop turn would leave the workers idle: collect them now.
+    for (const slot of this.slots) this.drain(slot);
     const slot = this.slots
       .filter((candidate) => !candidate.isDead && candidate.inFlight < FILES_IN_FLIGHT)
       .sort((a, b) => a.inFlight - b.inFlight)[0];
     if (!slot) return undefined;
     const id = this.nextId++;
-    slot.inFlight++;
+    // A worker holding files keeps the process alive; an idle one must not (see the constructor).
+    if (slot.inFlight++ === 0) slot.replies.ref();
     return new Promise((resolve) => {
       this.pending.set(id, { file, resolve, slot });
       slot.worker.postMessage({ id, file } satisfies ScanRequest);
     });
   }
 
+  /** How many files the workers have scanned so far. */
+  get filesScanned(): number {
+    return this.scannedByWorkers;
+  }
+
   async close(): Promise<void> {
-    await Promise.all(this.slots.map((slot) => slot.worker.terminate()));
+    await Promise.all(
+      this.slots.map(async (slot) => {
+        slot.replies.close();
+        await slot.worker.terminate();
+      }),
+    );
   }
 
   private settle(reply: ScanReply): void {
     const pending = this.pending.get(reply.id);
     if (!pending) return;
     this.pending.delete(reply.id);
-    pending.slot.inFlight--;
+    this.scannedByWorkers++;
+    if (--pending.slot.inFlight === 0) pending.slot.replies.unref();
     pending.resolve('scanned' in reply ? reply.scanned : reply.failure);
+  }
+
+  private drain(slot: Slot): void {
+    for (let received = receiveMessageOnPort(slot.replies); received !== undefined;) {
+      this.settle(received.message as ScanReply);
+      received = receiveMessageOnPort(slot.replies);
+    }
   }
 
   private bury(slot: Slot): void {
     if (slot.isDead) return;
     slot.isDead = true;
+    slot.replies.close();
     for (const [id, pending] of this.pending) {
       if (pending.slot !== slot) continue;
       this.pending.delete(id);

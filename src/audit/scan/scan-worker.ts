@@ -1,4 +1,4 @@
-import { parentPort, workerData } from 'node:worker_threads';
+import { type MessagePort, parentPort, workerData } from 'node:worker_threads';
 import { createRedactor } from '../../safety/redact/redactor.js';
 import { needsLineTokens } from '../chunk/plan-chunks.js';
 import { indexFile } from '../hints/index-file.js';
@@ -8,7 +8,12 @@ import type { ScanReply, ScanRequest } from './scan-pool.js';
 import { RedactionFailed, scanText, type ScanTools } from './scan-text.js';
 
 /** A scan worker thread: the same scanText, tools and tokenizer as the main thread, on another core. */
-const settings = workerData as { encoding: TokenEncoding; budgetTokens: number };
+const settings = workerData as {
+  encoding: TokenEncoding;
+  budgetTokens: number;
+  /** The pool reads replies here, also synchronously between its own scans. */
+  replies: MessagePort;
+};
 let counter: TokenCounter | undefined;
 const tools: ScanTools = {
   redact: (text) => createRedactor().redact(text),
@@ -30,5 +35,5 @@ parentPort?.on('message', (request: ScanRequest) => {
       },
     };
   }
-  parentPort?.postMessage(reply);
+  settings.replies.postMessage(reply);
 });

@@ -134,4 +134,47 @@ describe('scan worker threads', () => {
     expect(result.ledger).toEqual([]);
     expect(result.files).toEqual(reference.files);
   });
+
+  it('take a share of the files while the main thread reads and scans', async () => {
+    // Reading is synchronous, so a pool that waited for an event-loop turn to hear its workers
+    // would leave them idle after their first files; the workers must take many more.
+    const big = mkdtempSync(path.join(tmpdir(), 'oy-scan-share-'));
+    for (let index = 0; index < 160; index++) {
+      const lines = Array.from(
+        randomBytes(1_000),
+        (byte, line) =>
+          `  const v${line} = items.filter((x) => x.id !== ${byte}).map(f${byte % 9});`,
+      );
+      writeFileSync(path.join(big, `file${index}.js`), `function f() {\n${lines.join('\n')}\n}\n`);
+    }
+    const { scanFiles } = (await import(path.join(dist, 'scan/scan-files.js'))) as Scan;
+    const { ScanPool } = (await import(path.join(dist, 'scan/scan-pool.js'))) as Pool;
+    const { ScanCache } = (await import(path.join(dist, 'scan/scan-cache.js'))) as Cache;
+    const { prepareAudit } = (await import(path.join(dist, 'prepare-audit.js'))) as Prepare;
+    const { createRedactor } = await import(path.join(dist, '../safety/redact/redactor.js'));
+    const { indexFile } = await import(path.join(dist, 'hints/index-file.js'));
+    const { createTokenCounter } = await import(path.join(dist, 'tokens/count-tokens.js'));
+    const { candidates } = await prepareAudit({ ...optionsFor(0), root: big });
+    expect(candidates).toHaveLength(160);
+    const pool = new ScanPool(1, { encoding: 'o200k_base', budgetTokens: 100_000 });
+    const counter = createTokenCounter('o200k_base');
+    const result = await scanFiles(candidates, {
+      maxFileBytes: 1024 * 1024,
+      concurrency: 16,
+      cache: await ScanCache.open(null, big, []),
+      pool,
+      tools: {
+        redact: (text: string) => createRedactor().redact(text),
+        indexFile,
+        counter: () => counter,
+        needsLineTokens: () => false,
+      },
+    });
+    await pool.close();
+    counter.free();
+    expect(result.ledger).toEqual([]);
+    expect(result.files).toHaveLength(160);
+    // The pool holds at most 6 files per worker: more than twice that shows replies were heard.
+    expect(pool.filesScanned).toBeGreaterThan(12);
+  });
 });

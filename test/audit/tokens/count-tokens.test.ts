@@ -162,6 +162,40 @@ describe('createTokenCounter', () => {
       expect(mismatches).toEqual([]);
     });
 
+    it('matches encode_ordinary on lines that share a counter, whatever follows them', () => {
+      // A line must count the same wherever it appears, with any memo state.
+      const counter = counterFor(encoding);
+      const random = seededRandom(encoding === 'o200k_base' ? 3 : 4);
+      const parts = [
+        '\n',
+        '\n',
+        '\r\n',
+        '/',
+        '//',
+        ' ',
+        '\t',
+        'x',
+        'Ab',
+        '1',
+        ';',
+        '*/',
+        '"',
+        '\u2028',
+        '\u0085',
+        '\n/',
+        ' \n',
+      ];
+      const mismatches: string[] = [];
+      for (let i = 0; i < 3000; i++) {
+        let text = '';
+        const length = 1 + Math.floor(random() * 60);
+        for (let j = 0; j < length; j++) text += parts[Math.floor(random() * parts.length)];
+        if (counter.count(text) !== exactCount(encoding, text))
+          mismatches.push(JSON.stringify(text));
+      }
+      expect(mismatches).toEqual([]);
+    });
+
     it('gives the same count when the memo is warm', () => {
       const counter = counterFor(encoding);
       const text = corpus
