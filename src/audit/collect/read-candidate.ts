@@ -28,13 +28,37 @@ export async function readCandidate(
   candidate: CandidateFile,
   maxFileBytes: number,
 ): Promise<{ file: CollectedFile } | { entry: LedgerEntry }> {
-  return Promise.resolve(readCandidateSync(candidate, maxFileBytes));
+  const read = readCandidateBytes(candidate, maxFileBytes);
+  if ('entry' in read) return Promise.resolve(read);
+  return Promise.resolve(checkCandidate(candidate, read.bytes));
 }
 
-function readCandidateSync(
+/** The content checks on bytes `readCandidateBytes` read: a collected file or a ledger entry. */
+export function checkCandidate(
+  candidate: CandidateFile,
+  bytes: Buffer,
+): { file: CollectedFile } | { entry: LedgerEntry } {
+  const verdict = checkContent(bytes, candidate.path);
+  if ('reason' in verdict)
+    return { entry: skipEntry(candidate.path, verdict.reason, verdict.detail) };
+  return {
+    file: {
+      path: candidate.path,
+      text: verdict.text,
+      size: bytes.length,
+      isTracked: candidate.isTracked,
+    },
+  };
+}
+
+/**
+ * A candidate's bytes, before the content checks: what a warm scan needs to find its cache entry
+ * without decoding. Every way the open can fail, or the file be the wrong kind, is a ledger entry.
+ */
+export function readCandidateBytes(
   candidate: CandidateFile,
   maxFileBytes: number,
-): { file: CollectedFile } | { entry: LedgerEntry } {
+): { bytes: Buffer } | { entry: LedgerEntry } {
   const skip = (reason: SkipReason, detail?: string): { entry: LedgerEntry } => ({
     entry: skipEntry(candidate.path, reason, detail),
   });
@@ -60,16 +84,7 @@ function readCandidateSync(
     if (stats.size === 0) return skip('empty');
     const bytes = readUpToSync(fd, stats.size);
     if (bytes.length === 0) return skip('empty');
-    const verdict = checkContent(bytes, candidate.path);
-    if ('reason' in verdict) return skip(verdict.reason, verdict.detail);
-    return {
-      file: {
-        path: candidate.path,
-        text: verdict.text,
-        size: bytes.length,
-        isTracked: candidate.isTracked,
-      },
-    };
+    return { bytes };
   } catch (error) {
     return skip('unreadable', (error as NodeJS.ErrnoException).code ?? 'error');
   } finally {

@@ -50,8 +50,9 @@ export class ScanCache {
     return new ScanCache(filePath, stamp, {});
   }
 
-  static keyFor(filePath: string, text: string): string {
-    return createHash('sha256').update(filePath).update('\0').update(text).digest('base64url');
+  /** The entry's key: a file's path and its content, as bytes or as the text they decode to. */
+  static keyFor(filePath: string, content: string | Uint8Array): string {
+    return createHash('sha256').update(filePath).update('\0').update(content).digest('base64url');
   }
 
   /** A hit, unless the entry lacks the per-line counts a file this large needs. */

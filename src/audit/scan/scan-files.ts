@@ -1,5 +1,5 @@
 import pLimit from 'p-limit';
-import { readCandidate } from '../collect/read-candidate.js';
+import { checkCandidate, readCandidateBytes } from '../collect/read-candidate.js';
 import type { CandidateFile, CollectedFile, LedgerEntry } from '../types.js';
 import { ownOutputEntry } from '../outputs/own-output-entry.js';
 import { hasOutputSeal } from '../outputs/output-seal.js';
@@ -56,14 +56,18 @@ async function scanCandidate(
   candidate: CandidateFile,
   options: ScanFilesOptions,
 ): Promise<ScannedFile | LedgerEntry> {
-  const read = await readCandidate(candidate, options.maxFileBytes);
+  const read = readCandidateBytes(candidate, options.maxFileBytes);
   if ('entry' in read) return read.entry;
-  const { file } = read;
   // Only a seal made with this user's key: a file that merely looks like a report is audited.
-  if (hasOutputSeal(file.text, options.sealKey)) return ownOutputEntry(file.path);
-  const key = ScanCache.keyFor(file.path, file.text);
+  if (hasOutputSeal(read.bytes, options.sealKey)) return ownOutputEntry(candidate.path);
+  // The same bytes always pass the same content checks and decode to the same text, so a warm
+  // run finds its entry by the bytes and neither checks nor decodes them again.
+  const key = ScanCache.keyFor(candidate.path, read.bytes);
   const cached = options.cache.get(key, options.tools.needsLineTokens);
-  if (cached) return { ...cached, size: file.size, isTracked: file.isTracked };
+  if (cached) return { ...cached, size: read.bytes.length, isTracked: candidate.isTracked };
+  const checked = checkCandidate(candidate, read.bytes);
+  if ('entry' in checked) return checked.entry;
+  const { file } = checked;
   const outcome = (await options.pool?.scan(file)) ?? scanHere(file, options.tools);
   // Fail closed: a file whose scan threw is never chunked, so its text cannot reach a model.
   if ('message' in outcome) {
