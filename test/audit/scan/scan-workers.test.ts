@@ -139,7 +139,7 @@ describe('scan worker threads', () => {
     // Reading is synchronous, so a pool that waited for an event-loop turn to hear its workers
     // would leave them idle after their first files; the workers must take many more.
     const big = mkdtempSync(path.join(tmpdir(), 'oy-scan-share-'));
-    for (let index = 0; index < 160; index++) {
+    for (let index = 0; index < 240; index++) {
       const lines = Array.from(
         randomBytes(1_000),
         (byte, line) =>
@@ -155,7 +155,7 @@ describe('scan worker threads', () => {
     const { indexFile } = await import(path.join(dist, 'hints/index-file.js'));
     const { createTokenCounter } = await import(path.join(dist, 'tokens/count-tokens.js'));
     const { candidates } = await prepareAudit({ ...optionsFor(0), root: big });
-    expect(candidates).toHaveLength(160);
+    expect(candidates).toHaveLength(240);
     const pool = new ScanPool(1, { encoding: 'o200k_base', budgetTokens: 100_000 });
     const counter = createTokenCounter('o200k_base');
     const result = await scanFiles(candidates, {
@@ -173,8 +173,10 @@ describe('scan worker threads', () => {
     await pool.close();
     counter.free();
     expect(result.ledger).toEqual([]);
-    expect(result.files).toHaveLength(160);
-    // The pool holds at most 6 files per worker: more than twice that shows replies were heard.
-    expect(pool.filesScanned).toBeGreaterThan(12);
+    expect(result.files).toHaveLength(240);
+    // The pool holds at most FILES_IN_FLIGHT files per worker: more than twice that shows its
+    // replies were heard while the main thread worked.
+    const { FILES_IN_FLIGHT } = (await import(path.join(dist, 'scan/scan-pool.js'))) as Pool;
+    expect(pool.filesScanned).toBeGreaterThan(2 * FILES_IN_FLIGHT);
   });
 });
