@@ -5,7 +5,7 @@ import { writeFileAtomic } from '../../shared/write-file-atomic.js';
 import type { ScannedFile } from './scanned-file.js';
 
 /** Bump when the cached shape or any scan rule changes meaning. */
-const SCAN_CACHE_VERSION = 4;
+const SCAN_CACHE_VERSION = 5;
 
 type CachedScan = Omit<ScannedFile, 'size' | 'isTracked'>;
 

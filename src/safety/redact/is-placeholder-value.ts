@@ -129,8 +129,14 @@ function hasMarkerWord(value: string): boolean {
     // At either end, between separators (`my-example-key`), or shouted among lower case
     // (`...bPxRfiCYEXAMPLEKEY`): places a random value puts a word about never.
     const isShouted = word === word.toUpperCase() && /[a-z]/.test(value);
-    if (at === 0 || end === value.length || isShouted) isDelimited = true;
-    if (isSeparator(value, at - 1) && isSeparator(value, end)) isDelimited = true;
+    // People write a word in one case (`dummy`, `DUMMY`, `Dummy`); random letters spell it in
+    // mixed case (`...dumMY`) as often as not, so only one case marks an end or a delimited word.
+    const isOneCase =
+      word === word.toLowerCase() ||
+      word === word.toUpperCase() ||
+      word === word.charAt(0).toUpperCase() + word.slice(1).toLowerCase();
+    if (isOneCase && (at === 0 || end === value.length || isShouted)) isDelimited = true;
+    if (isOneCase && isSeparator(value, at - 1) && isSeparator(value, end)) isDelimited = true;
     return ' ';
   });
   if (rest === value) return false;

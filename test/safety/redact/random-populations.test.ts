@@ -52,6 +52,35 @@ describe('no "made up" heuristic fires on long random values', () => {
     expect(firing(make, isPlaceholderValue)).toEqual([]);
   });
 
+  it('a stand-in word spelled in mixed case at either end of a random value', () => {
+    // Random letters spell `dumMY` or `SaMPle` now and then (one URL-safe value in about a million
+    // ends so); a person writes the word in one case.
+    const words = ['dummy', 'sample', 'example', 'insert', 'replace', 'redacted'];
+    const mixed = (word: string): string => {
+      for (;;) {
+        const spelled = [...word].map((c) => (randomInt(2) === 0 ? c : c.toUpperCase())).join('');
+        const isOneCase =
+          spelled === word ||
+          spelled === word.toUpperCase() ||
+          spelled === word.charAt(0).toUpperCase() + word.slice(1);
+        if (!isOneCase) return spelled;
+      }
+    };
+    const make = (): string => {
+      const word = mixed(words[randomInt(words.length)] ?? 'dummy');
+      const rest = draw(`${ALNUM}_-`, 43 - word.length);
+      return randomInt(2) === 0 ? rest + word : word + rest;
+    };
+    const refused = (value: string): boolean =>
+      !isPlausibleSecret(value, true) || !isPlausibleSecret(value, false);
+    expect(firing(make, refused)).toEqual([]);
+    // The random value that showed it, and the stand-ins that must still read as such.
+    expect(isPlausibleSecret('yfi5MUzJrhLx8GgzNM9Hhvmm08UDTXrD9MM384dumMY', true)).toBe(true);
+    for (const standIn of ['dummy', 'my-DUMMY-key', 'Example-Key-123', 'abc_sample', 'REDACTED']) {
+      expect(isPlaceholderValue(standIn), standIn).toBe(true);
+    }
+  });
+
   it.each([
     ['hex', HEX, 16],
     ['base32', `${UPPER}234567`, 16],
@@ -68,12 +97,15 @@ describe('no "made up" heuristic fires on long random values', () => {
     ['URL-safe base64', `${ALNUM}_-`, 43],
     ['base64', `${ALNUM}+/`, 88],
     ['hex', HEX, 24],
-  ] as const)('the generic value checks, on random %s of %i', (_name, alphabet, length) => {
-    // Quoted, and unquoted as YAML and .env files write values.
-    const refused = (value: string): boolean =>
-      !isPlausibleSecret(value, true) || !isPlausibleSecret(value, false);
-    expect(firing(() => draw(alphabet, length), refused)).toEqual([]);
-  });
+  ] as const)(
+    'the generic value checks, on random %s (alphabet %s) of %i',
+    (_name, alphabet, length) => {
+      // Quoted, and unquoted as YAML and .env files write values.
+      const refused = (value: string): boolean =>
+        !isPlausibleSecret(value, true) || !isPlausibleSecret(value, false);
+      expect(firing(() => draw(alphabet, length), refused)).toEqual([]);
+    },
+  );
 
   it('every vendor token family, fresh, alone on a line and glued to a word before it', () => {
     const kept: string[] = [];
