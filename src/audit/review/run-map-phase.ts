@@ -1,4 +1,4 @@
-import pLimit from 'p-limit';
+import { createConcurrencyLimit } from '../collect/limit-concurrency.js';
 import {
   addToTotals,
   EMPTY_TOTALS,
@@ -55,7 +55,7 @@ export interface MapPhaseResult {
 
 /** One map call per chunk, `concurrency` at a time, through the cache; a transient failure never stops the others, a fatal one stops new calls. */
 export async function runMapPhase(input: MapPhaseInput): Promise<MapPhaseResult> {
-  const limit = pLimit(input.concurrency);
+  const limit = createConcurrencyLimit(input.concurrency);
   let totals: UsageTotals = { ...EMPTY_TOTALS, costUsd: input.price ? 0 : null };
   let calls = 0;
   let cacheHits = 0;

@@ -1,4 +1,4 @@
-import pLimit from 'p-limit';
+import { createConcurrencyLimit } from '../collect/limit-concurrency.js';
 import { checkCandidate, readCandidateBytes } from '../collect/read-candidate.js';
 import type { CandidateFile, CollectedFile, LedgerEntry } from '../types.js';
 import { ownOutputEntry } from '../outputs/own-output-entry.js';
@@ -32,7 +32,7 @@ export async function scanFiles(
   candidates: CandidateFile[],
   options: ScanFilesOptions,
 ): Promise<ScanResult> {
-  const limit = pLimit(options.concurrency);
+  const limit = createConcurrencyLimit(options.concurrency);
   const outcomes: (ScannedFile | LedgerEntry)[] = new Array(candidates.length);
   let done = 0;
   await Promise.all(

@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { AuditOptions } from '../../../src/audit/audit-options.js';
+import type { ScanResult } from '../../../src/audit/scan/scan-files.js';
+import type { CandidateFile } from '../../../src/audit/types.js';
 
 // Worker threads load compiled modules, so this suite drives the build in dist/ (npm test builds first).
 const dist = path.resolve(import.meta.dirname, '../../../dist/audit');
@@ -98,38 +100,17 @@ describe('scan worker threads', () => {
   });
 
   it('lose no file when the workers die mid-scan: the main thread scans what they held', async () => {
-    const { scanFiles } = (await import(path.join(dist, 'scan/scan-files.js'))) as Scan;
-    const { ScanPool } = (await import(path.join(dist, 'scan/scan-pool.js'))) as Pool;
-    const { ScanCache } = (await import(path.join(dist, 'scan/scan-cache.js'))) as Cache;
     const { prepareAudit } = (await import(path.join(dist, 'prepare-audit.js'))) as Prepare;
     const reference = await prepareAudit(optionsFor(0));
-    const { needsLineTokens, chunkBudgetTokens } = await import(
-      path.join(dist, 'chunk/plan-chunks.js')
-    );
-    const budget = chunkBudgetTokens(2000, 1.3);
-    const pool = new ScanPool(1, { encoding: 'o200k_base', budgetTokens: budget });
+    const { chunkBudgetTokens } = await import(path.join(dist, 'chunk/plan-chunks.js'));
     let killed: Promise<void> | undefined;
-    const { createRedactor } = await import(path.join(dist, '../safety/redact/redactor.js'));
-    const { indexFile } = await import(path.join(dist, 'hints/index-file.js'));
-    const { createTokenCounter } = await import(path.join(dist, 'tokens/count-tokens.js'));
-    const counter = createTokenCounter('o200k_base');
-    const result = await scanFiles(reference.candidates, {
-      maxFileBytes: 1024 * 1024,
-      concurrency: 16,
-      cache: await ScanCache.open(null, root, []),
-      pool,
-      tools: {
-        redact: (text: string) => createRedactor().redact(text),
-        indexFile,
-        counter: () => counter,
-        needsLineTokens: (file: string, tokens: number) => needsLineTokens(file, tokens, budget),
-      },
-      onFileDone: (done: number) => {
+    const { result } = await scanWithOneWorker(root, reference.candidates, {
+      budgetTokens: chunkBudgetTokens(2000, 1.3),
+      onFileDone: (done, pool) => {
         if (done === 5) killed = pool.close();
       },
     });
     await killed;
-    counter.free();
     expect(killed).toBeDefined();
     expect(result.ledger).toEqual([]);
     expect(result.files).toEqual(reference.files);
@@ -147,31 +128,11 @@ describe('scan worker threads', () => {
       );
       writeFileSync(path.join(big, `file${index}.js`), `function f() {\n${lines.join('\n')}\n}\n`);
     }
-    const { scanFiles } = (await import(path.join(dist, 'scan/scan-files.js'))) as Scan;
-    const { ScanPool } = (await import(path.join(dist, 'scan/scan-pool.js'))) as Pool;
-    const { ScanCache } = (await import(path.join(dist, 'scan/scan-cache.js'))) as Cache;
     const { prepareAudit } = (await import(path.join(dist, 'prepare-audit.js'))) as Prepare;
-    const { createRedactor } = await import(path.join(dist, '../safety/redact/redactor.js'));
-    const { indexFile } = await import(path.join(dist, 'hints/index-file.js'));
-    const { createTokenCounter } = await import(path.join(dist, 'tokens/count-tokens.js'));
     const { candidates } = await prepareAudit({ ...optionsFor(0), root: big });
     expect(candidates).toHaveLength(240);
-    const pool = new ScanPool(1, { encoding: 'o200k_base', budgetTokens: 100_000 });
-    const counter = createTokenCounter('o200k_base');
-    const result = await scanFiles(candidates, {
-      maxFileBytes: 1024 * 1024,
-      concurrency: 16,
-      cache: await ScanCache.open(null, big, []),
-      pool,
-      tools: {
-        redact: (text: string) => createRedactor().redact(text),
-        indexFile,
-        counter: () => counter,
-        needsLineTokens: () => false,
-      },
-    });
+    const { result, pool } = await scanWithOneWorker(big, candidates, { budgetTokens: 100_000 });
     await pool.close();
-    counter.free();
     expect(result.ledger).toEqual([]);
     expect(result.files).toHaveLength(240);
     // The pool holds at most FILES_IN_FLIGHT files per worker: more than twice that shows its
@@ -180,3 +141,42 @@ describe('scan worker threads', () => {
     expect(pool.filesScanned).toBeGreaterThan(2 * FILES_IN_FLIGHT);
   });
 });
+
+/** Scans candidates with the built tools and a pool of one worker, as prepareAudit wires them. */
+async function scanWithOneWorker(
+  workspace: string,
+  candidates: CandidateFile[],
+  options: {
+    budgetTokens: number;
+    onFileDone?: (done: number, pool: InstanceType<Pool['ScanPool']>) => void;
+  },
+): Promise<{ result: ScanResult; pool: InstanceType<Pool['ScanPool']> }> {
+  const { scanFiles } = (await import(path.join(dist, 'scan/scan-files.js'))) as Scan;
+  const { ScanPool } = (await import(path.join(dist, 'scan/scan-pool.js'))) as Pool;
+  const { ScanCache } = (await import(path.join(dist, 'scan/scan-cache.js'))) as Cache;
+  const { needsLineTokens } = await import(path.join(dist, 'chunk/plan-chunks.js'));
+  const { createRedactor } = await import(path.join(dist, '../safety/redact/redactor.js'));
+  const { indexFile } = await import(path.join(dist, 'hints/index-file.js'));
+  const { createTokenCounter } = await import(path.join(dist, 'tokens/count-tokens.js'));
+  const pool = new ScanPool(1, { encoding: 'o200k_base', budgetTokens: options.budgetTokens });
+  const counter = createTokenCounter('o200k_base');
+  try {
+    const result = await scanFiles(candidates, {
+      maxFileBytes: 1024 * 1024,
+      concurrency: 16,
+      cache: await ScanCache.open(null, workspace, []),
+      pool,
+      tools: {
+        redact: (text: string) => createRedactor().redact(text),
+        indexFile,
+        counter: () => counter,
+        needsLineTokens: (file: string, tokens: number) =>
+          needsLineTokens(file, tokens, options.budgetTokens),
+      },
+      onFileDone: (done: number) => options.onFileDone?.(done, pool),
+    });
+    return { result, pool };
+  } finally {
+    counter.free();
+  }
+}
