@@ -20,6 +20,8 @@ interface CacheFile {
 export class ScanCache {
   private readonly used = new Map<string, CachedScan>();
   private readonly usedHeaders = new Map<string, number>();
+  /** Whether this run added anything the file lacks; what it dropped shows in the sizes. */
+  private isChanged = false;
   hits = 0;
 
   private constructor(
@@ -71,18 +73,31 @@ export class ScanCache {
   set(key: string, scanned: ScannedFile): void {
     const { size: _size, isTracked: _isTracked, ...entry } = scanned;
     this.used.set(key, entry);
+    this.isChanged = true;
   }
 
   /** Counts a chunk header line, from the cache when an earlier run counted it. */
   countHeader(header: string, count: (text: string) => number): number {
-    const tokens = this.usedHeaders.get(header) ?? this.headerTokens[header] ?? count(header);
+    let tokens = this.usedHeaders.get(header) ?? this.headerTokens[header];
+    if (tokens === undefined) {
+      tokens = count(header);
+      this.isChanged = true;
+    }
     this.usedHeaders.set(header, tokens);
     return tokens;
   }
 
-  /** Writes back only the entries this run used, so files that are gone drop out. */
+  /**
+   * Writes back only the entries this run used, so files that are gone drop out; a run that used
+   * exactly what the file held (a warm run over an unchanged tree) writes nothing.
+   */
   async save(): Promise<void> {
     if (this.filePath === null) return;
+    const isSame =
+      !this.isChanged &&
+      this.used.size === Object.keys(this.entries).length &&
+      this.usedHeaders.size === Object.keys(this.headerTokens).length;
+    if (isSame) return;
     const data: CacheFile = {
       stamp: this.stamp,
       entries: Object.fromEntries(this.used),
