@@ -1,5 +1,5 @@
 import { isPublishedExampleKey } from './is-published-example-key.js';
-import { looksLikeWords } from './looks-like-words.js';
+import { looksLikeWords, SHORT_JUDGED_RUN_CHARS } from './looks-like-words.js';
 import { longestCountingRun, madeUpRunShare } from './made-up-run-share.js';
 
 // Whole values (lowercase, digits and punctuation removed) that are stand-ins, not secrets.
@@ -56,6 +56,7 @@ const OBVIOUS_WORDS = new Set([
 const PLACEHOLDER_FRAGMENT =
   /example|changeme|change_me|change-me|placeholder|redacted|replace|insert|dummy|sample|your[-_]?(?:own|real|api|secret|key|token|pass)|fake[-_]|x{5}|#{5}|\*\*\*|\.\.\.|\u2026|\u2022/gi;
 const MAX_STAND_IN_REST_CHARS = 20;
+const MIN_SHOUTED_LETTERS = 6;
 // Typed runs that a long random value holds now and then (`12345` in about one 40-digit hex value in
 // 20,000), so in a long value they mark a stand-in only when runs make up much of it.
 const TYPED_RUN = /12345|a1b2c3|1a2b3c|abcdef|qwerty/i;
@@ -128,7 +129,12 @@ function hasMarkerWord(value: string): boolean {
     const end = at + word.length;
     // At either end, between separators (`my-example-key`), or shouted among lower case
     // (`...bPxRfiCYEXAMPLEKEY`): places a random value puts a word about never.
-    const isShouted = word === word.toUpperCase() && /[a-z]/.test(value);
+    // Shouting marks a word only from six letters: random mixed case spells `FAKE_` or `DUMMY`
+    // about once in 100,000 values, `EXAMPLE` about never.
+    const isShouted =
+      word === word.toUpperCase() &&
+      word.replace(/[^A-Z]/g, '').length >= MIN_SHOUTED_LETTERS &&
+      /[a-z]/.test(value);
     // People write a word in one case (`dummy`, `DUMMY`, `Dummy`); random letters spell it in
     // mixed case (`...dumMY`) as often as not, so only one case marks an end or a delimited word.
     const isOneCase =
@@ -142,7 +148,10 @@ function hasMarkerWord(value: string): boolean {
   if (rest === value) return false;
   if (isDelimited || rest.replace(/[^A-Za-z0-9]/g, '').length < MAX_STAND_IN_REST_CHARS)
     return true;
-  return looksLikeWords(rest) || madeUpRunShare(rest) >= MIN_LONG_STAND_IN_RUN_SHARE;
+  // Random separators (`-`, `_` in URL-safe values) cut a long random rest into short runs, so its
+  // shorter runs are judged too, as in a long value read as a name.
+  const judged = rest.length >= LONG_VALUE_CHARS ? SHORT_JUDGED_RUN_CHARS : undefined;
+  return looksLikeWords(rest, judged) || madeUpRunShare(rest) >= MIN_LONG_STAND_IN_RUN_SHARE;
 }
 
 function isSeparator(value: string, index: number): boolean {
