@@ -175,6 +175,11 @@ describe('keyword scanner', () => {
     expect(scannerHits(scanner, 'ſpike \u212Aey apı')).toEqual(['1:pike']);
   });
 
+  it('reports overlapping hits in start order when a later keyword ends first', () => {
+    const scanner = createKeywordScanner(['abcd', 'bc', 'c']);
+    expect(scannerHits(scanner, 'xABCDx abc')).toEqual(['1:abcd', '2:bc', '3:c', '8:bc', '9:c']);
+  });
+
   it('finds word-start keywords only where a word starts', () => {
     const scanner = createKeywordScanner(['exec', '$where'], { isWordStart: (k) => k === 'exec' });
     expect(scannerHits(scanner, 'exec(x); myexec(y); _exec; $exec; a$where')).toEqual([
