@@ -59,6 +59,8 @@ export interface CandidateFile {
   size: number;
   /** Whether git tracks it (false outside a git work tree). */
   isTracked: boolean;
+  /** Its identity when listed (`fileIdentity`), so a warm scan can know it unchanged unread. */
+  identity?: string;
 }
 
 /** A candidate whose content passed the content checks (text, UTF-8, not generated or minified). */

@@ -4,6 +4,7 @@ import type { CandidateFile, LedgerEntry, SecretFile, SkipReason } from '../type
 import type { ListedPath } from './collect-types.js';
 import { findNameSkip } from './default-skips.js';
 import { describeFileType } from './describe-file-type.js';
+import { fileIdentity } from './file-identity.js';
 import { skipEntry } from './skip-entry.js';
 
 export type StatVerdict =
@@ -52,6 +53,12 @@ export function classifyStats(
   if (stats.size === 0) return skip('empty');
   return {
     kind: 'candidate',
-    candidate: { path, absolutePath, size: stats.size, isTracked: listed.isTracked },
+    candidate: {
+      path,
+      absolutePath,
+      size: stats.size,
+      isTracked: listed.isTracked,
+      identity: fileIdentity(stats).key,
+    },
   };
 }

@@ -11,6 +11,7 @@ import path from 'node:path';
 import type { CandidateFile, CollectedFile, LedgerEntry, SkipReason } from '../types.js';
 import { checkContent } from './check-content.js';
 import { describeFileType } from './describe-file-type.js';
+import { fileIdentity, type FileIdentity } from './file-identity.js';
 import { skipEntry } from './skip-entry.js';
 
 // O_NOFOLLOW: a symlink swapped in after listing fails (ELOOP) instead of redirecting the read.
@@ -53,12 +54,12 @@ export function checkCandidate(
 
 /**
  * A candidate's bytes, before the content checks: what a warm scan needs to find its cache entry
- * without decoding. Every way the open can fail, or the file be the wrong kind, is a ledger entry.
+ * without decoding, and the identity of the version read. Every way the open can fail, or the file be the wrong kind, is a ledger entry.
  */
 export function readCandidateBytes(
   candidate: CandidateFile,
   maxFileBytes: number,
-): { bytes: Buffer } | { entry: LedgerEntry } {
+): { bytes: Buffer; identity: FileIdentity } | { entry: LedgerEntry } {
   const skip = (reason: SkipReason, detail?: string): { entry: LedgerEntry } => ({
     entry: skipEntry(candidate.path, reason, detail),
   });
@@ -84,7 +85,7 @@ export function readCandidateBytes(
     if (stats.size === 0) return skip('empty');
     const bytes = readUpToSync(fd, stats.size);
     if (bytes.length === 0) return skip('empty');
-    return { bytes };
+    return { bytes, identity: fileIdentity(stats) };
   } catch (error) {
     return skip('unreadable', (error as NodeJS.ErrnoException).code ?? 'error');
   } finally {

@@ -2,10 +2,18 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { writeFileAtomic } from '../../shared/write-file-atomic.js';
+import type { FileIdentity } from '../collect/file-identity.js';
 import type { ScannedFile } from './scanned-file.js';
 
 /** Bump when the cached shape or any scan rule changes meaning. */
-const SCAN_CACHE_VERSION = 5;
+const SCAN_CACHE_VERSION = 6;
+
+/**
+ * A file changed this close to the start of the run that read it may change again within the
+ * same clock tick, so its identity is not remembered (git's "racily clean" rule). Two seconds
+ * covers the coarsest timestamps in use (FAT's).
+ */
+export const RACY_WINDOW_MS = 2000;
 
 type CachedScan = Omit<ScannedFile, 'size' | 'isTracked'>;
 
@@ -14,21 +22,39 @@ interface CacheFile {
   entries: Record<string, CachedScan>;
   /** Token counts of chunk header lines, so a fully cached run never loads the tokenizer. */
   headerTokens?: Record<string, number>;
+  /** Per path, the identity of the version last read and its entry's key. */
+  files?: Record<string, KnownFile>;
 }
 
-/** Per-workspace cache of scan results keyed by a hash of path and raw content, so a rerun skips unchanged files. */
+/** [identity key, entry key] */
+type KnownFile = [string, string];
+
+interface CacheContents {
+  entries: Record<string, CachedScan>;
+  headerTokens: Record<string, number>;
+  files: Record<string, KnownFile>;
+}
+
+/**
+ * Per-workspace cache of scan results keyed by a hash of path and raw content, so a rerun skips
+ * unchanged files; a file whose identity is as last read is not even read.
+ */
 export class ScanCache {
   private readonly used = new Map<string, CachedScan>();
   private readonly usedHeaders = new Map<string, number>();
+  private readonly usedFiles = new Map<string, KnownFile>();
   /** Whether this run added anything the file lacks; what it dropped shows in the sizes. */
   private isChanged = false;
   hits = 0;
+  /** Hits found by identity, without reading the file. */
+  unreadHits = 0;
 
   private constructor(
     private readonly filePath: string | null,
     private readonly stamp: string,
-    private readonly entries: Record<string, CachedScan>,
-    private readonly headerTokens: Record<string, number> = {},
+    private readonly contents: CacheContents,
+    /** When this run started: identities changed since `RACY_WINDOW_MS` before it are not kept. */
+    private readonly startedMs: number,
   ) {}
 
   /** Opens the cache for a workspace; a missing, stale or corrupt file is an empty cache. */
@@ -36,20 +62,27 @@ export class ScanCache {
     cacheDir: string | null,
     root: string,
     stampParts: string[],
+    startedMs = Date.now(),
   ): Promise<ScanCache> {
     const stamp = [SCAN_CACHE_VERSION, ...stampParts].join('|');
-    if (cacheDir === null) return new ScanCache(null, stamp, {});
+    const empty = (): CacheContents => ({ entries: {}, headerTokens: {}, files: {} });
+    if (cacheDir === null) return new ScanCache(null, stamp, empty(), startedMs);
     const name = createHash('sha256').update(root).digest('hex').slice(0, 24);
     const filePath = path.join(cacheDir, 'scan', `${name}.json`);
     try {
       const parsed = JSON.parse(await readFile(filePath, 'utf8')) as CacheFile;
       if (parsed.stamp === stamp && typeof parsed.entries === 'object') {
-        return new ScanCache(filePath, stamp, parsed.entries, parsed.headerTokens ?? {});
+        const contents = {
+          entries: parsed.entries,
+          headerTokens: parsed.headerTokens ?? {},
+          files: parsed.files ?? {},
+        };
+        return new ScanCache(filePath, stamp, contents, startedMs);
       }
     } catch {
       // No cache yet, or an unreadable one: start empty.
     }
-    return new ScanCache(filePath, stamp, {});
+    return new ScanCache(filePath, stamp, empty(), startedMs);
   }
 
   /** The entry's key: a file's path and its content, as bytes or as the text they decode to. */
@@ -62,11 +95,28 @@ export class ScanCache {
     key: string,
     needsLineTokens: (path: string, tokens: number) => boolean,
   ): CachedScan | undefined {
-    const entry = this.entries[key];
+    const entry = Object.hasOwn(this.contents.entries, key) ? this.contents.entries[key] : undefined;
     if (!entry || (!entry.lineTokens && needsLineTokens(entry.path, entry.tokens)))
       return undefined;
     this.hits++;
     this.used.set(key, entry);
+    return entry;
+  }
+
+  /** The entry for a file whose identity is the one last read, so it need not be read again. */
+  getUnread(
+    filePath: string,
+    identity: string,
+    needsLineTokens: (path: string, tokens: number) => boolean,
+  ): CachedScan | undefined {
+    const known = Object.hasOwn(this.contents.files, filePath)
+      ? this.contents.files[filePath]
+      : undefined;
+    if (known?.[0] !== identity) return undefined;
+    const entry = this.get(known[1], needsLineTokens);
+    if (entry === undefined) return undefined;
+    this.unreadHits++;
+    this.usedFiles.set(filePath, known);
     return entry;
   }
 
@@ -76,9 +126,20 @@ export class ScanCache {
     this.isChanged = true;
   }
 
+  /**
+   * Remembers the identity of the version whose bytes gave the entry at `key`, unless that
+   * version is too recent to be told apart from a change in the same clock tick.
+   */
+  noteRead(filePath: string, identity: FileIdentity, key: string): void {
+    if (identity.changedMs > this.startedMs - RACY_WINDOW_MS) return;
+    const known = this.contents.files[filePath];
+    if (known?.[0] !== identity.key || known[1] !== key) this.isChanged = true;
+    this.usedFiles.set(filePath, [identity.key, key]);
+  }
+
   /** Counts a chunk header line, from the cache when an earlier run counted it. */
   countHeader(header: string, count: (text: string) => number): number {
-    let tokens = this.usedHeaders.get(header) ?? this.headerTokens[header];
+    let tokens = this.usedHeaders.get(header) ?? this.contents.headerTokens[header];
     if (tokens === undefined) {
       tokens = count(header);
       this.isChanged = true;
@@ -95,13 +156,15 @@ export class ScanCache {
     if (this.filePath === null) return;
     const isSame =
       !this.isChanged &&
-      this.used.size === Object.keys(this.entries).length &&
-      this.usedHeaders.size === Object.keys(this.headerTokens).length;
+      this.used.size === Object.keys(this.contents.entries).length &&
+      this.usedHeaders.size === Object.keys(this.contents.headerTokens).length &&
+      this.usedFiles.size === Object.keys(this.contents.files).length;
     if (isSame) return;
     const data: CacheFile = {
       stamp: this.stamp,
       entries: Object.fromEntries(this.used),
       headerTokens: Object.fromEntries(this.usedHeaders),
+      files: Object.fromEntries(this.usedFiles),
     };
     await writeFileAtomic(this.filePath, JSON.stringify(data), { mode: 0o600, dirMode: 0o700 });
   }

@@ -56,6 +56,13 @@ async function scanCandidate(
   candidate: CandidateFile,
   options: ScanFilesOptions,
 ): Promise<ScannedFile | LedgerEntry> {
+  const { cache, tools } = options;
+  // A file listed with the identity it had when last read has the bytes it had then: no read.
+  const known =
+    candidate.identity === undefined
+      ? undefined
+      : cache.getUnread(candidate.path, candidate.identity, tools.needsLineTokens);
+  if (known) return { ...known, size: candidate.size, isTracked: candidate.isTracked };
   const read = readCandidateBytes(candidate, options.maxFileBytes);
   if ('entry' in read) return read.entry;
   // Only a seal made with this user's key: a file that merely looks like a report is audited.
@@ -63,17 +70,21 @@ async function scanCandidate(
   // The same bytes always pass the same content checks and decode to the same text, so a warm
   // run finds its entry by the bytes and neither checks nor decodes them again.
   const key = ScanCache.keyFor(candidate.path, read.bytes);
-  const cached = options.cache.get(key, options.tools.needsLineTokens);
-  if (cached) return { ...cached, size: read.bytes.length, isTracked: candidate.isTracked };
+  const cached = cache.get(key, tools.needsLineTokens);
+  if (cached) {
+    cache.noteRead(candidate.path, read.identity, key);
+    return { ...cached, size: read.bytes.length, isTracked: candidate.isTracked };
+  }
   const checked = checkCandidate(candidate, read.bytes);
   if ('entry' in checked) return checked.entry;
   const { file } = checked;
-  const outcome = (await options.pool?.scan(file)) ?? scanHere(file, options.tools);
+  const outcome = (await options.pool?.scan(file)) ?? scanHere(file, tools);
   // Fail closed: a file whose scan threw is never chunked, so its text cannot reach a model.
   if ('message' in outcome) {
     return { path: file.path, status: 'failed', reason: outcome.reason, detail: outcome.message };
   }
-  options.cache.set(key, outcome);
+  cache.set(key, outcome);
+  cache.noteRead(candidate.path, read.identity, key);
   return outcome;
 }
 

@@ -43,18 +43,24 @@ interface Slot {
  * is lost and nothing unredacted escapes.
  */
 export class ScanPool {
-  private readonly slots: Slot[];
+  /** Started by the first file a worker is offered, so a run that reads nothing new starts none. */
+  private slots: Slot[] | undefined;
   private readonly pending = new Map<number, Pending>();
   private nextId = 0;
   private scannedByWorkers = 0;
 
-  constructor(count: number, settings: { encoding: TokenEncoding; budgetTokens: number }) {
+  constructor(
+    private readonly count: number,
+    private readonly settings: { encoding: TokenEncoding; budgetTokens: number },
+  ) {}
+
+  private start(): Slot[] {
     const url = new URL('./scan-worker.js', import.meta.url);
-    this.slots = Array.from({ length: count }, () => {
+    return Array.from({ length: this.count }, () => {
       const { port1: replies, port2 } = new MessageChannel();
       const slot: Slot = {
         worker: new Worker(url, {
-          workerData: { ...settings, replies: port2 },
+          workerData: { ...this.settings, replies: port2 },
           transferList: [port2],
         }),
         replies,
@@ -82,13 +88,14 @@ export class ScanPool {
   scan(file: CollectedFile): Promise<ScannedFile | ScanFailure | undefined> | undefined {
     // The main thread reads synchronously and scans what the workers cannot take, so replies
     // waiting for an event-loop turn would leave the workers idle: collect them now.
-    for (const slot of this.slots) this.drain(slot);
-    const slot = this.slots
+    const slots = (this.slots ??= this.start());
+    for (const slot of slots) this.drain(slot);
+    const slot = slots
       .filter((candidate) => !candidate.isDead && candidate.inFlight < FILES_IN_FLIGHT)
       .sort((a, b) => a.inFlight - b.inFlight)[0];
     if (!slot) return undefined;
     const id = this.nextId++;
-    // A worker holding files keeps the process alive; an idle one must not (see the constructor).
+    // A worker holding files keeps the process alive; an idle one must not (see `start`).
     if (slot.inFlight++ === 0) slot.replies.ref();
     return new Promise((resolve) => {
       this.pending.set(id, { file, resolve, slot });
@@ -103,7 +110,7 @@ export class ScanPool {
 
   async close(): Promise<void> {
     await Promise.all(
-      this.slots.map(async (slot) => {
+      (this.slots ?? []).map(async (slot) => {
         slot.replies.close();
         await slot.worker.terminate();
       }),
