@@ -95,7 +95,9 @@ export class ScanCache {
     key: string,
     needsLineTokens: (path: string, tokens: number) => boolean,
   ): CachedScan | undefined {
-    const entry = Object.hasOwn(this.contents.entries, key) ? this.contents.entries[key] : undefined;
+    const entry = Object.hasOwn(this.contents.entries, key)
+      ? this.contents.entries[key]
+      : undefined;
     if (!entry || (!entry.lineTokens && needsLineTokens(entry.path, entry.tokens)))
       return undefined;
     this.hits++;

@@ -36,10 +36,10 @@ const PATTERNS: Record<TokenEncoding, string> = {
 };
 
 /**
- * A fresh global RegExp that splits text into the same pieces as the encoding's own
- * pre-tokenizer. BPE never merges across pieces, so a text's token count is the sum of
+ * A fresh global (or, with `'y'`, sticky) RegExp that splits text into the same pieces as the
+ * encoding's own pre-tokenizer. BPE never merges across pieces, so a text's token count is the sum of
  * its pieces' counts.
  */
-export function createPreTokenizer(encoding: TokenEncoding): RegExp {
-  return new RegExp(PATTERNS[encoding], 'gu');
+export function createPreTokenizer(encoding: TokenEncoding, mode: 'g' | 'y' = 'g'): RegExp {
+  return new RegExp(PATTERNS[encoding], `${mode}u`);
 }

@@ -120,7 +120,11 @@ describe('warm scan by file identity', () => {
     writeFileSync(target, source(canary, 1));
     utimesSync(target, stamp, stamp);
     const after = statSync(target);
-    expect([after.ino, after.size, after.mtimeMs]).toEqual([before.ino, before.size, before.mtimeMs]);
+    expect([after.ino, after.size, after.mtimeMs]).toEqual([
+      before.ino,
+      before.size,
+      before.mtimeMs,
+    ]);
     const warm = await scan(root, cacheDir, later());
     expect(warm.cache.unreadHits).toBe(2);
     const file = warm.files.find((scanned) => scanned.path === 'pkg/f1.js');
