@@ -41,12 +41,14 @@ export function scanText(file: CollectedFile, tools: ScanTools): ScannedFile {
   ];
   const counter = tools.counter();
   const tokens = counter.count(text) + redacted.redactions.length * PLACEHOLDER_TOKEN_ALLOWANCE;
+  const sourceHash = hashText(file.text);
   const scanned: ScannedFile = {
     path: file.path,
     size: file.size,
     isTracked: file.isTracked,
-    sourceHash: hashText(file.text),
-    contentHash: hashText(text),
+    sourceHash,
+    // Most files hold no secret: the same text need not be hashed twice.
+    contentHash: text === file.text ? sourceHash : hashText(text),
     tokens,
     lineCount: countLines(text),
     redactions: redacted.redactions,
