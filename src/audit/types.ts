@@ -104,6 +104,7 @@ export type HintCategory =
   | 'xpath-injection'
   | 'insecure-cookie'
   | 'trust-boundary'
+  | 'access-control'
   | 'hardcoded-credential'
   | 'secret-file'
   | 'prompt-injection'

@@ -1,4 +1,5 @@
 import type { HintRule } from './hint-rule.js';
+import { ACCESS_CONTROL_RULES } from './rules/access-control.js';
 import { COMMAND_EXECUTION_RULES } from './rules/command-execution.js';
 import { CORS_RULES } from './rules/cors.js';
 import { DYNAMIC_CODE_RULES } from './rules/dynamic-code.js';
@@ -28,6 +29,7 @@ export const LINE_RULES: readonly HintRule[] = [
   ...CORS_RULES,
   ...JWT_RULES,
   ...REQUEST_SINK_RULES,
+  ...ACCESS_CONTROL_RULES,
   ...HARDCODED_SECRET_RULES,
   ...INSTRUCTION_PHRASE_RULES,
 ];

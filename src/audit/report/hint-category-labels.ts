@@ -21,6 +21,7 @@ export const HINT_CATEGORY_LABELS: Record<HintCategory, string> = {
   'xpath-injection': 'XPath built from request data',
   'insecure-cookie': 'Cookies without Secure or HttpOnly',
   'trust-boundary': 'Request data stored in the session',
+  'access-control': 'Access control and exposure',
   'hardcoded-credential': 'Hard-coded credentials',
   'secret-file': 'Secret-bearing files',
   'prompt-injection': 'Prompt-injection markers',

@@ -27,6 +27,7 @@ const FAMILIES = [
   'xpath',
   'cookie',
   'session',
+  'access',
 ];
 
 describe('HINT_RULES', () => {
@@ -51,6 +52,7 @@ describe('HINT_RULES', () => {
   it('covers every rule family the spec lists', () => {
     const categories = new Set(HINT_RULES.map((r) => r.category));
     expect([...categories].sort()).toEqual([
+      'access-control',
       'ci-workflow',
       'command-execution',
       'cors',

@@ -25,6 +25,8 @@ const CONTROL_WORDS = new Set([
 // A line that ends like this continues on the next one.
 const CONTINUES_AFTER =
   /[,([{=+\-*/%&|^!~?:<>.]$|=>$|\b(?:return|new|await|typeof|in|of|instanceof)$/;
+// A postfix increment ends its line's statement (`id = counter++`), though it ends in `+`.
+const POSTFIX_UPDATE_AT_END = /(?:\+\+|--)$/;
 // A line that starts like this continues the previous one.
 const CONTINUES_BEFORE = /^(?:[.,)\]?:+\-*/%&|^=<>]|\?\.|as\b|instanceof\b)/;
 
@@ -328,7 +330,8 @@ class BraceParser {
   // Automatic statement ends (JavaScript, Go, and wrapped Java lines read the same way).
   private endsAtNewline(start: number, newline: number, end: number): boolean {
     const before = this.text.slice(start, newline).trimEnd();
-    if (before === '' || CONTINUES_AFTER.test(before)) return false;
+    if (before === '') return false;
+    if (!POSTFIX_UPDATE_AT_END.test(before) && CONTINUES_AFTER.test(before)) return false;
     const next = this.text.skipSpace(newline, end);
     if (next >= end) return true;
     const ahead = this.text.slice(next, Math.min(end, next + 12));

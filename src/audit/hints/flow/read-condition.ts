@@ -29,6 +29,12 @@ const CONFINEMENT: readonly RegExp[] = [
   /^(?:strpos)\s*\(\s*([\w$]+)\s*,[^)]*\)\s*===?\s*0$/,
 ];
 
+// An exact test of a parsed URL's host or origin against a list: the URL stays on listed hosts.
+const HOST_CHECK: readonly RegExp[] = [
+  /^(?:[\w.]*\.)?(?:urlparse|urlsplit)\s*\(\s*([\w$]+)\s*\)\s*\.\s*(?:netloc|hostname)\s+in\s+[\w$.[\]'"]+$/,
+  /^.+?\s*\.\s*(?:includes|has|contains|include\?)\s*\(\s*(?:new\s+)?URL\s*\(\s*([\w$]+)\s*\)\s*\.\s*(?:origin|host|hostname)\s*\)$/,
+];
+
 /** The value a condition tests for membership, and whether the condition holds when it is listed. */
 export function allowListedName(
   condition: string,
@@ -100,6 +106,10 @@ function refinementsOf(condition: string, holds: boolean): Refinement[] {
     for (const pattern of CONFINEMENT) {
       const match = pattern.exec(body);
       if (match?.[1] !== undefined) refinements.push({ name: match[1], kinds: SINK_KINDS.path });
+    }
+    for (const pattern of HOST_CHECK) {
+      const match = pattern.exec(body);
+      if (match?.[1] !== undefined) refinements.push({ name: match[1], kinds: SINK_KINDS.url });
     }
   }
   return refinements;

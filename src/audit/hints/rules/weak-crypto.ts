@@ -6,9 +6,10 @@ const PASSWORD_NEARBY = {
   after: 3,
 };
 
-// Names that say a random value guards something (case-sensitive so `void` is not an `Id`).
+// Names that say a random value guards something (case-sensitive so `void` is not an `Id`). Not a
+// captcha: its challenge is shown to the user, so guessing it gains nothing.
 const RANDOM_PURPOSE =
-  /[Tt]oken|TOKEN|[Ss]ecret|SECRET|[Pp]ass(?:word|wd|phrase)|PASS(?:WORD|WD)|\b[Pp]wd\b|[Nn]once|NONCE|[Ss]alt\b|SALT|[Cc]srf|CSRF|[Xx]srf|XSRF|[Ss]ession|SESSION|[Aa]pi_?[Kk]ey|API_?KEY|[Uu]uid|UUID|[Gg]uid|GUID|(?<![A-Za-z])[Oo]tp(?![a-z])|OTP|[Cc]aptcha|[Ii]nvite|[Vv]erification|[Rr]emember|REMEMBER|[Rr]eset[A-Z_]|[Aa]ctivation|[Cc]oupon|[Vv]oucher|\bids?\b|_ids?\b|[a-z]I[dD]s?\b|\bID\b|[a-z]Key\b|_key\b|\bsid\b/;
+  /[Tt]oken|TOKEN|[Ss]ecret|SECRET|[Pp]ass(?:word|wd|phrase)|PASS(?:WORD|WD)|\b[Pp]wd\b|[Nn]once|NONCE|[Ss]alt\b|SALT|[Cc]srf|CSRF|[Xx]srf|XSRF|[Ss]ession|SESSION|[Aa]pi_?[Kk]ey|API_?KEY|[Uu]uid|UUID|[Gg]uid|GUID|(?<![A-Za-z])[Oo]tp(?![a-z])|OTP|[Ii]nvite|[Vv]erification|[Rr]emember|REMEMBER|[Rr]eset[A-Z_]|[Aa]ctivation|[Cc]oupon|[Vv]oucher|\bids?\b|_ids?\b|[a-z]I[dD]s?\b|\bID\b|[a-z]Key\b|_key\b|\bsid\b/;
 const SECRET_PURPOSE =
   /[Tt]oken|TOKEN|[Ss]ecret|SECRET|[Pp]ass(?:word|wd|phrase)|PASS(?:WORD|WD)|[Nn]once|NONCE|[Ss]alt\b|SALT|[Cc]srf|CSRF|[Aa]pi_?[Kk]ey|API_?KEY|(?<![A-Za-z])[Oo]tp(?![a-z])|OTP|[Ss]ession|SESSION|[Rr]emember[A-Z_]|[Rr]eset[A-Z_]/;
 // The purpose is named on the line, on the two lines that use the value, or by the function or class.
