@@ -101,6 +101,7 @@ const EXTERNAL_INPUT =
   /^(?:process\.(?:argv|env)|sys\.argv|os\.(?:environ|Args|Getenv|getenv)|System\.(?:getenv|getProperty|in)|ARGV|ENV|\$argv|\$_ENV|location|window\.location|document\.(?:location|cookie|URL|referrer)|localStorage|sessionStorage|navigator|Environment\.GetEnvironmentVariable)\b/;
 const RECORD_LOOKUPS =
   /^(?:find|find_by|find_by_id|findById|findByPk|findOne|findUnique|findFirst|get_object_or_404|getById|getOne|load|fetch_one|first_or_404|get_or_404)$/;
+const MODULE_LOADERS = /^(?:require|__import__|import_module)$/;
 // A comparison at the top of an expression makes a boolean, which carries no text.
 const COMPARISON = /===|!==|==|!=|<=|>=|\binstanceof\b|\bnot in\b|\bis not\b|<=>/;
 const NUMERIC_CAST =
@@ -722,13 +723,24 @@ export class ExpressionEvaluator {
       result = mapValue(new Map());
     } else {
       const isMethod = position > 0;
+      const isKeyedGet = link.name === 'get' && args.length === 1;
       const known =
         receiver === null || isMethod ? scope.call(link.name, args, isMethod) : undefined;
       if (known !== undefined && (receiver === null || receiver.taint !== 'tainted'))
         result = known;
-      // A lookup keyed by a value (`Doc.find(params[:id])`) returns a stored record, not the key.
+      // A lookup keyed by a value (`Doc.find(params[:id])`, `users.get(token)` on a store the
+      // request did not fill) returns a stored record, not the key.
       else if (receiver === null)
-        result = args.length === 0 || RECORD_LOOKUPS.test(link.name) ? UNKNOWN : argsValue;
+        result =
+          args.length === 0 ||
+          RECORD_LOOKUPS.test(link.name) ||
+          (isMethod && isKeyedGet) ||
+          // A module (`require('./lib')`) is not the string that named it.
+          (!isMethod && MODULE_LOADERS.test(link.name))
+            ? UNKNOWN
+            : argsValue;
+      else if (receiver.taint !== 'tainted' && (RECORD_LOOKUPS.test(link.name) || isKeyedGet))
+        result = stripContainer(receiver);
       else result = joinValues(stripContainer(receiver), argsValue);
     }
     return this.indexInto(result, link.indexes, scope);

@@ -8,7 +8,7 @@ export interface Refinement {
 
 // Membership in a list, set or map written in the code: the tested value is one of its entries.
 const MEMBERSHIP: readonly RegExp[] = [
-  /^.+?\s*(?:\?\.|\.)\s*(?:includes|has|contains|containsKey|include\?|member\?|key\?)\s*\(\s*([^()]+?)\s*\)$/,
+  /^.+?\s*(?:\?\.|\.)\s*(?:includes|has|contains|containsKey|include\?|member\?|key\?)\s*\(\s*(.+?)\s*\)$/,
   /^(?:in_array|array_key_exists)\s*\(\s*([^,]+?)\s*,/,
   /^([\w$.[\]'"]+)\s+in\s+[\w$.[\]'"]+$/,
   /^([\w$.[\]'"]+)\s*\.\s*in\?\s*\(/,
@@ -51,7 +51,10 @@ export function allowListedName(
     return { name: withoutDefault(notIn[1]), isTrueWhenListed: !isTrueWhenListed };
   for (const pattern of [...MEMBERSHIP, ...EQUALITY]) {
     const match = pattern.exec(stripParens(text));
-    if (match?.[1] !== undefined) return { name: withoutDefault(match[1]), isTrueWhenListed };
+    // The tested value may hold calls (`list.includes(url.split('.').pop())`), but its parentheses
+    // must pair up: in `a.includes(x) || f(y)` the text in the last pair is not one value.
+    if (match?.[1] !== undefined && isBalanced(match[1]))
+      return { name: withoutDefault(match[1]), isTrueWhenListed };
   }
   return null;
 }
@@ -94,7 +97,8 @@ function refinementsOf(condition: string, holds: boolean): Refinement[] {
   const refinements: Refinement[] = [];
   for (const part of parts.length > 1 ? parts : [text]) {
     const listed = allowListedName(part);
-    if (listed !== null && listed.isTrueWhenListed === holds) {
+    // A tested call (`list.includes(url.split('.').pop())`) proves nothing about a variable.
+    if (listed !== null && listed.isTrueWhenListed === holds && !listed.name.includes('(')) {
       refinements.push({ name: baseName(listed.name), kinds: ALL_KINDS });
       continue;
     }
@@ -113,6 +117,15 @@ function refinementsOf(condition: string, holds: boolean): Refinement[] {
     }
   }
   return refinements;
+}
+
+function isBalanced(text: string): boolean {
+  let depth = 0;
+  for (const char of text) {
+    if (char === '(') depth++;
+    else if (char === ')' && --depth < 0) return false;
+  }
+  return depth === 0;
 }
 
 function stripParens(text: string): string {
