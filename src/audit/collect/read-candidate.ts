@@ -54,7 +54,8 @@ export function checkCandidate(
 
 /**
  * A candidate's bytes, before the content checks: what a warm scan needs to find its cache entry
- * without decoding, and the identity of the version read. Every way the open can fail, or the file be the wrong kind, is a ledger entry.
+ * without decoding, and the identity of the version read. Every way the open can fail, or the
+ * file be the wrong kind, is a ledger entry.
  */
 export function readCandidateBytes(
   candidate: CandidateFile,

@@ -103,9 +103,6 @@ function testMatcher(
   collector: HintCollector,
 ): void {
   if (segment.isComment && !matcher.isCommentScanned) return;
-  // File-wide conditions first: they are computed once per file, patterns once per line.
-  if (matcher.fileRequires !== undefined && !file.holds(matcher.fileRequires)) return;
-  if (matcher.fileForbids !== undefined && file.holds(matcher.fileForbids)) return;
   let text = segment.text;
   let match = matcher.pattern.exec(text);
   let logical: LogicalLine | null = null;
@@ -118,6 +115,10 @@ function testMatcher(
     if (match === null) return;
     text = logical.text;
   }
+  // File-wide conditions after the pattern: each is read once per file, and only in files where
+  // the pattern matched (reading a whole file for a keyword as common as `path` cost more).
+  if (matcher.fileRequires !== undefined && !file.holds(matcher.fileRequires)) return;
+  if (matcher.fileForbids !== undefined && file.holds(matcher.fileForbids)) return;
   if (
     !matcher.isCommentScanned &&
     !segment.isLong &&

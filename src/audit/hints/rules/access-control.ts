@@ -62,7 +62,7 @@ const DIRECTORY_LISTING: HintRule = {
     },
     {
       languages: ['any'],
-      keywords: ['autoindex', 'options'],
+      keywords: ['autoindex', 'indexes'],
       pattern: /^\s*autoindex\s+on\s*;|^\s*Options\s+(?:[+-]?\w+\s+)*\+?Indexes\b/i,
       isCommentScanned: false,
     },
@@ -79,7 +79,7 @@ const LOG_FILES_SERVED: HintRule = {
   matchers: [
     {
       languages: ['js'],
-      keywords: ['logs', 'logfile', 'logfiles', 'access-log', 'access_log', 'accesslog'],
+      keywords: ['/logs', '/logfile', '/access-log', '/access_log', '/accesslog'],
       pattern:
         /\b(?:app|router|server)\s*\.\s*(?:use|get)\s*\(\s*["'`][^"'`]*\/(?:logs|logfiles?|access[-_]?logs?)\b[^"'`]*["'`]\s*,\s*(?:[\w.]+\s*\(|[\w.]*(?:static|serve|file|log)\w*)/i,
       unless: AUTH_CHECK,
@@ -89,13 +89,13 @@ const LOG_FILES_SERVED: HintRule = {
 
 // Route paths of operational endpoints, as keywords: a route line is tested only when one occurs.
 const OPERATIONAL_PATHS = [
-  'metrics',
-  'prometheus',
-  'actuator',
-  'debug',
-  'heapdump',
-  'threaddump',
-  '_internal',
+  '/metrics',
+  '/prometheus',
+  '/actuator',
+  '/debug',
+  '/heapdump',
+  '/threaddump',
+  '/_internal',
 ];
 
 const OPERATIONAL_ENDPOINT: HintRule = {
@@ -123,7 +123,7 @@ const OPERATIONAL_ENDPOINT: HintRule = {
     },
     {
       languages: ['go'],
-      keywords: ['net/http/pprof', 'metrics', 'debug'],
+      keywords: ['net/http/pprof', '/metrics', '/debug'],
       pattern:
         /^\s*_\s+"net\/http\/pprof"|^\s*import\s+_\s+"net\/http\/pprof"|\bhttp\.Handle(?:Func)?\s*\(\s*"\/(?:metrics|debug)\b/,
     },
@@ -174,7 +174,8 @@ const CLIENT_SIDE_ADMIN_ROUTE: HintRule = {
   matchers: [
     {
       languages: ['js'],
-      keywords: ['path'],
+      // The quoted path's start: `admin` alone is too common a word to test every line it is on.
+      keywords: ["'admin", '"admin', '`admin', "'/admin", '"/admin', '`/admin'],
       pattern:
         /\bpath\s*[:=]\s*\{?\s*["'`]\/?(?:admin|administration|administrator)\b[^"'`]*["'`]/i,
       // A route table, not a request's options.
@@ -224,7 +225,7 @@ const OBFUSCATED_STRING: HintRule = {
   matchers: [
     {
       languages: ['js'],
-      keywords: ['tostring'],
+      keywords: ['tostring(36'],
       pattern: /\(\s*\d{3,}\s*\)\s*\.toString\s*\(\s*36\s*\)/,
       isStringScanned: false,
     },
@@ -234,6 +235,11 @@ const OBFUSCATED_STRING: HintRule = {
 // A URL-like value on one side (not itself named as allowed), an allow-list entry on the other.
 const URL_NAME = String.raw`(?!\w*(?:allow|white|trust|safe|permit|valid))\w*(?:url|uri|href|link|target|redirect|dest\w*|origin|host|domain|referr?er|return_?to|next)\w*`;
 const ALLOWED_NAME = String.raw`\w*(?:allow|white|trust|safe|permit|valid)\w*`;
+
+// How the allow-list side's name starts, as keywords; in brace languages joined to the test that
+// takes it (`includes(allowed`), since the words alone are common (`validate`, `isSafe`).
+const ALLOWED_KEYWORDS = ['allow', 'white', 'trust', 'safe', 'permit', 'valid'];
+const SUBSTRING_TESTS = ['includes', 'indexof', 'contains', 'match', 'search'];
 
 const SUBSTRING_ALLOW_LIST: HintRule = {
   id: 'redirect/substring-allow-list',
@@ -246,7 +252,9 @@ const SUBSTRING_ALLOW_LIST: HintRule = {
   matchers: [
     {
       languages: ['js', 'java', 'csharp'],
-      keywords: ['includes', 'indexof', 'contains', 'match', 'search'],
+      keywords: SUBSTRING_TESTS.flatMap((test) =>
+        ALLOWED_KEYWORDS.map((name) => `${test}(${name}`),
+      ),
       pattern: new RegExp(
         String.raw`\b${URL_NAME}\s*(?:\.\s*(?:toString|toLowerCase)\s*\(\s*\))?\s*\.\s*(?:includes|indexOf|contains|Contains|match|search)\s*\(\s*${ALLOWED_NAME}\b`,
         'i',
@@ -255,7 +263,7 @@ const SUBSTRING_ALLOW_LIST: HintRule = {
     },
     {
       languages: ['python'],
-      keywords: ['in'],
+      keywords: ALLOWED_KEYWORDS,
       pattern: new RegExp(String.raw`\b${ALLOWED_NAME}\s+in\s+${URL_NAME}\b(?!\s*[\[(.])`, 'i'),
     },
     {
