@@ -134,7 +134,9 @@ export class ScanCache {
    */
   noteRead(filePath: string, identity: FileIdentity, key: string): void {
     if (identity.changedMs > this.startedMs - RACY_WINDOW_MS) return;
-    const known = this.contents.files[filePath];
+    const known = Object.hasOwn(this.contents.files, filePath)
+      ? this.contents.files[filePath]
+      : undefined;
     if (known?.[0] !== identity.key || known[1] !== key) this.isChanged = true;
     this.usedFiles.set(filePath, [identity.key, key]);
   }

@@ -98,6 +98,30 @@ describe('warm scan by file identity', () => {
     expect(warm.files).toEqual(cold.files);
   });
 
+  it('keeps files named like object properties apart, and a planted name does not fool it', async () => {
+    const { root } = workspace(0);
+    const names = ['__proto__', 'constructor', 'hasOwnProperty', 'toString', 'f0.js\u001b[2J'];
+    const secrets = names.map(() => token());
+    names.forEach((name, index) =>
+      writeFileSync(path.join(root, 'pkg', name), source(secrets[index] ?? '', index)),
+    );
+    const cacheDir = mkdtempSync(path.join(tmpdir(), 'oy-unread-cache-'));
+    const cold = await scan(root, cacheDir, later());
+    expect(cold.files.map((file) => file.path).sort()).toEqual(
+      names.map((name) => `pkg/${name}`).sort(),
+    );
+    const warm = await scan(root, cacheDir, later());
+    expect(warm.cache.unreadHits).toBe(names.length);
+    expect(warm.files).toEqual(cold.files);
+    // One of them rewritten: only it is read again, and its new secret is redacted.
+    const canary = token();
+    writeFileSync(path.join(root, 'pkg', '__proto__'), source(canary, 9));
+    const third = await scan(root, cacheDir, later());
+    expect(third.cache.unreadHits).toBe(names.length - 1);
+    expect(JSON.stringify(third.files)).not.toContain(canary);
+    expect(third.files.find((file) => file.path === 'pkg/__proto__')?.redactions.length).toBe(1);
+  });
+
   it('does not remember a file changed within the racy window: it is read again', async () => {
     const { root } = workspace(5);
     const cacheDir = mkdtempSync(path.join(tmpdir(), 'oy-unread-cache-'));
