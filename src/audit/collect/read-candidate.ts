@@ -38,10 +38,10 @@ export async function readCandidate(
 export function checkCandidate(
   candidate: CandidateFile,
   bytes: Buffer,
-): { file: CollectedFile } | { entry: LedgerEntry } {
+): { file: CollectedFile } | { entry: LedgerEntry; skip: { reason: SkipReason; detail?: string } } {
   const verdict = checkContent(bytes, candidate.path);
   if ('reason' in verdict)
-    return { entry: skipEntry(candidate.path, verdict.reason, verdict.detail) };
+    return { entry: skipEntry(candidate.path, verdict.reason, verdict.detail), skip: verdict };
   return {
     file: {
       path: candidate.path,

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { writeFileAtomic } from '../../shared/write-file-atomic.js';
 import type { FileIdentity } from '../collect/file-identity.js';
+import type { SkipReason } from '../types.js';
 import type { ScannedFile } from './scanned-file.js';
 
 /** Bump when the cached shape or any scan rule changes meaning. */
@@ -26,8 +27,17 @@ interface CacheFile {
   files?: Record<string, KnownFile>;
 }
 
-/** [identity key, entry key] */
-type KnownFile = [string, string];
+/**
+ * [identity key, entry key], or for a file the content checks skip, [identity key, '', reason,
+ * detail]: the same bytes always get the same verdict.
+ */
+type KnownFile = [string, string] | [string, '', SkipReason, string | null];
+
+/** The content checks' verdict on a file that was skipped, remembered by its identity. */
+export interface KnownSkip {
+  reason: SkipReason;
+  detail?: string;
+}
 
 interface CacheContents {
   entries: Record<string, CachedScan>;
@@ -114,12 +124,25 @@ export class ScanCache {
     const known = Object.hasOwn(this.contents.files, filePath)
       ? this.contents.files[filePath]
       : undefined;
-    if (known?.[0] !== identity) return undefined;
+    if (known?.[0] !== identity || known[1] === '') return undefined;
     const entry = this.get(known[1], needsLineTokens);
     if (entry === undefined) return undefined;
     this.unreadHits++;
     this.usedFiles.set(filePath, known);
     return entry;
+  }
+
+  /** The content checks' verdict on a file whose identity is the one they skipped. */
+  getUnreadSkip(filePath: string, identity: string): KnownSkip | undefined {
+    const known = Object.hasOwn(this.contents.files, filePath)
+      ? this.contents.files[filePath]
+      : undefined;
+    if (known?.[0] !== identity || known[1] !== '') return undefined;
+    this.unreadHits++;
+    this.usedFiles.set(filePath, known);
+    // The second field is empty only in a skip's row.
+    const [, , reason, detail] = known as [string, '', SkipReason, string | null];
+    return detail === null ? { reason } : { reason, detail };
   }
 
   set(key: string, scanned: ScannedFile): void {
@@ -133,12 +156,21 @@ export class ScanCache {
    * version is too recent to be told apart from a change in the same clock tick.
    */
   noteRead(filePath: string, identity: FileIdentity, key: string): void {
+    this.note(filePath, identity, [identity.key, key]);
+  }
+
+  /** Remembers that the content checks skipped this version of the file, and why. */
+  noteSkip(filePath: string, identity: FileIdentity, skip: KnownSkip): void {
+    this.note(filePath, identity, [identity.key, '', skip.reason, skip.detail ?? null]);
+  }
+
+  private note(filePath: string, identity: FileIdentity, row: KnownFile): void {
     if (identity.changedMs > this.startedMs - RACY_WINDOW_MS) return;
     const known = Object.hasOwn(this.contents.files, filePath)
       ? this.contents.files[filePath]
       : undefined;
-    if (known?.[0] !== identity.key || known[1] !== key) this.isChanged = true;
-    this.usedFiles.set(filePath, [identity.key, key]);
+    if (JSON.stringify(known) !== JSON.stringify(row)) this.isChanged = true;
+    this.usedFiles.set(filePath, row);
   }
 
   /** Counts a chunk header line, from the cache when an earlier run counted it. */

@@ -3,6 +3,7 @@ import { checkCandidate, readCandidateBytes } from '../collect/read-candidate.js
 import type { CandidateFile, CollectedFile, LedgerEntry } from '../types.js';
 import { ownOutputEntry } from '../outputs/own-output-entry.js';
 import { hasOutputSeal } from '../outputs/output-seal.js';
+import { skipEntry } from '../collect/skip-entry.js';
 import { ScanCache } from './scan-cache.js';
 import type { ScanFailure, ScanPool } from './scan-pool.js';
 import type { ScannedFile } from './scanned-file.js';
@@ -63,6 +64,11 @@ async function scanCandidate(
       ? undefined
       : cache.getUnread(candidate.path, candidate.identity, tools.needsLineTokens);
   if (known) return { ...known, size: candidate.size, isTracked: candidate.isTracked };
+  const skipped =
+    candidate.identity === undefined
+      ? undefined
+      : cache.getUnreadSkip(candidate.path, candidate.identity);
+  if (skipped) return skipEntry(candidate.path, skipped.reason, skipped.detail);
   const read = readCandidateBytes(candidate, options.maxFileBytes);
   if ('entry' in read) return read.entry;
   // Only a seal made with this user's key: a file that merely looks like a report is audited.
@@ -76,7 +82,11 @@ async function scanCandidate(
     return { ...cached, size: read.bytes.length, isTracked: candidate.isTracked };
   }
   const checked = checkCandidate(candidate, read.bytes);
-  if ('entry' in checked) return checked.entry;
+  if ('entry' in checked) {
+    // The content checks decide from the bytes and the path alone: the same version, the same verdict.
+    cache.noteSkip(candidate.path, read.identity, checked.skip);
+    return checked.entry;
+  }
   const { file } = checked;
   const outcome = (await options.pool?.scan(file)) ?? scanHere(file, tools);
   // Fail closed: a file whose scan threw is never chunked, so its text cannot reach a model.

@@ -66,7 +66,7 @@ async function scan(
   cacheDir: string,
   startedMs: number,
   candidates?: CandidateFile[],
-): Promise<{ cache: ScanCache; files: Awaited<ReturnType<typeof scanFiles>>['files'] }> {
+): Promise<{ cache: ScanCache } & Awaited<ReturnType<typeof scanFiles>>> {
   const cache = await ScanCache.open(cacheDir, root, ['test'], startedMs);
   const { files, ledger } = await scanFiles(candidates ?? (await candidatesOf(root)), {
     maxFileBytes: MIB,
@@ -79,9 +79,8 @@ async function scan(
       needsLineTokens: () => false,
     },
   });
-  expect(ledger).toEqual([]);
   await cache.save();
-  return { cache, files };
+  return { cache, files, ledger };
 }
 
 const sha256 = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('hex');
@@ -92,6 +91,7 @@ describe('warm scan by file identity', () => {
     const { root } = workspace(30);
     const cacheDir = mkdtempSync(path.join(tmpdir(), 'oy-unread-cache-'));
     const cold = await scan(root, cacheDir, later());
+    expect(cold.ledger).toEqual([]);
     expect(cold.cache.hits).toBe(0);
     const warm = await scan(root, cacheDir, later());
     expect(warm.cache.unreadHits).toBe(30);
@@ -120,6 +120,35 @@ describe('warm scan by file identity', () => {
     expect(third.cache.unreadHits).toBe(names.length - 1);
     expect(JSON.stringify(third.files)).not.toContain(canary);
     expect(third.files.find((file) => file.path === 'pkg/__proto__')?.redactions.length).toBe(1);
+  });
+
+  it('remembers the content checks skipping a file, and reads it again once it changes', async () => {
+    const { root } = workspace(2);
+    const binary = path.join(root, 'pkg', 'blob.js');
+    const bytes = Buffer.alloc(600, 0x41);
+    bytes[10] = 0;
+    writeFileSync(binary, bytes);
+    utimesSync(binary, 1_600_000_000, 1_600_000_000);
+    const cacheDir = mkdtempSync(path.join(tmpdir(), 'oy-unread-cache-'));
+    const cold = await scan(root, cacheDir, later());
+    expect(cold.ledger.map((entry) => [entry.path, entry.reason])).toEqual([
+      ['pkg/blob.js', 'binary'],
+    ]);
+    const warm = await scan(root, cacheDir, later());
+    expect(warm.cache.unreadHits).toBe(3);
+    expect(warm.ledger).toEqual(cold.ledger);
+    // The same size and times, now text with a secret: the change time gives it away.
+    const canary = token();
+    const text = source(canary, 7);
+    writeFileSync(binary, text + ' '.repeat(600 - Buffer.byteLength(text) - 1) + '\n');
+    utimesSync(binary, 1_600_000_000, 1_600_000_000);
+    expect(statSync(binary).size).toBe(600);
+    const third = await scan(root, cacheDir, later());
+    expect(third.ledger).toEqual([]);
+    expect(third.cache.unreadHits).toBe(2);
+    const file = third.files.find((scanned) => scanned.path === 'pkg/blob.js');
+    expect(file?.redactions.length).toBe(1);
+    expect(JSON.stringify(third)).not.toContain(canary);
   });
 
   it('does not remember a file changed within the racy window: it is read again', async () => {
