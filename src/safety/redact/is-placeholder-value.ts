@@ -73,7 +73,11 @@ const RUNS_ONLY_MIN_SHARE = 0.6;
 // Template and variable syntax, well formed: the value is filled in elsewhere. A stray `${` or `{{`
 // among other symbols (`m{{h}o)p${e]nob(`) is a typed password, not a template.
 const TEMPLATE_SYNTAX =
-  /\$\{[^{}\s[\]()<>]*\}|\$\([^()]*\)|\{\{[^{}]*\}\}|#\{[^{}]*\}|%\(\w+\)[sd]|\{\d*\}|^\$\{?[A-Za-z_][\w.:]*\}?$|^%[A-Za-z_]+%$|^<.*>$|^\{[A-Za-z_][\w.]*\}$/;
+  /\$\{[^{}\s[\]()<>]*\}|\$\([^()]*\)|\{\{[^{}]*\}\}|#\{[^{}]*\}|%\(\w+\)[sd]|^\$\{?[A-Za-z_][\w.:]*\}?$|^%[A-Za-z_]+%$|^<.*>$|^\{[A-Za-z_][\w.]*\}$/;
+// A positional format placeholder (`{0}`, `{}`). A typed password holds one now and then among other
+// braces (`GLW{{18})${D8ql]#`), so it marks a template only when no brace or `$` is left without it.
+const FORMAT_PLACEHOLDER = /\{\d*\}/;
+const FORMAT_PLACEHOLDERS = /\{\d*\}/g;
 const PRINTF_VERB = /%[sdv]/;
 // Letters and digits a printf template holds besides its verbs (`key-%v`, `Bearer %s`).
 const MAX_TEMPLATE_REST_CHARS = 6;
@@ -94,10 +98,16 @@ const LEET: Readonly<Record<string, string>> = {
 export function hasTemplateOrMarker(value: string): boolean {
   return (
     TEMPLATE_SYNTAX.test(value) ||
+    isFormatTemplate(value) ||
     isPrintfTemplate(value) ||
     hasMarkerWord(value) ||
     hasTypedRuns(value)
   );
+}
+
+/** Whether a value's positional placeholders (`{0}`, `{}`) are its only braces. */
+function isFormatTemplate(value: string): boolean {
+  return FORMAT_PLACEHOLDER.test(value) && !/[{}$]/.test(value.replace(FORMAT_PLACEHOLDERS, ''));
 }
 
 /**

@@ -45,7 +45,20 @@ describe('new context forms keep their near misses', () => {
       ']#',
     );
     expectRedacted(`apikey = "${value}"`, value, 'generic-secret');
+    // Digits alone inside the stray braces make a `{18}` that reads like a format placeholder.
+    const withDigits = j(
+      randomChars(ALNUM, 3),
+      '{{',
+      randomChars('0123456789', 2),
+      '}',
+      ')',
+      '${',
+      randomChars(ALNUM, 4),
+      ']#',
+    );
+    expectRedacted(`apikey = "${withDigits}"`, withDigits, 'generic-secret');
     expectUntouched('apikey = "${SERVICE_API_KEY}"');
+    expectUntouched('password = "Hello {0}, your key is {1}"');
   });
 
   it('leaves short bare keys, handle keys, arithmetic and other attributes alone', () => {
