@@ -388,3 +388,19 @@ describe('statement ends', () => {
     );
   });
 });
+
+describe('a hostile file of the new rules keywords', () => {
+  it('is indexed whole: the real route planted after the storm is still found', () => {
+    const storm = [
+      ('allowed' + 'x'.repeat(2_000) + ' ').repeat(100) + ' in url',
+      ('url'.repeat(300) + '.includes(allow' + 'x'.repeat(300) + ' ').repeat(100),
+      ("path: '/admin" + 'a'.repeat(2_000) + ' ').repeat(50),
+      ("headers['x-forwarded-for" + '-'.repeat(2_000) + "' ").repeat(50),
+      ("app.get('/metrics" + '/'.repeat(3_000) + "' ").repeat(30),
+      ("app.use('/x" + '/logs'.repeat(1_000) + "', a(").repeat(20),
+      ...Array.from({ length: 200 }, () => `// app.get(${'isAuthorized('.repeat(50)}`),
+    ];
+    const code = [...storm, "app.get('/metrics', metrics.serveMetrics())"].join('\n');
+    expectHint('server.ts', code, OPERATIONAL, storm.length + 1, 'medium');
+  });
+});
