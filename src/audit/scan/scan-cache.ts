@@ -121,9 +121,7 @@ export class ScanCache {
     identity: string,
     needsLineTokens: (path: string, tokens: number) => boolean,
   ): CachedScan | undefined {
-    const known = Object.hasOwn(this.contents.files, filePath)
-      ? this.contents.files[filePath]
-      : undefined;
+    const known = this.knownFile(filePath);
     if (known?.[0] !== identity || known[1] === '') return undefined;
     const entry = this.get(known[1], needsLineTokens);
     if (entry === undefined) return undefined;
@@ -134,9 +132,7 @@ export class ScanCache {
 
   /** The content checks' verdict on a file whose identity is the one they skipped. */
   getUnreadSkip(filePath: string, identity: string): KnownSkip | undefined {
-    const known = Object.hasOwn(this.contents.files, filePath)
-      ? this.contents.files[filePath]
-      : undefined;
+    const known = this.knownFile(filePath);
     if (known?.[0] !== identity || known[1] !== '') return undefined;
     this.unreadHits++;
     this.usedFiles.set(filePath, known);
@@ -164,11 +160,14 @@ export class ScanCache {
     this.note(filePath, identity, [identity.key, '', skip.reason, skip.detail ?? null]);
   }
 
+  /** The row the cache file holds for a path (an own key: a path may be named `__proto__`). */
+  private knownFile(filePath: string): KnownFile | undefined {
+    return Object.hasOwn(this.contents.files, filePath) ? this.contents.files[filePath] : undefined;
+  }
+
   private note(filePath: string, identity: FileIdentity, row: KnownFile): void {
     if (identity.changedMs > this.startedMs - RACY_WINDOW_MS) return;
-    const known = Object.hasOwn(this.contents.files, filePath)
-      ? this.contents.files[filePath]
-      : undefined;
+    const known = this.knownFile(filePath);
     if (JSON.stringify(known) !== JSON.stringify(row)) this.isChanged = true;
     this.usedFiles.set(filePath, row);
   }

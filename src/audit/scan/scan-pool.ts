@@ -54,7 +54,12 @@ export class ScanPool {
     private readonly settings: { encoding: TokenEncoding; budgetTokens: number },
   ) {}
 
-  private start(): Slot[] {
+  /** Starts the workers now, if they have not started; they also start with the first file offered. */
+  start(): void {
+    this.slots ??= this.spawn();
+  }
+
+  private spawn(): Slot[] {
     const url = new URL('./scan-worker.js', import.meta.url);
     return Array.from({ length: this.count }, () => {
       const { port1: replies, port2 } = new MessageChannel();
@@ -88,14 +93,14 @@ export class ScanPool {
   scan(file: CollectedFile): Promise<ScannedFile | ScanFailure | undefined> | undefined {
     // The main thread reads synchronously and scans what the workers cannot take, so replies
     // waiting for an event-loop turn would leave the workers idle: collect them now.
-    const slots = (this.slots ??= this.start());
+    const slots = (this.slots ??= this.spawn());
     for (const slot of slots) this.drain(slot);
     const slot = slots
       .filter((candidate) => !candidate.isDead && candidate.inFlight < FILES_IN_FLIGHT)
       .sort((a, b) => a.inFlight - b.inFlight)[0];
     if (!slot) return undefined;
     const id = this.nextId++;
-    // A worker holding files keeps the process alive; an idle one must not (see `start`).
+    // A worker holding files keeps the process alive; an idle one must not (see `spawn`).
     if (slot.inFlight++ === 0) slot.replies.ref();
     return new Promise((resolve) => {
       this.pending.set(id, { file, resolve, slot });
