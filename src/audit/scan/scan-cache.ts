@@ -115,30 +115,30 @@ export class ScanCache {
     return entry;
   }
 
-  /** The entry for a file whose identity is the one last read, so it need not be read again. */
-  getUnread(
+  /**
+   * What the last run found in a file whose identity is the one it read then, so it need not be
+   * read again: its entry, or the content checks' skip verdict.
+   */
+  findUnread(
     filePath: string,
     identity: string,
     needsLineTokens: (path: string, tokens: number) => boolean,
-  ): CachedScan | undefined {
+  ): { scanned: CachedScan } | { skip: KnownSkip } | undefined {
     const known = this.knownFile(filePath);
-    if (known?.[0] !== identity || known[1] === '') return undefined;
-    const entry = this.get(known[1], needsLineTokens);
-    if (entry === undefined) return undefined;
+    if (known?.[0] !== identity) return undefined;
+    let found: { scanned: CachedScan } | { skip: KnownSkip };
+    if (known[1] === '') {
+      // The second field is empty only in a skip's row.
+      const [, , reason, detail] = known as [string, '', SkipReason, string | null];
+      found = { skip: detail === null ? { reason } : { reason, detail } };
+    } else {
+      const entry = this.get(known[1], needsLineTokens);
+      if (entry === undefined) return undefined;
+      found = { scanned: entry };
+    }
     this.unreadHits++;
     this.usedFiles.set(filePath, known);
-    return entry;
-  }
-
-  /** The content checks' verdict on a file whose identity is the one they skipped. */
-  getUnreadSkip(filePath: string, identity: string): KnownSkip | undefined {
-    const known = this.knownFile(filePath);
-    if (known?.[0] !== identity || known[1] !== '') return undefined;
-    this.unreadHits++;
-    this.usedFiles.set(filePath, known);
-    // The second field is empty only in a skip's row.
-    const [, , reason, detail] = known as [string, '', SkipReason, string | null];
-    return detail === null ? { reason } : { reason, detail };
+    return found;
   }
 
   set(key: string, scanned: ScannedFile): void {
@@ -168,7 +168,8 @@ export class ScanCache {
   private note(filePath: string, identity: FileIdentity, row: KnownFile): void {
     if (identity.changedMs > this.startedMs - RACY_WINDOW_MS) return;
     const known = this.knownFile(filePath);
-    if (JSON.stringify(known) !== JSON.stringify(row)) this.isChanged = true;
+    const isSame = known?.length === row.length && row.every((field, at) => known[at] === field);
+    if (!isSame) this.isChanged = true;
     this.usedFiles.set(filePath, row);
   }
 

@@ -62,13 +62,13 @@ async function scanCandidate(
   const known =
     candidate.identity === undefined
       ? undefined
-      : cache.getUnread(candidate.path, candidate.identity, tools.needsLineTokens);
-  if (known) return { ...known, size: candidate.size, isTracked: candidate.isTracked };
-  const skipped =
-    candidate.identity === undefined
-      ? undefined
-      : cache.getUnreadSkip(candidate.path, candidate.identity);
-  if (skipped) return skipEntry(candidate.path, skipped.reason, skipped.detail);
+      : cache.findUnread(candidate.path, candidate.identity, tools.needsLineTokens);
+  if (known !== undefined && 'skip' in known) {
+    return skipEntry(candidate.path, known.skip.reason, known.skip.detail);
+  }
+  if (known !== undefined) {
+    return { ...known.scanned, size: candidate.size, isTracked: candidate.isTracked };
+  }
   const read = readCandidateBytes(candidate, options.maxFileBytes);
   if ('entry' in read) return read.entry;
   // Only a seal made with this user's key: a file that merely looks like a report is audited.

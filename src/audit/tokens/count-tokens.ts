@@ -32,10 +32,8 @@ export function createTokenCounter(encoding: TokenEncoding = DEFAULT_TOKEN_ENCOD
     get_encoding: GetEncoding;
   };
   const encoder = get_encoding(encoding);
-  // Sticky: each piece must start where the last one ended, so its place is known without a
-  // match array. The pattern matches every character, so a failure only skips as `exec` would.
+  // Sticky: each piece starts where the last one ended, so its place is known without a match array.
   const preTokenizer = createPreTokenizer(encoding, 'y');
-  const nextPiece = createPreTokenizer(encoding);
   const memo = new PieceMemo(MAX_MEMO_ENTRIES, MAX_MEMO_CHARS);
 
   const encodeLength = (piece: string): number => encoder.encode_ordinary(piece).length;
@@ -56,17 +54,12 @@ export function createTokenCounter(encoding: TokenEncoding = DEFAULT_TOKEN_ENCOD
     let start = 0;
     while (start < text.length) {
       preTokenizer.lastIndex = start;
-      if (preTokenizer.test(text)) {
-        const end = preTokenizer.lastIndex;
-        tokens += countPiece(text, start, end);
-        start = end;
-        continue;
-      }
-      // What no piece covers is never encoded (tiktoken's own split drops it too).
-      nextPiece.lastIndex = start;
-      const match = nextPiece.exec(text);
-      if (match === null) break;
-      start = match.index;
+      // Every code point starts a piece (tested for all of them), so this cannot fail; if a
+      // changed pattern ever made it fail, the scan would fail closed rather than miscount.
+      if (!preTokenizer.test(text)) throw new Error(`no pre-tokenizer piece at offset ${start}`);
+      const end = preTokenizer.lastIndex;
+      tokens += countPiece(text, start, end);
+      start = end;
     }
     return tokens;
   };

@@ -151,6 +151,25 @@ describe('warm scan by file identity', () => {
     expect(JSON.stringify(third)).not.toContain(canary);
   });
 
+  it('two hard-linked paths in the repository: a write through one is read again under both', async () => {
+    const { root } = workspace(1);
+    const first = path.join(root, 'pkg', 'f0.js');
+    const second = path.join(root, 'pkg', 'twin.js');
+    linkSync(first, second);
+    const cacheDir = mkdtempSync(path.join(tmpdir(), 'oy-unread-cache-'));
+    await scan(root, cacheDir, later());
+    expect((await scan(root, cacheDir, later())).cache.unreadHits).toBe(2);
+    // Same size, times set back, written through one name only.
+    const canary = token();
+    const before = statSync(first);
+    writeFileSync(first, source(canary, 0));
+    utimesSync(first, before.atime, before.mtime);
+    const after = await scan(root, cacheDir, later());
+    expect(after.cache.unreadHits).toBe(0);
+    expect(after.files.map((file) => file.redactions.length)).toEqual([1, 1]);
+    expect(JSON.stringify(after)).not.toContain(canary);
+  });
+
   it('does not remember a file changed within the racy window: it is read again', async () => {
     const { root } = workspace(5);
     const cacheDir = mkdtempSync(path.join(tmpdir(), 'oy-unread-cache-'));

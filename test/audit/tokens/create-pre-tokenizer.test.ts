@@ -28,6 +28,24 @@ describe('createPreTokenizer', () => {
     },
   );
 
+  it.each(TOKEN_ENCODINGS)(
+    'starts a piece at every code point and every lone surrogate (%s), as the sticky counter assumes',
+    (encoding) => {
+      const sticky = createPreTokenizer(encoding, 'y');
+      expect(sticky.flags).toBe('uy');
+      const missed: number[] = [];
+      const probe = (unit: string, code: number): void => {
+        sticky.lastIndex = 1;
+        if (!sticky.test(`x${unit}a`) || sticky.lastIndex <= 1) missed.push(code);
+      };
+      for (let code = 0; code <= 0x10ffff; code++) {
+        if (code < 0xd800 || code > 0xdfff) probe(String.fromCodePoint(code), code);
+        else probe(String.fromCharCode(code), code);
+      }
+      expect(missed).toEqual([]);
+    },
+  );
+
   it('returns a fresh global expression each time, so callers never share lastIndex', () => {
     const first = createPreTokenizer('o200k_base');
     expect(first.flags).toBe('gu');
