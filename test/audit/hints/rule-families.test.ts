@@ -192,6 +192,37 @@ describe('rule families: vulnerable examples and safe look-alikes', () => {
       ),
       'dynamic-code/js-vm-run',
     );
+    // Fixed code that parses request data in the sandbox, rather than evaluating it.
+    expectNoHint(
+      'routes/upload.js',
+      lines(
+        'module.exports = () => (req, res) => {',
+        '  const sandbox = { libxml, data: req.file.buffer.toString() };',
+        "  vm.runInContext('libxml.parseXml(data, { noblanks: true })', sandbox, { timeout: 2000 });",
+        '};',
+      ),
+      'dynamic-code/js-vm-run',
+    );
+    for (const code of [
+      'eval(expr)',
+      'evaluate(expr)',
+      'new Function(expr)()',
+      'require(expr)',
+      'vm2Exec(expr)',
+    ]) {
+      expectHint(
+        'routes/calc.js',
+        lines(
+          'module.exports = () => (req, res) => {',
+          '  const sandbox = { expr: req.body.expr };',
+          `  vm.runInNewContext('${code}', sandbox);`,
+          '};',
+        ),
+        'dynamic-code/js-vm-run',
+        3,
+        'medium',
+      );
+    }
     expectHint(
       'src/formula.js',
       lines(
@@ -377,6 +408,19 @@ describe('rule families: vulnerable examples and safe look-alikes', () => {
       'web/login.php',
       "<?php setcookie('sid', $sid, ['secure' => true, 'httponly' => true]);",
       rule,
+    );
+    // Positional flags after arguments that hold calls (`time() + 3600`, `$_SERVER['HTTP_HOST']`).
+    expectNoHint(
+      'web/login.php',
+      "<?php setcookie('sid', $sid, time() + 3600, '/', $_SERVER['HTTP_HOST'], true, true);",
+      rule,
+    );
+    expectHint(
+      'web/login.php',
+      "<?php setcookie('sid', $sid, time() + 3600, '/', $_SERVER['HTTP_HOST'], false, true);",
+      rule,
+      1,
+      'low',
     );
     expectHint(
       'web/login.go',

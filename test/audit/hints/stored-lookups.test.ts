@@ -57,4 +57,29 @@ describe('values looked up by a request key, and allow-listed calls', () => {
     );
     expectHint('routes/f.js', code, PATH, 4, 'medium');
   });
+
+  it('rows a query returns are stored data, though the request chose them', () => {
+    const XSS = 'xss/request-html-response';
+    const page = (shown: string): string =>
+      lines(
+        '<?php',
+        "$user = $_GET['username'];",
+        '$result = mysqli_query($conn, "SELECT * FROM users WHERE user = \'$user\'");',
+        '$row = mysqli_fetch_assoc($result);',
+        "$avatar = $row['avatar'];",
+        `$html .= "<img src=\\"{${shown}}\\" />";`,
+      );
+    expectNoHint('web/welcome.php', page('$avatar'), XSS);
+    expectHint('web/welcome.php', page('$user'), XSS, 6, 'low');
+    const route = (shown: string): string =>
+      lines(
+        'app.get("/u", async (req, res) => {',
+        '  const rows = await db.query("SELECT name FROM users WHERE id = $1", [req.query.id]);',
+        '  const name = rows[0].name;',
+        `  res.send("<p>" + ${shown} + "</p>");`,
+        '});',
+      );
+    expectNoHint('routes/u.js', route('name'), XSS);
+    expectHint('routes/u.js', route('req.query.id'), XSS, 4, 'medium');
+  });
 });

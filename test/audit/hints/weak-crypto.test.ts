@@ -103,6 +103,14 @@ const positives: PositiveCase[] = [
     'high',
   ],
   [
+    'php rand for a token next to a sleep call elsewhere',
+    'web/reset.php',
+    lines('<?php', '$reset_token = md5(rand());', 'sleep(1);'),
+    'crypto/insecure-random',
+    2,
+    'high',
+  ],
+  [
     'php mt_rand for a token',
     'web/a.php',
     '<?php $token = mt_rand();',
@@ -163,6 +171,39 @@ const positives: PositiveCase[] = [
 ];
 
 const negatives: NegativeCase[] = [
+  // A random delay after a failed login: the next line names the password, the value guards nothing.
+  [
+    'php random sleep after a failed login',
+    'web/login.php',
+    lines(
+      '<?php',
+      '  sleep( rand( 0, 3 ) );',
+      '  $html .= "<pre>Username and/or password incorrect.</pre>";',
+    ),
+    'crypto/insecure-random',
+  ],
+  [
+    'js retry jitter near a token',
+    'src/retry.ts',
+    lines('setTimeout(retry, 250 + Math.random() * 500);', 'refreshToken(session);'),
+    'crypto/insecure-random',
+  ],
+  [
+    'go sleep jitter near a session',
+    'pkg/poll.go',
+    lines(
+      'import "math/rand"',
+      'time.Sleep(time.Duration(rand.Intn(100)) * time.Millisecond)',
+      'renewSession(s)',
+    ),
+    'crypto/insecure-random',
+  ],
+  [
+    'python backoff near a token',
+    'app/poll.py',
+    lines('time.sleep(random.uniform(0, 2))', 'token = fetch_token()'),
+    'crypto/insecure-random',
+  ],
   ['sha256', 'src/a.ts', "createHash('sha256').update(x)", 'crypto/weak-hash'],
   [
     'python md5 not used for security',

@@ -141,6 +141,26 @@ const positives: PositiveCase[] = [
     'high',
   ],
   [
+    'php page HTML gathered in a variable from request input',
+    'web/hello.php',
+    "<?php\n$html .= '<pre>Hello ' . $_GET['name'] . '</pre>';",
+    'xss/request-html-response',
+    2,
+    'medium',
+  ],
+  [
+    'php HTML variable interpolating ${name} (the older syntax)',
+    'web/hello.php',
+    lines(
+      '<?php',
+      "$name = str_replace('<b>', '', $_GET['name']);",
+      '$html .= "<pre>Hello ${name}</pre>";',
+    ),
+    'xss/request-html-response',
+    3,
+    'low',
+  ],
+  [
     'go template.HTML of a variable',
     'web/render.go',
     'data := template.HTML(userInput)',
@@ -185,6 +205,22 @@ const negatives: NegativeCase[] = [
     'app/views.py',
     'sep = mark_safe("<br>")',
     'xss/python-mark-safe',
+  ],
+  [
+    'php HTML variable from an encoded request value',
+    'web/hello.php',
+    lines(
+      '<?php',
+      "$name = htmlspecialchars($_GET['name']);",
+      '$html .= "<pre>Hello ${name}</pre>";',
+    ),
+    'xss/request-html-response',
+  ],
+  [
+    'php HTML variable from a command result, not the request',
+    'web/ping.php',
+    lines('<?php', "$cmd = shell_exec('uptime');", '$html .= "<pre>{$cmd}</pre>";'),
+    'xss/request-html-response',
   ],
   [
     'php echo with htmlspecialchars',

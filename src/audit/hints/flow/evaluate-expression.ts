@@ -101,6 +101,9 @@ const EXTERNAL_INPUT =
   /^(?:process\.(?:argv|env)|sys\.argv|os\.(?:environ|Args|Getenv|getenv)|System\.(?:getenv|getProperty|in)|ARGV|ENV|\$argv|\$_ENV|location|window\.location|document\.(?:location|cookie|URL|referrer)|localStorage|sessionStorage|navigator|Environment\.GetEnvironmentVariable)\b/;
 const RECORD_LOOKUPS =
   /^(?:find|find_by|find_by_id|findById|findByPk|findOne|findUnique|findFirst|get_object_or_404|getById|getOne|load|fetch_one|first_or_404|get_or_404)$/;
+// Rows a database query returns are stored data, not the text of the query that selected them.
+const QUERY_RESULTS =
+  /^(?:mysqli?_query|pg_query(?:_params)?|sqlite_query|(?:mysqli?|pg)_fetch_\w+|mysql_result|fetch|fetchAll|fetchall|fetchone|fetchmany|fetch_assoc|fetch_array|fetch_row|fetch_object|fetchColumn|executeQuery|query)$/;
 const MODULE_LOADERS = /^(?:require|__import__|import_module)$/;
 // A comparison at the top of an expression makes a boolean, which carries no text.
 const COMPARISON = /===|!==|==|!=|<=|>=|\binstanceof\b|\bnot in\b|\bis not\b|<=>/;
@@ -734,12 +737,16 @@ export class ExpressionEvaluator {
         result =
           args.length === 0 ||
           RECORD_LOOKUPS.test(link.name) ||
+          QUERY_RESULTS.test(link.name) ||
           (isMethod && isKeyedGet) ||
           // A module (`require('./lib')`) is not the string that named it.
           (!isMethod && MODULE_LOADERS.test(link.name))
             ? UNKNOWN
             : argsValue;
-      else if (receiver.taint !== 'tainted' && (RECORD_LOOKUPS.test(link.name) || isKeyedGet))
+      else if (
+        receiver.taint !== 'tainted' &&
+        (RECORD_LOOKUPS.test(link.name) || QUERY_RESULTS.test(link.name) || isKeyedGet)
+      )
         result = stripContainer(receiver);
       else result = joinValues(stripContainer(receiver), argsValue);
     }

@@ -22,6 +22,7 @@ export type Interpolation = 'dollar-brace' | 'hash-brace' | 'php' | 'dollar' | '
 
 const SPACE = 32;
 const NEWLINE = 10;
+const DOLLAR = 36;
 
 /**
  * The text with comments and the contents of string literals turned into spaces, quotes and
@@ -200,7 +201,17 @@ class Masker {
     else if (kind === 'brace' && text[at] === '{' && text[at + 1] !== '{') open = at + 1;
     else if (kind === 'php' || kind === 'dollar') {
       if (kind === 'php' && text.startsWith('{$', at)) open = at + 1;
-      else if (text[at] === '$' && /[A-Za-z_]/.test(text[at + 1] ?? '')) {
+      else if (kind === 'php' && text.startsWith('${', at)) {
+        // PHP's older `"${name}"` reads `$name`: kept as ` $name ` at the same offsets.
+        const name = /^[A-Za-z_]\w*(?=\})/.exec(text.slice(at + 2, Math.min(end, at + 66)));
+        if (name !== null) {
+          const close = at + 2 + name[0].length;
+          this.out[at] = SPACE;
+          this.out[at + 1] = DOLLAR;
+          this.out[close] = SPACE;
+          return close + 1;
+        }
+      } else if (text[at] === '$' && /[A-Za-z_]/.test(text[at + 1] ?? '')) {
         let stop = at + 1;
         while (stop < end && /[\w]/.test(text[stop] ?? '')) stop++;
         // Kotlin's `$name` reads `name`; PHP's `$name` is itself the variable.

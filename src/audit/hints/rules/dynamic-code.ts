@@ -61,11 +61,13 @@ const JS_VM_RUN: HintRule = {
         /\b(?:runInNewContext|runInThisContext|runInContext|Script)\s*\(\s*(["'])[^"'\\]*\1\s*[,)]/,
     },
     {
-      // Fixed code run over request data (`runInContext('safeEval(x)', { x: body.x })`) evaluates that data.
+      // Fixed code that evaluates data (`runInContext('safeEval(x)', { x: body.x })`) runs that data as code;
+      // fixed code that only parses it (`'libxml.parseXml(data)'`) does not.
       languages: ['js'],
       isStringScanned: false,
       keywords: ['vm.', 'runinnewcontext', 'runincontext'],
-      pattern: /\b(?:vm\.)?(?:runInNewContext|runInContext)\s*\(\s*(["'])[^"'\\]*\1\s*,/,
+      pattern:
+        /\b(?:vm\.)?(?:runInNewContext|runInContext)\s*\(\s*(["'])[^"'\\]*?(?<![\w$])(?:\w*(?:[eE]val|[eE]xec|[cC]ompile)\w*|Function|require|import)\s*\([^"'\\]*\1\s*,/,
       requestInput: 'js',
     },
     {

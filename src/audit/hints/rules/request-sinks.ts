@@ -291,7 +291,7 @@ const INSECURE_COOKIE: HintRule = {
         before: 0,
         after: 7,
         forbids:
-          /^(?=[\s\S]*["']secure["']\s*=>\s*true)(?![\s\S]*["']httponly["']\s*=>\s*false)|setcookie\s*\((?:[^,()]+,){5}\s*true\b/i,
+          /^(?=[\s\S]*["']secure["']\s*=>\s*true)(?![\s\S]*["']httponly["']\s*=>\s*false)|setcookie\s*\((?:(?:[^,()]|\([^()]*\))+,){5}\s*true\b/i,
       },
     },
     {
@@ -372,6 +372,12 @@ const HTML_RESPONSE: HintRule = {
     ...perLanguage(['php'], {
       keywords: ['echo', 'print', '<?='],
       pattern: /(?:\becho\b|\bprint\b|<\?=)\s*/,
+      flowArgument: 'rest',
+    }),
+    // Page HTML gathered in a variable and printed elsewhere (`$html .= '<pre>' . $name . '</pre>'`).
+    ...perLanguage(['php'], {
+      keywords: ["'<", '"<'],
+      pattern: /\$\w+\s*\.?=\s*(?=["']<[A-Za-z])/,
       flowArgument: 'rest',
     }),
   ],

@@ -14,6 +14,9 @@ const SECRET_PURPOSE =
   /[Tt]oken|TOKEN|[Ss]ecret|SECRET|[Pp]ass(?:word|wd|phrase)|PASS(?:WORD|WD)|[Nn]once|NONCE|[Ss]alt\b|SALT|[Cc]srf|CSRF|[Aa]pi_?[Kk]ey|API_?KEY|(?<![A-Za-z])[Oo]tp(?![a-z])|OTP|[Ss]ession|SESSION|[Rr]emember[A-Z_]|[Rr]eset[A-Z_]/;
 // The purpose is named on the line, on the two lines that use the value, or by the function or class.
 const RANDOM_NEAR = { before: 0, after: 2, requires: RANDOM_PURPOSE, isEnclosingNameEnough: true };
+// A random delay or retry jitter (`sleep(rand(0, 3))`, `setTimeout(f, Math.random() * 500)`) guards nothing.
+const RANDOM_DELAY =
+  /\b(?:u?sleep|setTimeout|setInterval|delay|backoff|jitter)\w*\s*\(|\bsleep\s+rand\b/i;
 const RANDOM_ESCALATION = {
   severity: 'high' as const,
   near: { pattern: SECRET_PURPOSE, before: 0, after: 2 },
@@ -99,7 +102,7 @@ const INSECURE_RANDOM: HintRule = {
       keywords: ['math.random'],
       pattern: /\bMath\.random\s*\(/,
       // A React list key is not a secret.
-      unless: /\bkey=\{/,
+      unless: new RegExp(`\\bkey=\\{|${RANDOM_DELAY.source}`, 'i'),
       near: RANDOM_NEAR,
       escalate: RANDOM_ESCALATION,
     },
@@ -109,7 +112,7 @@ const INSECURE_RANDOM: HintRule = {
       keywords: ['random'],
       pattern:
         /\brandom\.(?:random|randint|randrange|choice|choices|sample|getrandbits|uniform|shuffle)\s*\(/,
-      unless: /\bSystemRandom\b/,
+      unless: new RegExp(`\\bSystemRandom\\b|${RANDOM_DELAY.source}`, 'i'),
       near: RANDOM_NEAR,
       escalate: RANDOM_ESCALATION,
     },
@@ -126,6 +129,7 @@ const INSECURE_RANDOM: HintRule = {
       ],
       pattern:
         /\bnew\s+(?:java\.util\.)?Random\s*\(|(?<![\w.])Random\s*\(|\bMath\.random\s*\(|\bRandomStringUtils\.random\w*\s*\(|\bThreadLocalRandom\.current\s*\(/,
+      unless: RANDOM_DELAY,
       near: RANDOM_NEAR,
       escalate: RANDOM_ESCALATION,
     },
@@ -136,6 +140,7 @@ const INSECURE_RANDOM: HintRule = {
       pattern:
         /\brand\.(?:Int|Intn|Int31|Int31n|Int63|Int63n|Uint32|Uint64|Float64|Perm|Read|Shuffle|IntN|N)\s*\(/,
       fileRequires: /"math\/rand(?:\/v2)?"/,
+      unless: RANDOM_DELAY,
       near: RANDOM_NEAR,
       escalate: RANDOM_ESCALATION,
     },
@@ -144,6 +149,7 @@ const INSECURE_RANDOM: HintRule = {
       isStringScanned: false,
       keywords: ['rand', 'mt_rand', 'uniqid', 'lcg_value', 'str_shuffle', 'array_rand'],
       pattern: /(?<![\w>:$])(?:rand|mt_rand|uniqid|lcg_value|str_shuffle|array_rand)\s*\(/,
+      unless: RANDOM_DELAY,
       near: RANDOM_NEAR,
       escalate: RANDOM_ESCALATION,
     },
@@ -152,6 +158,7 @@ const INSECURE_RANDOM: HintRule = {
       isStringScanned: false,
       keywords: ['rand', 'random'],
       pattern: /(?<![\w.:])rand\s*[(\s]|\bRandom\.(?:rand|new)\b/,
+      unless: RANDOM_DELAY,
       near: RANDOM_NEAR,
       escalate: RANDOM_ESCALATION,
     },
@@ -160,6 +167,7 @@ const INSECURE_RANDOM: HintRule = {
       isStringScanned: false,
       keywords: ['new random', 'random.shared'],
       pattern: /\bnew\s+Random\s*\(|\bRandom\.Shared\b/,
+      unless: RANDOM_DELAY,
       near: RANDOM_NEAR,
       escalate: RANDOM_ESCALATION,
     },
@@ -168,6 +176,7 @@ const INSECURE_RANDOM: HintRule = {
       isStringScanned: false,
       keywords: ['rand'],
       pattern: /(?<![\w$>:])rand\s*[(\s]/,
+      unless: RANDOM_DELAY,
       near: RANDOM_NEAR,
       escalate: RANDOM_ESCALATION,
     },
