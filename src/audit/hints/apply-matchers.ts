@@ -102,13 +102,14 @@ function testMatcher(
   segment: Segment,
   collector: HintCollector,
 ): void {
-  if (segment.isComment && !matcher.isCommentScanned) return;
+  // A line that looks like a comment is skipped, unless the masker can judge where a rule matches.
+  if (segment.isComment && !matcher.isCommentScanned && !file.isMasked) return;
   let text = segment.text;
   let match = matcher.pattern.exec(text);
   let logical: LogicalLine | null = null;
   if (match === null) {
     // A call or expression wrapped over several lines is matched as one statement.
-    if (segment.isLong || matcher.isCommentScanned === true) return;
+    if (segment.isLong || matcher.isCommentScanned === true || segment.isComment) return;
     logical = file.logicalLineAt(segment.line);
     if (logical === null) return;
     match = matcher.pattern.exec(logical.text);
@@ -119,16 +120,26 @@ function testMatcher(
   // the pattern matched (reading a whole file for a keyword as common as `path` cost more).
   if (matcher.fileRequires !== undefined && !file.holds(matcher.fileRequires)) return;
   if (matcher.fileForbids !== undefined && file.holds(matcher.fileForbids)) return;
-  if (
-    !matcher.isCommentScanned &&
-    !segment.isLong &&
-    logical === null &&
-    file.isInTrailingComment(text, match.index)
-  ) {
-    return;
+  const hitOffset =
+    logical === null ? segment.start + match.index : (logical.offsets[match.index] ?? 0);
+  // Comments and strings as the language's masker reads them, across lines (a `/* … */` block, a
+  // template literal); the line's own reading where the masker does not read the language.
+  const inComment = segment.isLong ? undefined : file.isInComment(hitOffset);
+  if (!matcher.isCommentScanned) {
+    if (inComment === true) return;
+    if (
+      inComment === undefined &&
+      !segment.isLong &&
+      logical === null &&
+      file.isInTrailingComment(text, match.index)
+    ) {
+      return;
+    }
   }
-  if (matcher.isStringScanned === false && !segment.isLong && !isOutsideQuotes(text, match.index)) {
-    return;
+  if (matcher.isStringScanned === false && !segment.isLong) {
+    const inCode = inComment === undefined ? undefined : file.isCodeAt(hitOffset);
+    if (inCode === false) return;
+    if (inCode === undefined && !isOutsideQuotes(text, match.index)) return;
   }
   if (matcher.unless !== undefined) {
     if (matcher.unless.test(text)) return;
@@ -136,8 +147,6 @@ function testMatcher(
     const statement = logical ?? (segment.isLong ? null : file.logicalLineAt(segment.line));
     if (statement !== null && matcher.unless.test(statement.text)) return;
   }
-  const hitOffset =
-    logical === null ? segment.start + match.index : (logical.offsets[match.index] ?? 0);
   const matchEnd =
     logical === null
       ? hitOffset + match[0].length

@@ -3,7 +3,12 @@ import type { Language } from './detect-languages.js';
 import { escapeRegExp } from './escape-reg-exp.js';
 import { CATEGORY_SINK_KINDS } from './flow/category-sink-kinds.js';
 import { FlowAnalysis } from './flow/flow-analysis.js';
-import { mayReadUntrustedInput } from './flow/flow-file.js';
+import {
+  isMaskable,
+  mayReadUntrustedInput,
+  readCodeView,
+  type CodeView,
+} from './flow/flow-file.js';
 import { taintFor, type Taint } from './flow/flow-value.js';
 import { sinkArgumentSpans, type SinkArgument } from './flow/sink-argument.js';
 import { isOutsideQuotes } from './is-outside-quotes.js';
@@ -74,6 +79,7 @@ export class FileContext {
   #flow: FlowAnalysis | null | undefined;
   readonly #mayReadInput = new Map<Language, boolean>();
   readonly #logicalLines = new Map<number, LogicalLine | null>();
+  #codeView: CodeView | null | undefined;
 
   constructor(path: string, text: string, languages: readonly Language[]) {
     this.path = path;
@@ -102,7 +108,73 @@ export class FileContext {
     for (let code = text.charCodeAt(at); code === 32 || code === 9; code = text.charCodeAt(at)) {
       at += 1;
     }
-    return this.#commentPrefixes.some((prefix) => text.startsWith(prefix, at));
+    const prefix = this.#commentPrefixes.find((candidate) => text.startsWith(candidate, at));
+    if (prefix === undefined) return false;
+    // `/* old */ run(x)`: a block comment closed on its own line leaves code after it.
+    if (prefix === '/*') {
+      const lineEnd = text.indexOf('\n', at);
+      const close = text.indexOf('*/', at + 2);
+      if (close !== -1 && (lineEnd === -1 || close < lineEnd)) {
+        const rest = text.slice(close + 2, lineEnd === -1 ? text.length : lineEnd).trim();
+        return rest === '' || this.#commentPrefixes.some((other) => rest.startsWith(other));
+      }
+    }
+    return true;
+  }
+
+  /**
+   * Whether the file's language is read by a masker (so `isInComment` and `isCodeAt` answer), known
+   * without reading the file: a line that only looks like a comment (`* eval(x)` continuing a
+   * product) is then judged where a rule matches it.
+   */
+  get isMasked(): boolean {
+    if (this.#codeView !== undefined) return this.#codeView !== null;
+    return isMaskable(this.text, this.languages);
+  }
+
+  // The file as its language's masker reads it (null for languages it does not read, or huge files).
+  #view(): CodeView | null {
+    if (this.#codeView === undefined) this.#codeView = readCodeView(this.text, this.languages);
+    return this.#codeView;
+  }
+
+  /**
+   * Whether an offset lies in a comment, by the masker of the file's language (so a `/*` inside a
+   * string or template opens nothing); undefined for languages it does not read.
+   */
+  isInComment(offset: number): boolean | undefined {
+    const end = this.#commentAround(offset);
+    return end === undefined ? undefined : end !== null;
+  }
+
+  // The end of the comment holding an offset, null when it is in none, undefined when the language is not read.
+  #commentAround(offset: number): number | null | undefined {
+    const view = this.#view();
+    if (view === null) return undefined;
+    const ranges = view.comments;
+    // The last comment starting at or before the offset: ranges are [start, end) pairs in order.
+    let low = 0;
+    let high = ranges.length / 2 - 1;
+    let found = -1;
+    while (low <= high) {
+      const middle = (low + high) >>> 1;
+      if ((ranges[middle * 2] ?? 0) <= offset) {
+        found = middle;
+        low = middle + 1;
+      } else high = middle - 1;
+    }
+    const end = found === -1 ? 0 : (ranges[found * 2 + 1] ?? 0);
+    return offset < end ? end : null;
+  }
+
+  /**
+   * Whether the character at an offset is code, not a comment or a string's text, by the masker of
+   * the file's language (interpolated code counts as code); undefined for languages it does not read.
+   */
+  isCodeAt(offset: number): boolean | undefined {
+    const view = this.#view();
+    if (view === null) return undefined;
+    return view.masked.charCodeAt(offset) === this.text.charCodeAt(offset);
   }
 
   /** Whether a trailing comment marker starts at a position the caller knows is outside quotes. */
@@ -168,7 +240,8 @@ export class FileContext {
     matchEnd: number,
     argument: SinkArgument,
   ): SinkVerdict | undefined {
-    if (this.#flow === undefined) this.#flow = FlowAnalysis.open(this.text, this.languages);
+    if (this.#flow === undefined)
+      this.#flow = FlowAnalysis.open(this.text, this.languages, this.#view());
     const flow = this.#flow;
     if (flow === null) return undefined;
     const spans = sinkArgumentSpans(flow.file.masked, hit, matchEnd, argument);

@@ -91,6 +91,17 @@ const positives: PositiveCase[] = [
     'medium',
   ],
   [
+    'a checked route commented out above the same route served without the check',
+    'routes/index.js',
+    lines(
+      '// app.get("/admin/users", isAdmin, adminHandler.list);',
+      'app.get("/admin/users", adminHandler.list);',
+    ),
+    DISABLED,
+    1,
+    'medium',
+  ],
+  [
     'a commented-out express authorisation',
     'server.ts',
     lines(
@@ -201,6 +212,28 @@ const positives: PositiveCase[] = [
 ];
 
 const negatives: NegativeCase[] = [
+  [
+    'an old route kept as a comment above its replacement, which checks more',
+    'routes/index.js',
+    lines(
+      '// app.get("/benefits", isLoggedIn, benefitsHandler.displayBenefits);',
+      '// app.post("/benefits", isLoggedIn, benefitsHandler.updateBenefits);',
+      '// Only administrators may see benefits',
+      'app.get("/benefits", isLoggedIn, isAdmin, benefitsHandler.displayBenefits);',
+      'app.post("/benefits", isLoggedIn, isAdmin, benefitsHandler.updateBenefits);',
+    ),
+    DISABLED,
+  ],
+  [
+    'a whole route commented out with its inline handler',
+    'routes/index.js',
+    lines(
+      '// app.get("/learn", isLoggedIn, function(req, res, next) {',
+      '//     return res.redirect(req.query.url);',
+      '// });',
+    ),
+    DISABLED,
+  ],
   [
     'the standard library defining the handler',
     'http/server.py',

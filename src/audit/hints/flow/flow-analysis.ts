@@ -1,6 +1,6 @@
 import type { Language } from '../detect-languages.js';
 import { ExpressionEvaluator, type FlowScope } from './evaluate-expression.js';
-import { FlowFile, splitTopLevel } from './flow-file.js';
+import { FlowFile, splitTopLevel, type CodeView } from './flow-file.js';
 import type { FlowFunction, FlowNode, Span } from './flow-node.js';
 import { CLEAN, DIRECT_INPUT, UNKNOWN, joinAll, joinValues, type FlowValue } from './flow-value.js';
 import { listParameters } from './function-parameters.js';
@@ -52,8 +52,12 @@ export class FlowAnalysis {
     this.evaluator = new ExpressionEvaluator(file, () => this.step());
   }
 
-  static open(text: string, languages: readonly Language[]): FlowAnalysis | null {
-    const file = FlowFile.open(text, languages);
+  static open(
+    text: string,
+    languages: readonly Language[],
+    view?: CodeView | null,
+  ): FlowAnalysis | null {
+    const file = FlowFile.open(text, languages, view);
     return file === null ? null : new FlowAnalysis(file);
   }
 

@@ -11,6 +11,30 @@ import { parseIndentStatements } from './parse-indent-statements.js';
 // Files larger than this (generated or minified code) are not parsed for flow.
 const MAX_FLOW_FILE_CHARS = 60_000;
 
+/** A file as its language's masker reads it: comments and string text blanked, and where comments are. */
+export interface CodeView {
+  language: FlowLanguage;
+  masked: string;
+  /** Each comment's start and end offsets, in order. */
+  comments: readonly number[];
+}
+
+/** Whether `readCodeView` would read the file (its language and size), without reading it. */
+export function isMaskable(text: string, languages: readonly Language[]): boolean {
+  return (
+    text.length <= MAX_FLOW_FILE_CHARS && languages.some((l) => FLOW_LANGUAGES[l] !== undefined)
+  );
+}
+
+/** The code view of a file, or null when its language is not read this way or it is too large. */
+export function readCodeView(text: string, languages: readonly Language[]): CodeView | null {
+  if (!isMaskable(text, languages)) return null;
+  const language = languages.map((l) => FLOW_LANGUAGES[l]).find((l) => l !== undefined);
+  if (language === undefined) return null;
+  const comments: number[] = [];
+  return { language, masked: maskCode(text, language.mask, comments), comments };
+}
+
 /** One file prepared for flow analysis: masked text, request reads, functions, parsed bodies. */
 export class FlowFile {
   readonly masked: MaskedText;
@@ -57,11 +81,12 @@ export class FlowFile {
   }
 
   /** A flow view of a file, or null when its language is not analysed or it is too large. */
-  static open(text: string, languages: readonly Language[]): FlowFile | null {
-    if (text.length > MAX_FLOW_FILE_CHARS) return null;
-    const language = languages.map((l) => FLOW_LANGUAGES[l]).find((l) => l !== undefined);
-    if (language === undefined) return null;
-    return new FlowFile(text, language, maskCode(text, language.mask));
+  static open(
+    text: string,
+    languages: readonly Language[],
+    view: CodeView | null = readCodeView(text, languages),
+  ): FlowFile | null {
+    return view === null ? null : new FlowFile(text, view.language, view.masked);
   }
 
   /** The statements of a function's body, or of the whole file for `null`; parsed once. */

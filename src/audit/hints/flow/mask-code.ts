@@ -27,14 +27,15 @@ const DOLLAR = 36;
 /**
  * The text with comments and the contents of string literals turned into spaces, quotes and
  * interpolated code kept, at the same offsets: a flow parser can then count brackets and find
- * names without reading inside strings. Unterminated strings end at the end of their line.
+ * names without reading inside strings. Unterminated strings end at the end of their line. When
+ * `comments` is given, each comment's start and end offsets are appended to it.
  */
-export function maskCode(text: string, syntax: MaskSyntax): string {
+export function maskCode(text: string, syntax: MaskSyntax, comments?: number[]): string {
   // The text as UTF-16 code units, copied natively; masked in place and read back the same way.
   const buffer = Buffer.allocUnsafeSlow(text.length * 2);
   buffer.write(text, 'utf16le');
   const out = new Uint16Array(buffer.buffer, buffer.byteOffset, text.length);
-  const masker = new Masker(text, out, syntax);
+  const masker = new Masker(text, out, syntax, comments);
   if (syntax.hasCodeTags) masker.maskOutsideCodeTags();
   else masker.maskCode(0, text.length, -1);
   return buffer.toString('utf16le');
@@ -51,6 +52,8 @@ class Masker {
     private readonly text: string,
     private readonly out: Uint16Array,
     private readonly syntax: MaskSyntax,
+    // When given, receives each comment as a start and end offset, in order.
+    private readonly comments?: number[],
   ) {
     for (const quote of syntax.quotes) this.isQuote[quote.charCodeAt(0)] = 1;
     for (const marker of syntax.lineComments) this.mayOpenComment[marker.charCodeAt(0)] = 1;
@@ -107,6 +110,7 @@ class Masker {
       }
       const comment = code < 128 && this.mayOpenComment[code] === 1 ? this.commentLength(at) : 0;
       if (comment > 0) {
+        this.comments?.push(at, at + comment);
         this.blank(at, at + comment);
         at += comment;
         continue;

@@ -130,6 +130,14 @@ const OPERATIONAL_ENDPOINT: HintRule = {
   ],
 };
 
+const ON_FIRST_LINE = (pattern: RegExp): RegExp => new RegExp(`^[^\\n]*${pattern.source}`, 'i');
+// An old registration kept as a comment above the route that replaced it, which still checks access
+// (`// app.get("/benefits", isLoggedIn, h)` over `app.get("/benefits", isLoggedIn, isAdmin, h)`).
+const REPLACED_ROUTE = new RegExp(
+  String.raw`^\s*\/\/\s*(?:app|router|server|route|r)\s*\.\s*(get|post|put|patch|delete|use|all)\s*\(\s*(["'\x60])([^"'\x60\n]+)\2[^\n]*\n(?:[^\n]*\n){0,3}?\s*(?:app|router|server|route|r)\s*\.\s*\1\s*\(\s*\2\3\2[^\n]*${AUTH_CHECK.source}`,
+  'i',
+);
+
 const DISABLED_ACCESS_CHECK: HintRule = {
   id: 'access/commented-out-check',
   category: 'access-control',
@@ -145,7 +153,9 @@ const DISABLED_ACCESS_CHECK: HintRule = {
       pattern:
         /^\s*\/\/\s*(?:(?:app|router|server|route|r)\s*\.\s*(?:get|post|put|patch|delete|use|all|route)\s*\(.*|@(?:PreAuthorize|Secured|RolesAllowed)\b|\$this->middleware\s*\(\s*["']auth|\[Authorize\b)/,
       isCommentScanned: true,
-      near: { before: 0, after: 0, requires: AUTH_CHECK },
+      // A whole route commented out with its inline handler serves nothing.
+      unless: /,\s*(?:async\s+)?(?:function\s*\w*\s*\(|\([^()]*\)\s*=>|[\w$]+\s*=>)/,
+      near: { before: 0, after: 4, requires: ON_FIRST_LINE(AUTH_CHECK), forbids: REPLACED_ROUTE },
     },
     {
       languages: ['python', 'ruby'],

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { indexFile } from '../../../src/audit/hints/index-file.js';
+import { lines } from './hint-cases.js';
+
+const ruleIds = (path: string, text: string): string[] =>
+  indexFile({ path, text }).map((hint) => `${hint.line}:${hint.ruleId}`);
+
+describe('code kept inside block comments', () => {
+  it('a fixed query kept as a comment is not flagged, in any brace language', () => {
+    const js = lines(
+      "app.get('/a', (req, res) => {",
+      '  const threshold = req.query.t;',
+      '  /*',
+      "  // 1. 0';while(true){}'",
+      "  return db.c.find({ $where: `this.stocks > '${threshold}'` });",
+      '  */',
+      '  return db.c.find({ stocks: { $gt: Number(threshold) } });',
+      '});',
+    );
+    expect(ruleIds('routes/a.js', js)).toEqual([]);
+    const php = lines(
+      '<?php',
+      '/*',
+      '$query = "SELECT * FROM users WHERE id = \'" . $_GET[\'id\'] . "\'";',
+      'mysqli_query($conn, $query);',
+      '*/',
+    );
+    expect(ruleIds('web/a.php', php)).toEqual([]);
+  });
+
+  // Attack: a hostile file fakes a comment opener inside strings to hide a live call from the index.
+  it('a /* inside a string or a template opens no comment', () => {
+    const canary = `x${Math.random().toString(36).slice(2, 8)}`;
+    const inStrings = lines(
+      "app.post('/run', (req, res) => {",
+      `  const a = "/*"; const ${canary} = eval(req.body.code); const b = "*/";`,
+      '});',
+    );
+    expect(ruleIds('routes/run.js', inStrings)).toContain('2:dynamic-code/js-eval');
+    const inTemplate = lines(
+      "app.post('/run', (req, res) => {",
+      '  const banner = `',
+      '/*',
+      `\`; const ${canary} = eval(req.body.code); const tail = \``,
+      '*/',
+      '`;',
+      '});',
+    );
+    expect(ruleIds('routes/run.js', inTemplate)).toContain('4:dynamic-code/js-eval');
+    const inRegex = lines(
+      "app.post('/run', (req, res) => {",
+      `  const strip = /\\/*/g; const ${canary} = eval(req.body.code); const again = /\\*\\//g;`,
+      '});',
+    );
+    expect(ruleIds('routes/run.js', inRegex)).toContain('2:dynamic-code/js-eval');
+  });
+
+  it('code after a comment closes on the same line is read', () => {
+    const text = lines(
+      "app.post('/run', (req, res) => {",
+      '  /* old */ eval(req.body.code);',
+      '});',
+    );
+    expect(ruleIds('routes/run.js', text)).toContain('2:dynamic-code/js-eval');
+  });
+
+  // Attack: a line that starts like a comment line but is code.
+  it('a line starting with * that continues an expression is code', () => {
+    const text = lines(
+      "app.post('/run', (req, res) => {",
+      '  const total = 1',
+      '    * eval(req.body.factor);',
+      '  res.json({ total });',
+      '});',
+    );
+    expect(ruleIds('routes/run.js', text)).toContain('3:dynamic-code/js-eval');
+  });
+
+  it('an example in a Python docstring is not code, the call after it is', () => {
+    const text = lines(
+      'def calc(request):',
+      '    """Evaluate a formula.',
+      '',
+      '        eval(request.GET["formula"])  # what this must never do',
+      '    """',
+      '    return eval(request.GET["formula"])',
+    );
+    expect(ruleIds('app/views.py', text)).toEqual(['6:dynamic-code/python-exec-eval']);
+  });
+});
