@@ -312,6 +312,15 @@ describe('rule families: vulnerable examples and safe look-alikes', () => {
     ]) {
       expectNoHint('src/a.ts', safe, rule);
     }
+    // Rails routes to a controller's password actions.
+    for (const route of [
+      'get "forgot_password" => "password_resets#forgot_password"',
+      "post 'password_resets' => 'password_resets#reset_password'",
+      'match "reset_password", to: "password_resets#reset", via: [:get]',
+    ]) {
+      expectNoHint('config/routes.rb', route, rule);
+    }
+    expectHint('config/seeds.rb', 'admin_password = "Admin#2024"', rule, 1, 'medium');
   });
 
   it('Cipher.getInstance with its argument on the next line', () => {

@@ -32,8 +32,10 @@ const READABLE_PASSWORD: HintRule = {
       pattern: new RegExp(
         String.raw`(?<![\w$])["']?${SECRET_NAME}["']?\s*(?:=|:|=>|:=)\s*${READABLE_VALUE}\s*(?:[,;)\]}]|$)`,
       ),
-      // Comparisons and type annotations are not assignments.
-      unless: /(?:===?|!==?)\s*["'`]|:\s*(?:string|str|String)\b/,
+      // Comparisons and type annotations are not assignments; a Rails route maps a path to
+      // `controller#action` (`get "forgot_password" => "password_resets#forgot_password"`).
+      unless:
+        /(?:===?|!==?)\s*["'`]|:\s*(?:string|str|String)\b|^\s*(?:get|post|put|patch|delete|match)\s*\(?\s*["'][^"']*["']\s*(?:=>|,)\s*["'][\w/]+#\w+["']/,
     },
   ],
 };
