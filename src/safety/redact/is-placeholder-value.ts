@@ -74,6 +74,11 @@ const RUNS_ONLY_MIN_SHARE = 0.6;
 // among other symbols (`m{{h}o)p${e]nob(`) is a typed password, not a template.
 const TEMPLATE_SYNTAX =
   /\$\{[^{}\s[\]()<>]*\}|\$\([^()]*\)|\{\{[^{}]*\}\}|#\{[^{}]*\}|%\(\w+\)[sd]|^\$\{?[A-Za-z_][\w.:]*\}?$|^%[A-Za-z_]+%$|^<.*>$|^\{[A-Za-z_][\w.]*\}$/;
+// The whole value one interpolated expression of names, calls and lookups, as JavaScript and
+// Python f-strings write it: `${localStorage.getItem('token')}`, `{os.environ.get("KEY")}`. A quoted
+// argument is a name (letters, `.`, `_`, `-`), so a literal secret wrapped in a call is still judged.
+const INTERPOLATED_EXPRESSION =
+  /^\$?\{[A-Za-z_$][\w$]*(?:\??\.[A-Za-z_$][\w$]*|\((?:[^()"'`]|"[A-Za-z_.-]{0,40}"|'[A-Za-z_.-]{0,40}')*\)|\[(?:[^[\]"'`]|"[A-Za-z_.-]{0,40}"|'[A-Za-z_.-]{0,40}')*\])*\}$/;
 // A positional format placeholder (`{0}`, `{}`). A typed password holds one now and then among other
 // braces (`GLW{{18})${D8ql]#`), so it marks a template only when no brace or `$` is left without it.
 const FORMAT_PLACEHOLDER = /\{\d*\}/;
@@ -98,6 +103,7 @@ const LEET: Readonly<Record<string, string>> = {
 export function hasTemplateOrMarker(value: string): boolean {
   return (
     TEMPLATE_SYNTAX.test(value) ||
+    INTERPOLATED_EXPRESSION.test(value) ||
     isFormatTemplate(value) ||
     isPrintfTemplate(value) ||
     hasMarkerWord(value) ||

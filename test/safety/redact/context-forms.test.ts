@@ -61,6 +61,15 @@ describe('new context forms keep their near misses', () => {
     expectUntouched('password = "Hello {0}, your key is {1}"');
   });
 
+  it('a header built from an interpolated call is code; a literal secret passed to the call is not', () => {
+    expectUntouched("headers: { Authorization: `Bearer ${localStorage.getItem('token')}` },");
+    expectUntouched('authToken: `Bearer ${this.auth?.currentToken()}`,');
+    expectUntouched('headers = {"Authorization": f"Bearer {os.environ.get(\'API_TOKEN\')}"}');
+    // The secret inside the call is still judged as a value.
+    const secret = `${randomChars(ALNUM, 20)}9${randomChars(ALNUM, 11)}`;
+    expectRedacted(`authToken: \`Bearer \${decode('${secret}')}\`,`, secret, 'generic-secret');
+  });
+
   it('leaves short bare keys, handle keys, arithmetic and other attributes alone', () => {
     expectUntouched(`key = "${randomChars(ALNUM, 12)}"`);
     expectUntouched(`const cacheKey = "${fresh()}";`);
