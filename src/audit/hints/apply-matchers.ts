@@ -122,24 +122,26 @@ function testMatcher(
   if (matcher.fileForbids !== undefined && file.holds(matcher.fileForbids)) return;
   const hitOffset =
     logical === null ? segment.start + match.index : (logical.offsets[match.index] ?? 0);
-  // Comments and strings as the language's masker reads them, across lines (a `/* … */` block, a
-  // template literal); the line's own reading where the masker does not read the language.
-  const inComment = segment.isLong ? undefined : file.isInComment(hitOffset);
-  if (!matcher.isCommentScanned) {
-    if (inComment === true) return;
-    if (
-      inComment === undefined &&
-      !segment.isLong &&
-      logical === null &&
-      file.isInTrailingComment(text, match.index)
-    ) {
+  // The line's own reading decides what is a comment or a string. The language's masker, which
+  // reads across lines, may only reveal code the line hides (`* eval(x)` continuing a product, a
+  // call after a template closes) or hide the inside of a `/* … */` block that opens a line: a
+  // parse it gets wrong can then cost a false alarm, never a missed call.
+  if (!matcher.isCommentScanned && !segment.isLong) {
+    if (segment.isComment) {
+      if (file.isCodeAt(hitOffset) !== true) return;
+    } else if (file.isInBlockComment(hitOffset)) {
+      return;
+    } else if (logical === null && file.isInTrailingComment(text, match.index)) {
       return;
     }
   }
-  if (matcher.isStringScanned === false && !segment.isLong) {
-    const inCode = inComment === undefined ? undefined : file.isCodeAt(hitOffset);
-    if (inCode === false) return;
-    if (inCode === undefined && !isOutsideQuotes(text, match.index)) return;
+  if (
+    matcher.isStringScanned === false &&
+    !segment.isLong &&
+    !isOutsideQuotes(text, match.index) &&
+    file.isCodeAt(hitOffset) !== true
+  ) {
+    return;
   }
   if (matcher.unless !== undefined) {
     if (matcher.unless.test(text)) return;

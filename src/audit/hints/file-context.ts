@@ -66,6 +66,10 @@ export interface SinkVerdict {
   via: string | undefined;
 }
 
+// Languages whose strings and comments the masker reads without guessing (no regex literals, no
+// markup mixed into code, no heredocs): its verdict that a hit is string text is trusted.
+const SIMPLE_STRING_LANGUAGES: ReadonlySet<Language> = new Set(['python', 'java', 'csharp']);
+
 /** One file being indexed, with the lazily computed views the rules share. */
 export class FileContext {
   readonly path: string;
@@ -139,18 +143,24 @@ export class FileContext {
   }
 
   /**
-   * Whether an offset lies in a comment, by the masker of the file's language (so a `/*` inside a
-   * string or template opens nothing); undefined for languages it does not read.
+   * Whether an offset lies in a `/* … *\/` block that opens its own line (code kept as a comment), by
+   * the masker of the file's language; false for languages it does not read.
    */
-  isInComment(offset: number): boolean | undefined {
-    const end = this.#commentAround(offset);
-    return end === undefined ? undefined : end !== null;
+  isInBlockComment(offset: number): boolean {
+    const start = this.#commentAround(offset);
+    if (start === null || !this.text.startsWith('/*', start)) return false;
+    for (let at = start - 1; at >= 0; at--) {
+      const code = this.text.charCodeAt(at);
+      if (code === 10) return true;
+      if (code !== 32 && code !== 9) return false;
+    }
+    return true;
   }
 
-  // The end of the comment holding an offset, null when it is in none, undefined when the language is not read.
-  #commentAround(offset: number): number | null | undefined {
+  // The start of the comment holding an offset; null when it is in none or the language is not read.
+  #commentAround(offset: number): number | null {
     const view = this.#view();
-    if (view === null) return undefined;
+    if (view === null) return null;
     const ranges = view.comments;
     // The last comment starting at or before the offset: ranges are [start, end) pairs in order.
     let low = 0;
@@ -163,8 +173,8 @@ export class FileContext {
         low = middle + 1;
       } else high = middle - 1;
     }
-    const end = found === -1 ? 0 : (ranges[found * 2 + 1] ?? 0);
-    return offset < end ? end : null;
+    if (found === -1 || offset >= (ranges[found * 2 + 1] ?? 0)) return null;
+    return ranges[found * 2] ?? null;
   }
 
   /**
@@ -244,6 +254,11 @@ export class FileContext {
       this.#flow = FlowAnalysis.open(this.text, this.languages, this.#view());
     const flow = this.#flow;
     if (flow === null) return undefined;
+    // Where the masker reads the hit as string or comment text in a language whose strings it can
+    // misread (a JS regex or JSX text holding a backtick, PHP's `?>` in a string), its parse and the
+    // line that matched disagree: no verdict, rather than a constant that drops the hint.
+    if (!SIMPLE_STRING_LANGUAGES.has(flow.file.language.language) && this.isCodeAt(hit) === false)
+      return undefined;
     const spans = sinkArgumentSpans(flow.file.masked, hit, matchEnd, argument);
     const value = flow.valueAt(hit, spans);
     if (value === undefined) return undefined;

@@ -76,15 +76,43 @@ describe('code kept inside block comments', () => {
     expect(ruleIds('routes/run.js', text)).toContain('3:dynamic-code/js-eval');
   });
 
-  it('an example in a Python docstring is not code, the call after it is', () => {
+  it('the call after a Python docstring is read', () => {
     const text = lines(
       'def calc(request):',
       '    """Evaluate a formula.',
       '',
-      '        eval(request.GET["formula"])  # what this must never do',
+      '        Never pass the request to it: eval is not a sandbox.',
       '    """',
       '    return eval(request.GET["formula"])',
     );
-    expect(ruleIds('app/views.py', text)).toEqual(['6:dynamic-code/python-exec-eval']);
+    expect(ruleIds('app/views.py', text)).toContain('6:dynamic-code/python-exec-eval');
+  });
+
+  // Attack: a regular expression the masker once misread as a division, holding a backtick that
+  // then opened a template to the end of the file and hid every later call from the data flow.
+  it('a regex after a keyword, or JSX text with a backtick, hides no later call', () => {
+    for (const trick of [
+      'function f(s) { return /`/.test(s); }',
+      'switch (x) { case /`/.source: break; }',
+      'export default /`/;',
+      'const z = typeof /`/;',
+      'function* g() { yield /`/; }',
+      'const html = <div>`</div>;',
+      'const strip = (s) => { return s.replace(/\\/*/g, ""); };',
+    ]) {
+      const text = lines(
+        "app.post('/run', (req, res) => {",
+        `  ${trick}`,
+        '  eval(req.body.code);',
+        '});',
+      );
+      expect(ruleIds('routes/run.jsx', text), trick).toContain('3:dynamic-code/js-eval');
+    }
+  });
+
+  // Attack: PHP's closing tag inside a string does not leave PHP, whatever a masker makes of it.
+  it('a "?>" inside a PHP string hides no later call', () => {
+    const text = lines('<?php', '$open = "?>";', 'system($_GET["c"]);', '$close = "<?php";');
+    expect(ruleIds('web/x.php', text)).toContain('3:cmd-exec/php-shell-function');
   });
 });

@@ -115,7 +115,7 @@ class Masker {
         at += comment;
         continue;
       }
-      if (syntax.hasRegexLiterals && code === 47 && isRegexStart(previousCode(text, at, start))) {
+      if (syntax.hasRegexLiterals && code === 47 && isRegexStart(text, at, start)) {
         const close = regexEnd(text, at);
         if (close > at) {
           this.blank(at + 1, close);
@@ -275,8 +275,17 @@ function stringPrefixLength(text: string, at: number): number {
 }
 
 // A `/` starts a regular expression after an operator or an opening bracket, not after a value.
-function isRegexStart(previous: number): boolean {
-  return previous === 0 || '(,=:[!&|?{};+-*%<>~^'.includes(String.fromCharCode(previous));
+// Words after which a `/` starts a regular expression, not a division (`return /x/.test(s)`).
+const REGEX_AFTER_WORD =
+  /(?:^|[^\w$.])(?:return|typeof|case|default|yield|await|void|delete|in|of|instanceof|new|throw|else|do)$/;
+
+function isRegexStart(text: string, at: number, floor: number): boolean {
+  const previous = previousCode(text, at, floor);
+  if (previous === 0 || '(,=:[!&|?{};+-*%<>~^'.includes(String.fromCharCode(previous))) return true;
+  if (!isIdentifierPart(previous)) return false;
+  let end = at - 1;
+  while (end > floor && !isIdentifierPart(text.charCodeAt(end))) end--;
+  return REGEX_AFTER_WORD.test(text.slice(Math.max(floor, end - 11), end + 1));
 }
 
 // The offset of the closing `/` of a regular expression on the same line, or -1.
