@@ -106,7 +106,7 @@ const QUERY_RESULTS =
   /^(?:mysqli?_query|pg_query(?:_params)?|sqlite_query|(?:mysqli?|pg)_fetch_\w+|mysql_result|fetch|fetchAll|fetchall|fetchone|fetchmany|fetch_assoc|fetch_array|fetch_row|fetch_object|fetchColumn|executeQuery|query)$/;
 const MODULE_LOADERS = /^(?:require|__import__|import_module)$/;
 // A comparison at the top of an expression makes a boolean, which carries no text.
-const COMPARISON = /===|!==|==|!=|<=|>=|\binstanceof\b|\bnot in\b|\bis not\b|<=>/;
+const COMPARISON = /===|!==|==|!=|=~|!~|<=|>=|\binstanceof\b|\bnot in\b|\bis not\b|<=>/;
 const NUMERIC_CAST =
   /^\(\s*(?:int|long|short|byte|double|float|boolean|char|bool|integer|Integer|Long|Double)\s*\)/;
 

@@ -14,6 +14,9 @@ const RUBY_HEADER =
   /^(if|unless|elsif|else|while|until|for|case|when|in|def|class|module|begin|rescue|ensure)\b/;
 const RUBY_BLOCK_OPENER = /\bdo(?:\s*\|[^|]*\|)?\s*$/;
 const RUBY_CONTINUES_AFTER = /(?:[,([{=+\-*/%&|^!~?:<>.\\]|\b(?:and|or|not))$/;
+// A regular expression literal that ends the line (`unless id =~ /\A\d+\z/`): its closing `/` is no division.
+const RUBY_REGEX_AT_END =
+  /(?:=~|!~|[(,=]|\b(?:when|if|unless|and|or|not))\s*\/(?:[^/\\\n]|\\.)+\/$/;
 
 /** Parses an indentation-structured span (Python, or Ruby read by its indentation) into flow nodes. */
 export function parseIndentStatements(
@@ -51,7 +54,8 @@ function logicalLines(masked: MaskedText, span: Span, dialect: 'python' | 'ruby'
         trimmed.endsWith('\\') ||
         (dialect === 'ruby' &&
           RUBY_CONTINUES_AFTER.test(trimmed) &&
-          !RUBY_BLOCK_OPENER.test(trimmed)) ||
+          !RUBY_BLOCK_OPENER.test(trimmed) &&
+          !RUBY_REGEX_AT_END.test(trimmed)) ||
         (dialect === 'ruby' && /^\s*\./.test(text.slice(lineEnd + 1, lineEnd + 80)));
       if (!continues || lineEnd >= span.end) {
         const end = lineStart + text.slice(lineStart, lineEnd).trimEnd().length;

@@ -67,12 +67,43 @@ const SEPARATOR_TEST: readonly RegExp[] = [
   /^(["'])(?:\/|\.\.)\1\s+in\s+([\w$]+)$/,
 ];
 
+// A test that a value is a number or a run of letters and digits (read on the original text: the
+// pattern matters). Where it holds, the value can carry no quote, separator or operator. Only
+// whole-value tests count: `\A…\z` in Ruby, `^…$` elsewhere, `matches` and `fullmatch`.
+const SAFE_CLASS = String.raw`(?:\\{1,2}d|\[(?:\\{1,2}[dw]|0-9|a-z|A-Z)+\])(?:[+*]|\{\d+(?:,\d*)?\})`;
+const TYPE_CHECK: readonly RegExp[] = [
+  /^(?:is_numeric|ctype_digit|ctype_alnum|is_int|is_integer|is_float)\s*\(\s*(\$\w+)\s*\)$/,
+  /^filter_var\s*\(\s*(\$\w+)\s*,\s*FILTER_VALIDATE_(?:INT|FLOAT|IP|BOOLEAN|BOOL)\b[^()]*\)$/,
+  /^(?:Number\.isInteger|Number\.isSafeInteger|validator\.isInt|validator\.isUUID|validator\.isAlphanumeric|StringUtils\.isNumeric|StringUtils\.isAlphanumeric|NumberUtils\.isDigits)\s*\(\s*([\w$]+)\s*\)$/,
+  /^([\w$]+)\s*\.\s*(?:isdigit|isdecimal|isnumeric|isalnum)\s*\(\s*\)$/,
+  new RegExp(String.raw`^\/\^${SAFE_CLASS}\$\/[gimsuy]*\s*\.\s*test\s*\(\s*([\w$]+)\s*\)$`),
+  new RegExp(
+    String.raw`^preg_match\s*\(\s*(["'])\/\^${SAFE_CLASS}(?:\$|\\z)\/[a-zA-Z]*\1\s*,\s*(\$\w+)\s*\)$`,
+  ),
+  new RegExp(String.raw`^([\w$]+)\s*\.\s*matches\s*\(\s*"\^?${SAFE_CLASS}\$?"\s*\)$`),
+  new RegExp(String.raw`^re\.fullmatch\s*\(\s*r?(["'])${SAFE_CLASS}\1\s*,\s*(\w+)\s*\)$`),
+  new RegExp(String.raw`^([@\w]+)\s*(?:=~\s*|\.match\?\s*\(\s*)\/\\A${SAFE_CLASS}\\z\/\)?$`),
+];
+
 /**
  * What is known about names where a condition has this truth value (a guard that returned). The
  * condition is given twice at the same offsets: masked (strings blanked) and as written.
  */
 export function refinementsWhen(masked: string, original: string, holds: boolean): Refinement[] {
   const refinements = refinementsOf(masked, holds);
+  // Each conjunct where the condition holds (each disjunct where it fails), as written.
+  for (const [start, end] of topLevelParts(masked, holds)) {
+    const part = stripParens(original.slice(start, end).trim());
+    const negated = /^(?:!|not\s+)\s*(.*)$/s.exec(part);
+    if ((negated === null) !== holds) continue;
+    const body = negated?.[1] !== undefined ? stripParens(negated[1]) : part;
+    for (const pattern of TYPE_CHECK) {
+      const match = pattern.exec(body);
+      const name = match === null ? undefined : match[match.length - 1];
+      if (name !== undefined && /^[$@]?[\w$]+$/.test(name))
+        refinements.push({ name, kinds: ALL_KINDS });
+    }
+  }
   const text = stripParens(original.trim());
   const negated = /^(?:!|not\s+)\s*(.*)$/s.exec(text);
   const body = negated?.[1] !== undefined ? stripParens(negated[1]) : text;
@@ -146,6 +177,41 @@ function isWhole(text: string): boolean {
     }
   }
   return true;
+}
+
+// The offsets of a masked condition's top-level conjuncts (`&&`, `and`) when it holds, or disjuncts
+// (`||`, `or`) when it fails.
+function topLevelParts(masked: string, holds: boolean): [number, number][] {
+  const separator = holds ? /(?:&&|\band\b)/y : /(?:\|\||\bor\b)/y;
+  const parts: [number, number][] = [];
+  let depth = 0;
+  let from = 0;
+  for (let at = 0; at < masked.length; at++) {
+    const code = masked[at];
+    if (code === '(' || code === '[') depth++;
+    else if (code === ')' || code === ']') depth--;
+    else if (depth === 0) {
+      separator.lastIndex = at;
+      const match = separator.exec(masked);
+      if (match !== null) {
+        parts.push([from, at]);
+        at += match[0].length - 1;
+        from = at + 1;
+      }
+    }
+  }
+  parts.push([from, masked.length]);
+  // A condition wrapped whole in parentheses is one part: look inside it.
+  if (parts.length === 1) {
+    const trimmed = masked.trim();
+    const offset = masked.indexOf(trimmed);
+    if (trimmed.startsWith('(') && trimmed.endsWith(')') && isWhole(trimmed))
+      return topLevelParts(
+        masked.slice(0, offset + 1).replace(/./g, ' ') + trimmed.slice(1, -1) + ' ',
+        holds,
+      );
+  }
+  return parts;
 }
 
 function splitTopLevel(text: string, separator: RegExp): string[] {
