@@ -124,15 +124,21 @@ function testMatcher(
     logical === null ? segment.start + match.index : (logical.offsets[match.index] ?? 0);
   // The line's own reading decides what is a comment or a string. The language's masker, which
   // reads across lines, may only reveal code the line hides (`* eval(x)` continuing a product, a
-  // call after a template closes) or hide the inside of a `/* … */` block that opens a line: a
-  // parse it gets wrong can then cost a false alarm, never a missed call.
+  // call after a template closes, a `//` inside a regex) or rank the inside of a `/* … */` block
+  // that opens a line as informational: a parse it gets wrong (a string form it does not know)
+  // can then cost a false alarm or a low rank, never a missed call.
+  let isInBlockComment = false;
   if (!matcher.isCommentScanned && !segment.isLong) {
     if (segment.isComment) {
       if (file.isCodeAt(hitOffset) !== true) return;
-    } else if (file.isInBlockComment(hitOffset)) {
+    } else if (
+      logical === null &&
+      file.isInTrailingComment(text, match.index) &&
+      file.isCodeAt(hitOffset) !== true
+    ) {
       return;
-    } else if (logical === null && file.isInTrailingComment(text, match.index)) {
-      return;
+    } else {
+      isInBlockComment = file.isInBlockComment(hitOffset);
     }
   }
   if (
@@ -197,6 +203,10 @@ function testMatcher(
   }
   if (isFlowEscalated || isEscalated(file, matcher, text, line, hitOffset)) {
     severity = matcher.escalate?.severity ?? (isFlowEscalated ? 'high' : severity);
+  }
+  if (isInBlockComment) {
+    severity = 'info';
+    message = `${message} (inside a /* … */ comment, so ranked informational; check that it is one)`;
   }
   collector.add(rule, severity, message, line, hitOffset);
 }

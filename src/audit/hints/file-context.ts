@@ -67,8 +67,9 @@ export interface SinkVerdict {
 }
 
 // Languages whose strings and comments the masker reads without guessing (no regex literals, no
-// markup mixed into code, no heredocs): its verdict that a hit is string text is trusted.
-const SIMPLE_STRING_LANGUAGES: ReadonlySet<Language> = new Set(['python', 'java', 'csharp']);
+// markup mixed into code, no heredocs, no escapes decoded before strings, as Java's `\u0022` is):
+// its verdict that a hit is string text is trusted.
+const SIMPLE_STRING_LANGUAGES: ReadonlySet<Language> = new Set(['python']);
 
 /** One file being indexed, with the lazily computed views the rules share. */
 export class FileContext {

@@ -19,10 +19,14 @@ export interface CodeView {
   comments: readonly number[];
 }
 
+// The largest file masked to tell comments and strings from code (linear and quick); the flow
+// parses only files up to MAX_FLOW_FILE_CHARS.
+const MAX_MASKED_FILE_CHARS = 4_000_000;
+
 /** Whether `readCodeView` would read the file (its language and size), without reading it. */
 export function isMaskable(text: string, languages: readonly Language[]): boolean {
   return (
-    text.length <= MAX_FLOW_FILE_CHARS && languages.some((l) => FLOW_LANGUAGES[l] !== undefined)
+    text.length <= MAX_MASKED_FILE_CHARS && languages.some((l) => FLOW_LANGUAGES[l] !== undefined)
   );
 }
 
@@ -86,7 +90,8 @@ export class FlowFile {
     languages: readonly Language[],
     view: CodeView | null = readCodeView(text, languages),
   ): FlowFile | null {
-    return view === null ? null : new FlowFile(text, view.language, view.masked);
+    if (view === null || text.length > MAX_FLOW_FILE_CHARS) return null;
+    return new FlowFile(text, view.language, view.masked);
   }
 
   /** The statements of a function's body, or of the whole file for `null`; parsed once. */

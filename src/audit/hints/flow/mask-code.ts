@@ -15,6 +15,12 @@ export interface MaskSyntax {
   hasCodeTags: boolean;
   /** Python: `f"..."` strings interpolate `{...}`, `"""` strings span lines. */
   hasStringPrefixes: boolean;
+  /** Quotes whose strings span lines (PHP's and Ruby's `"` and `'`); a backtick's always do. */
+  multilineQuotes?: string;
+  /** Java: `"""` opens a text block that spans lines. */
+  hasTextBlocks?: boolean;
+  /** Ruby: `?x` character literals and `%w[…]`, `%q(…)` and the other percent literals. */
+  hasRubyLiterals?: boolean;
 }
 
 /** How a string literal embeds code: `${x}`, `#{x}`, PHP's `$x` and `{$x}`, Kotlin's `$x` and `${x}`, Python's `{x}`. */
@@ -65,6 +71,10 @@ class Masker {
       '}',
     ]);
     if (syntax.hasBlockComments || syntax.hasRegexLiterals) starts.add('/');
+    if (syntax.hasRubyLiterals === true) {
+      starts.add('?');
+      starts.add('%');
+    }
     const set = [...starts].map((c) => `\\${c}`).join('');
     const prefixes = syntax.hasStringPrefixes ? String.raw`|[rRbBuUfF]{1,2}(?=["'])` : '';
     this.interesting = new RegExp(`[${set}]${prefixes}`, 'g');
@@ -123,10 +133,21 @@ class Masker {
           continue;
         }
       }
+      if (syntax.hasRubyLiterals === true && (code === 63 || code === 37)) {
+        const literalEnd = this.rubyLiteralEnd(at, end);
+        if (literalEnd > 0) {
+          at = literalEnd;
+          continue;
+        }
+      }
       const prefix =
         syntax.hasStringPrefixes && code !== 34 && code !== 39 ? stringPrefixLength(text, at) : 0;
       const quote = text.charCodeAt(at + prefix);
-      if (quote < 128 && this.isQuote[quote] === 1 && !isIdentifierPart(text.charCodeAt(at - 1))) {
+      if (
+        quote < 128 &&
+        this.isQuote[quote] === 1 &&
+        (!isIdentifierPart(text.charCodeAt(at - 1)) || followsKeyword(text, at, start))
+      ) {
         at = this.maskString(at, prefix, quote, end);
         continue;
       }
@@ -142,7 +163,13 @@ class Masker {
       // `#{` is Ruby interpolation and `#[` a PHP attribute, not comments; `//` inside `://` is a URL.
       if (marker === '#' && (text[at + 1] === '{' || text[at + 1] === '[')) continue;
       const lineEnd = text.indexOf('\n', at);
-      return (lineEnd === -1 ? text.length : lineEnd) - at;
+      const end = lineEnd === -1 ? text.length : lineEnd;
+      // PHP: `?>` ends a line comment and the code with it (`# old ?><?php system($c);` runs).
+      if (this.syntax.hasCodeTags) {
+        const tag = text.indexOf('?>', at);
+        if (tag !== -1 && tag < end) return tag - at;
+      }
+      return end - at;
     }
     if (this.syntax.hasBlockComments && text.startsWith('/*', at)) {
       const close = text.indexOf('*/', at + 2);
@@ -156,13 +183,17 @@ class Masker {
     const text = this.text;
     const quoteAt = start + prefix;
     const isTriple =
-      this.syntax.hasStringPrefixes &&
+      (this.syntax.hasStringPrefixes || (this.syntax.hasTextBlocks === true && quote === 34)) &&
       text.charCodeAt(quoteAt + 1) === quote &&
       text.charCodeAt(quoteAt + 2) === quote;
     const width = isTriple ? 3 : 1;
     const kind = this.interpolationOf(quote, text.slice(start, quoteAt));
-    // Go raw strings, JS templates and triple-quoted strings span lines; the rest end at a newline.
-    const isMultiline = isTriple || quote === 96;
+    // Go raw strings, JS templates, triple-quoted strings and PHP's and Ruby's strings span lines;
+    // the rest end at a newline.
+    const isMultiline =
+      isTriple ||
+      quote === 96 ||
+      (this.syntax.multilineQuotes?.includes(String.fromCharCode(quote)) ?? false);
     let at = quoteAt + width;
     while (at < end) {
       const code = text.charCodeAt(at);
@@ -187,6 +218,47 @@ class Masker {
       at++;
     }
     return at;
+  }
+
+  // Ruby's `?"` (a one-character string) and percent literals (`%w[a # b]`, `%q(…)`): the offset
+  // after the literal, or 0 when none starts here (`a ? b : c`, `a % b`).
+  private rubyLiteralEnd(at: number, end: number): number {
+    const text = this.text;
+    const before = previousCode(text, at, 0);
+    const startsValue = before === 0 || '(,=[{;|&!*'.includes(String.fromCharCode(before));
+    const afterSpace = at === 0 || /\s/.test(text[at - 1] ?? '');
+    if (text.charCodeAt(at) === 63) {
+      const next = text.charCodeAt(at + 1);
+      const isChar =
+        (startsValue || afterSpace) &&
+        at + 1 < end &&
+        next !== SPACE &&
+        next !== NEWLINE &&
+        next !== 9 &&
+        !isIdentifierPart(text.charCodeAt(at + 2));
+      if (!isChar) return 0;
+      this.blank(at + 1, at + 2);
+      return at + 2;
+    }
+    if (!startsValue && !(afterSpace && !/\s/.test(text[at + 1] ?? ' '))) return 0;
+    const head = /^%[qQwWiIrsx]?([([{<|!/^])/.exec(text.slice(at, at + 3));
+    const open = head?.[1];
+    if (head === null || open === undefined) return 0;
+    const close = { '(': ')', '[': ']', '{': '}', '<': '>' }[open] ?? open;
+    let depth = 0;
+    for (let cursor = at + head[0].length; cursor < end; cursor++) {
+      const char = text[cursor];
+      if (char === '\\') {
+        this.blank(cursor, Math.min(cursor + 2, end));
+        cursor++;
+        continue;
+      }
+      if (char === close && depth === 0) return cursor + 1;
+      if (open !== close && char === open) depth++;
+      else if (open !== close && char === close) depth--;
+      if (char !== '\n') this.out[cursor] = SPACE;
+    }
+    return end;
   }
 
   private interpolationOf(quote: number, prefix: string): Interpolation | undefined {
@@ -275,6 +347,15 @@ function stringPrefixLength(text: string, at: number): number {
 }
 
 // A `/` starts a regular expression after an operator or an opening bracket, not after a value.
+// Words a string may follow with no space between (`return"x"`, `else'''…'''`, `case\`…\``).
+const KEYWORD_BEFORE_VALUE =
+  /(?:^|[^\w$.])(?:return|typeof|case|default|yield|await|void|delete|in|of|instanceof|new|throw|else|do|not|and|or|is|if|elif|lambda|echo|print|when|then|unless|until|while|go|defer)$/;
+
+// Whether the identifier that ends just before `at` is such a keyword.
+function followsKeyword(text: string, at: number, floor: number): boolean {
+  return KEYWORD_BEFORE_VALUE.test(text.slice(Math.max(floor, at - 11), at));
+}
+
 // Words after which a `/` starts a regular expression, not a division (`return /x/.test(s)`).
 const REGEX_AFTER_WORD =
   /(?:^|[^\w$.])(?:return|typeof|case|default|yield|await|void|delete|in|of|instanceof|new|throw|else|do)$/;

@@ -92,8 +92,30 @@ const ADDRESSED_RULE: HintRule = {
   ],
 };
 
+// javac turns `\u000a` into a line break before it reads comments and strings, so
+// `// \u000a Runtime.getRuntime().exec(cmd);` runs while it reads as a comment.
+const JAVA_UNICODE_ESCAPE_RULE: HintRule = {
+  id: 'prompt-injection/java-unicode-escape',
+  category: 'prompt-injection',
+  severity: 'high',
+  description:
+    'A Java unicode escape of a line break, quote, `*`, `/` or backslash: javac decodes it before comments and strings, so code can run while it reads as a comment or a string.',
+  message:
+    'This unicode escape is decoded before the compiler reads comments and strings, so what follows may run though it reads as a comment or text; write the character itself.',
+  matchers: [
+    {
+      languages: ['java'],
+      keywords: ['\\u'],
+      isKeywordInsideWords: true,
+      pattern: /\\u+00(?:0[aAdD]|2[2aAfF]|5[cC])/,
+      isCommentScanned: true,
+    },
+  ],
+};
+
 export const INSTRUCTION_PHRASE_RULES: readonly HintRule[] = [
   OVERRIDE_RULE,
   SUPPRESS_RULE,
   ADDRESSED_RULE,
+  JAVA_UNICODE_ESCAPE_RULE,
 ];
