@@ -180,46 +180,32 @@ function isWhole(text: string): boolean {
 }
 
 // The offsets of a masked condition's top-level conjuncts (`&&`, `and`) when it holds, or disjuncts
-// (`||`, `or`) when it fails.
+// (`||`, `or`) when it fails; a condition wrapped whole in parentheses is read inside them.
 function topLevelParts(masked: string, holds: boolean): [number, number][] {
-  const separator = holds ? /(?:&&|\band\b)/y : /(?:\|\||\bor\b)/y;
-  const parts: [number, number][] = [];
-  let depth = 0;
-  let from = 0;
-  for (let at = 0; at < masked.length; at++) {
-    const code = masked[at];
-    if (code === '(' || code === '[') depth++;
-    else if (code === ')' || code === ']') depth--;
-    else if (depth === 0) {
-      separator.lastIndex = at;
-      const match = separator.exec(masked);
-      if (match !== null) {
-        parts.push([from, at]);
-        at += match[0].length - 1;
-        from = at + 1;
-      }
-    }
-  }
-  parts.push([from, masked.length]);
-  // A condition wrapped whole in parentheses is one part: look inside it.
-  if (parts.length === 1) {
-    const trimmed = masked.trim();
-    const offset = masked.indexOf(trimmed);
-    if (trimmed.startsWith('(') && trimmed.endsWith(')') && isWhole(trimmed))
-      return topLevelParts(
-        masked.slice(0, offset + 1).replace(/./g, ' ') + trimmed.slice(1, -1) + ' ',
-        holds,
-      );
+  const separator = holds ? /\s*(?:&&|\band\b)\s*/ : /\s*(?:\|\||\bor\b)\s*/;
+  const parts = topLevelRanges(masked, separator);
+  const trimmed = masked.trim();
+  if (parts.length === 1 && trimmed.startsWith('(') && trimmed.endsWith(')') && isWhole(trimmed)) {
+    const open = masked.indexOf('(');
+    const close = masked.lastIndexOf(')');
+    return topLevelRanges(masked.slice(0, close), separator, open + 1);
   }
   return parts;
 }
 
 function splitTopLevel(text: string, separator: RegExp): string[] {
-  const parts: string[] = [];
+  return topLevelRanges(text, separator)
+    .map(([from, to]) => text.slice(from, to).trim())
+    .filter((part) => part !== '');
+}
+
+// The [start, end) offsets of the text's parts between separators outside brackets, from `start`.
+function topLevelRanges(text: string, separator: RegExp, start = 0): [number, number][] {
+  const ranges: [number, number][] = [];
   const sticky = new RegExp(separator.source, 'y');
   let depth = 0;
-  let from = 0;
-  for (let at = 0; at < text.length; at++) {
+  let from = start;
+  for (let at = start; at < text.length; at++) {
     const code = text[at];
     if (code === '(' || code === '[') depth++;
     else if (code === ')' || code === ']') depth--;
@@ -230,14 +216,14 @@ function splitTopLevel(text: string, separator: RegExp): string[] {
       sticky.lastIndex = at;
       const match = sticky.exec(text);
       if (match !== null && match[0].length > 0) {
-        parts.push(text.slice(from, at));
+        ranges.push([from, at]);
         at += match[0].length - 1;
         from = at + 1;
       }
     }
   }
-  parts.push(text.slice(from));
-  return parts.map((part) => part.trim()).filter((part) => part !== '');
+  ranges.push([from, text.length]);
+  return ranges;
 }
 
 // `$_GET['sort'] ?? ''` tests the same value as `$_GET['sort']`.
