@@ -66,11 +66,6 @@ export interface SinkVerdict {
   via: string | undefined;
 }
 
-// Languages whose strings and comments the masker reads without guessing (no regex literals, no
-// markup mixed into code, no heredocs, no escapes decoded before strings, as Java's `\u0022` is):
-// its verdict that a hit is string text is trusted.
-const SIMPLE_STRING_LANGUAGES: ReadonlySet<Language> = new Set(['python']);
-
 /** One file being indexed, with the lazily computed views the rules share. */
 export class FileContext {
   readonly path: string;
@@ -255,11 +250,10 @@ export class FileContext {
       this.#flow = FlowAnalysis.open(this.text, this.languages, this.#view());
     const flow = this.#flow;
     if (flow === null) return undefined;
-    // Where the masker reads the hit as string or comment text in a language whose strings it can
-    // misread (a JS regex or JSX text holding a backtick, PHP's `?>` in a string), its parse and the
-    // line that matched disagree: no verdict, rather than a constant that drops the hint.
-    if (!SIMPLE_STRING_LANGUAGES.has(flow.file.language.language) && this.isCodeAt(hit) === false)
-      return undefined;
+    // Where the masker reads the hit as string or comment text, its parse and the line that matched
+    // disagree (a JS regex or JSX text holding a backtick, PHP's `?>` in a string, a Python f-string's
+    // format spec): no verdict, rather than a constant that drops the hint.
+    if (this.isCodeAt(hit) === false) return undefined;
     const spans = sinkArgumentSpans(flow.file.masked, hit, matchEnd, argument);
     const value = flow.valueAt(hit, spans);
     if (value === undefined) return undefined;

@@ -159,12 +159,6 @@ describe('code kept inside block comments', () => {
         'cmd-exec/ruby-system-interpolation',
       ],
       [
-        'app/controllers/run_controller.rb',
-        lines('def run', '  s = "', '  x # "; system(params[:cmd])', 'end'),
-        3,
-        'cmd-exec/ruby-system-interpolation',
-      ],
-      [
         'src/Run.java',
         lines(
           'class Run extends HttpServlet {',
@@ -239,5 +233,12 @@ describe('code kept inside block comments', () => {
     );
     expect(ruleIds('src/Run.java', text)).toContain('3:prompt-injection/java-unicode-escape');
     expect(ruleIds('src/Run.java', 'String s = "caf\\u00e9";')).toEqual([]);
+    // The JDK's own escapes: a backslash shown in Javadoc, `*` and `/` inside a charset table's string.
+    expect(ruleIds('src/DataInput.java', " * {@code '\\u005Cu0001'}")).toEqual([]);
+    expect(ruleIds('src/IBM852.java', 'String t = "\\u0028\\u002A\\u002F";')).toEqual([]);
+    expect(ruleIds('src/Run.java', "char quote = '\\u0022';")).toEqual([]);
+    expect(ruleIds('src/Run.java', '/* x \\u002a/ exec(c); /* */')).toContain(
+      '1:prompt-injection/java-unicode-escape',
+    );
   });
 });

@@ -53,6 +53,8 @@ class Masker {
   private readonly mayOpenComment = new Uint8Array(128);
   // The next character worth a look: a quote, a comment or regex start, a brace, a string prefix.
   private readonly interesting: RegExp;
+  // Whether the code being masked is a Python f-string's replacement field.
+  private inBraceField = false;
 
   constructor(
     private readonly text: string,
@@ -75,6 +77,8 @@ class Masker {
       starts.add('?');
       starts.add('%');
     }
+    if (syntax.hasCodeTags) starts.add('<');
+    if (syntax.hasStringPrefixes) starts.add(':');
     const set = [...starts].map((c) => `\\${c}`).join('');
     const prefixes = syntax.hasStringPrefixes ? String.raw`|[rRbBuUfF]{1,2}(?=["'])` : '';
     this.interesting = new RegExp(`[${set}]${prefixes}`, 'g');
@@ -118,11 +122,29 @@ class Masker {
         if (depth === 0 && closer === 125) return at;
         depth--;
       }
-      const comment = code < 128 && this.mayOpenComment[code] === 1 ? this.commentLength(at) : 0;
+      // Inside a Python f-string's braces `#` starts no comment (`f"{n:#x}"` is a format spec).
+      const comment =
+        code < 128 && this.mayOpenComment[code] === 1 && !(this.inBraceField && code === 35)
+          ? this.commentLength(at)
+          : 0;
       if (comment > 0) {
         this.comments?.push(at, at + comment);
         this.blank(at, at + comment);
         at += comment;
+        continue;
+      }
+      // A Python f-string field's format spec (`{n:'>8}`, `{n:#x}`) is text up to the field's `}`.
+      if (this.inBraceField && code === 58 && depth === 0 && text.charCodeAt(at + 1) !== 61) {
+        let nested = 0;
+        let cursor = at + 1;
+        for (; cursor < end; cursor++) {
+          const next = text.charCodeAt(cursor);
+          if (next === NEWLINE) break;
+          if (next === 123) nested++;
+          else if (next === 125 && nested-- === 0) break;
+        }
+        this.blank(at + 1, cursor);
+        at = cursor;
         continue;
       }
       if (syntax.hasRegexLiterals && code === 47 && isRegexStart(text, at, start)) {
@@ -130,6 +152,13 @@ class Masker {
         if (close > at) {
           this.blank(at + 1, close);
           at = close + 1;
+          continue;
+        }
+      }
+      if (syntax.hasCodeTags && code === 60 && text.startsWith('<<<', at)) {
+        const heredocEnd = this.heredocEnd(at, end);
+        if (heredocEnd > 0) {
+          at = heredocEnd;
           continue;
         }
       }
@@ -161,7 +190,12 @@ class Masker {
     for (const marker of this.syntax.lineComments) {
       if (!text.startsWith(marker, at)) continue;
       // `#{` is Ruby interpolation and `#[` a PHP attribute, not comments; `//` inside `://` is a URL.
-      if (marker === '#' && (text[at + 1] === '{' || text[at + 1] === '[')) continue;
+      if (
+        marker === '#' &&
+        !this.syntax.hasStringPrefixes &&
+        (text[at + 1] === '{' || text[at + 1] === '[')
+      )
+        continue;
       const lineEnd = text.indexOf('\n', at);
       const end = lineEnd === -1 ? text.length : lineEnd;
       // PHP: `?>` ends a line comment and the code with it (`# old ?><?php system($c);` runs).
@@ -187,7 +221,11 @@ class Masker {
       text.charCodeAt(quoteAt + 1) === quote &&
       text.charCodeAt(quoteAt + 2) === quote;
     const width = isTriple ? 3 : 1;
-    const kind = this.interpolationOf(quote, text.slice(start, quoteAt));
+    // A Java text block interpolates nothing (`${` in one is text, whatever Kotlin's raw strings do).
+    const kind =
+      isTriple && this.syntax.hasTextBlocks === true
+        ? undefined
+        : this.interpolationOf(quote, text.slice(start, quoteAt));
     // Go raw strings, JS templates, triple-quoted strings and PHP's and Ruby's strings span lines;
     // the rest end at a newline.
     const isMultiline =
@@ -198,8 +236,10 @@ class Masker {
     while (at < end) {
       const code = text.charCodeAt(at);
       if (code === 92 && quote !== 96) {
-        this.blank(at, Math.min(at + 2, end));
-        at += 2;
+        // In a Python f-string `\{` still opens an interpolation (`rf"C:\{x}"`).
+        const isBraceAfter = kind === 'brace' && text.charCodeAt(at + 1) === 123;
+        this.blank(at, Math.min(at + (isBraceAfter ? 1 : 2), end));
+        at += isBraceAfter ? 1 : 2;
         continue;
       }
       if (
@@ -218,6 +258,20 @@ class Masker {
       at++;
     }
     return at;
+  }
+
+  // PHP's heredoc and nowdoc (`<<<EOT` … `EOT`): the offset after the closing name, or 0.
+  private heredocEnd(at: number, end: number): number {
+    const text = this.text;
+    const head = /^<<<[ \t]*(["']?)([A-Za-z_]\w*)\1\r?\n/.exec(text.slice(at, at + 80));
+    const name = head?.[2];
+    if (head === null || name === undefined) return 0;
+    const body = at + head[0].length;
+    const closing = new RegExp(`^[ \\t]*${name}(?![A-Za-z0-9_])`, 'm');
+    const match = closing.exec(text.slice(body, end));
+    const close = match === null ? end : body + match.index + match[0].length;
+    this.blank(body, close);
+    return close;
   }
 
   // Ruby's `?"` (a one-character string) and percent literals (`%w[a # b]`, `%q(…)`): the offset
@@ -303,7 +357,10 @@ class Masker {
       return 0;
     }
     this.blank(at, open);
+    const wasInBraceField = this.inBraceField;
+    this.inBraceField = kind === 'brace';
     const close = this.maskCode(open, end, 125);
+    this.inBraceField = wasInBraceField;
     if (close < end) this.out[close] = SPACE;
     return Math.min(close + 1, end);
   }
@@ -349,7 +406,7 @@ function stringPrefixLength(text: string, at: number): number {
 // A `/` starts a regular expression after an operator or an opening bracket, not after a value.
 // Words a string may follow with no space between (`return"x"`, `else'''…'''`, `case\`…\``).
 const KEYWORD_BEFORE_VALUE =
-  /(?:^|[^\w$.])(?:return|typeof|case|default|yield|await|void|delete|in|of|instanceof|new|throw|else|do|not|and|or|is|if|elif|lambda|echo|print|when|then|unless|until|while|go|defer)$/;
+  /(?:^|[^A-Za-z_$.])(?:return|typeof|case|default|yield|await|void|delete|in|of|instanceof|new|throw|else|do|not|and|or|is|if|elif|lambda|echo|print|when|then|unless|until|while|go|defer|assert|raise|except|match|from|with|range|exec)$/;
 
 // Whether the identifier that ends just before `at` is such a keyword.
 function followsKeyword(text: string, at: number, floor: number): boolean {

@@ -99,16 +99,26 @@ const JAVA_UNICODE_ESCAPE_RULE: HintRule = {
   category: 'prompt-injection',
   severity: 'high',
   description:
-    'A Java unicode escape of a line break, quote, `*`, `/` or backslash: javac decodes it before comments and strings, so code can run while it reads as a comment or a string.',
+    'A Java unicode escape of a line break, a quote, `*` or `/` (the last two outside strings): javac decodes it before comments and strings, so code can run while it reads as a comment or a string.',
   message:
     'This unicode escape is decoded before the compiler reads comments and strings, so what follows may run though it reads as a comment or text; write the character itself.',
   matchers: [
     {
+      // A line break anywhere; a quote outside a character literal (`'\u0022'` is one).
       languages: ['java'],
       keywords: ['\\u'],
       isKeywordInsideWords: true,
-      pattern: /\\u+00(?:0[aAdD]|2[2aAfF]|5[cC])/,
+      pattern: /\\u+000[aAdD]|(?<!')\\u+0022/,
       isCommentScanned: true,
+    },
+    {
+      // `*` and `/` end or open comments; inside a string literal they are text (charset tables).
+      languages: ['java'],
+      keywords: ['\\u'],
+      isKeywordInsideWords: true,
+      pattern: /\\u+002[aAfF]/,
+      isCommentScanned: true,
+      isStringScanned: false,
     },
   ],
 };

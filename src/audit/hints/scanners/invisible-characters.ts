@@ -22,6 +22,19 @@ const ZERO_WIDTH: HintRuleInfo = {
   languages: ['any'],
 };
 
+const HIDDEN_LINE_BREAK: HintRuleInfo = {
+  id: 'prompt-injection/hidden-line-break',
+  category: 'prompt-injection',
+  severity: 'high',
+  description:
+    'A carriage return alone, or U+2028/U+2029, in code: the language ends a comment or a line there while editors and reviews may show one line, so code after it runs though it reads as a comment.',
+  languages: ['any'],
+};
+// A carriage return not followed by a line feed, or JavaScript's line and paragraph separators.
+const HIDDEN_BREAK = /\r(?!\n)|[\u2028\u2029]/g;
+// A file with more of them than this uses them as its line ends (old Mac files), not to hide a line.
+const MAX_HIDDEN_BREAKS = 20;
+
 const INVISIBLE = /[\u200B-\u200D\u202A-\u202E\u2060\u2066-\u2069\uFEFF]/g;
 // V8 answers this at once for a one-byte (Latin-1) string, which most source files are.
 // eslint-disable-next-line no-control-regex -- the full Latin-1 range, NUL included
@@ -34,10 +47,30 @@ const FIRST_NON_LATIN_CODE = 0x0370;
 
 /** Finds Trojan Source bidirectional controls and zero-width characters. */
 export const INVISIBLE_CHARACTER_SCANNER: FileScanner = {
-  rules: [BIDI_CONTROL, ZERO_WIDTH],
+  rules: [BIDI_CONTROL, ZERO_WIDTH, HIDDEN_LINE_BREAK],
   languages: ['any'],
   scan(file, collector) {
     const text = file.text;
+    if (
+      (text.includes('\r') || text.includes('\u2028') || text.includes('\u2029')) &&
+      file.languages.some((language) => CODE_LANGUAGES.has(language))
+    ) {
+      const breaks = [...text.matchAll(HIDDEN_BREAK)];
+      if (breaks.length <= MAX_HIDDEN_BREAKS) {
+        for (const found of breaks) {
+          const offset = found.index;
+          const name =
+            found[0] === '\r' ? 'a carriage return alone' : codePointName(text.charCodeAt(offset));
+          collector.add(
+            HIDDEN_LINE_BREAK,
+            HIDDEN_LINE_BREAK.severity,
+            `${name} ends the line here for the language, not for most editors: what follows it may run though it reads as part of a comment; use a plain line break.`,
+            file.lines.lineOf(offset),
+            offset,
+          );
+        }
+      }
+    }
     if (!BEYOND_LATIN_1.test(text)) return;
     INVISIBLE.lastIndex = 0;
     for (let found = INVISIBLE.exec(text); found !== null; found = INVISIBLE.exec(text)) {
