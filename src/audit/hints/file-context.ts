@@ -123,7 +123,7 @@ export class FileContext {
   }
 
   /**
-   * Whether the file's language is read by a masker (so `isInComment` and `isCodeAt` answer), known
+   * Whether the file's language is read by a masker (so `isCodeAt` and `isInBlockComment` answer), known
    * without reading the file: a line that only looks like a comment (`* eval(x)` continuing a
    * product) is then judged where a rule matches it.
    */

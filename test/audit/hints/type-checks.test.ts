@@ -14,7 +14,12 @@ describe('type checks as guards', () => {
     for (const check of ['!ctype_digit($id)', '!is_numeric($id)', "!preg_match('/^\\d+$/', $id)"])
       expectNoHint('web/item.php', page(check), 'sql/string-built-query');
     // Attack: a test of another value, or a pattern anchored at one end only, proves nothing.
-    for (const check of ['!ctype_digit($page)', "!preg_match('/^\\d+/', $id)", 'empty($id)'])
+    for (const check of [
+      '!ctype_digit($page)',
+      "!preg_match('/^\\d+/', $id)",
+      "!preg_match('/^\\d+$/m', $id)",
+      'empty($id)',
+    ])
       expectHint('web/item.php', page(check), 'sql/string-built-query', 4, 'high');
   });
 
@@ -35,6 +40,7 @@ describe('type checks as guards', () => {
       '!/^\\d+/.test(id)',
       '!/\\d+$/.test(id)',
       '!/^\\d+$/.test(id) && id !== "all"',
+      '!/^\\d+$/m.test(id)',
     ]) {
       expectHint('routes/item.js', route(check), 'sql/string-built-query', 4, 'high');
     }

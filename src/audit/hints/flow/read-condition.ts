@@ -76,9 +76,10 @@ const TYPE_CHECK: readonly RegExp[] = [
   /^filter_var\s*\(\s*(\$\w+)\s*,\s*FILTER_VALIDATE_(?:INT|FLOAT|IP|BOOLEAN|BOOL)\b[^()]*\)$/,
   /^(?:Number\.isInteger|Number\.isSafeInteger|validator\.isInt|validator\.isUUID|validator\.isAlphanumeric|StringUtils\.isNumeric|StringUtils\.isAlphanumeric|NumberUtils\.isDigits)\s*\(\s*([\w$]+)\s*\)$/,
   /^([\w$]+)\s*\.\s*(?:isdigit|isdecimal|isnumeric|isalnum)\s*\(\s*\)$/,
-  new RegExp(String.raw`^\/\^${SAFE_CLASS}\$\/[gimsuy]*\s*\.\s*test\s*\(\s*([\w$]+)\s*\)$`),
+  // Not with the `m` flag, under which `^` and `$` match at every line of the value.
+  new RegExp(String.raw`^\/\^${SAFE_CLASS}\$\/[gisuy]*\s*\.\s*test\s*\(\s*([\w$]+)\s*\)$`),
   new RegExp(
-    String.raw`^preg_match\s*\(\s*(["'])\/\^${SAFE_CLASS}(?:\$|\\z)\/[a-zA-Z]*\1\s*,\s*(\$\w+)\s*\)$`,
+    String.raw`^preg_match\s*\(\s*(["'])\/\^${SAFE_CLASS}(?:\$|\\z)\/[a-ln-zA-Z]*\1\s*,\s*(\$\w+)\s*\)$`,
   ),
   new RegExp(String.raw`^([\w$]+)\s*\.\s*matches\s*\(\s*"\^?${SAFE_CLASS}\$?"\s*\)$`),
   new RegExp(String.raw`^re\.fullmatch\s*\(\s*r?(["'])${SAFE_CLASS}\1\s*,\s*(\w+)\s*\)$`),
