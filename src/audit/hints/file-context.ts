@@ -80,6 +80,7 @@ export class FileContext {
   readonly #mayReadInput = new Map<Language, boolean>();
   readonly #logicalLines = new Map<number, LogicalLine | null>();
   #codeView: CodeView | null | undefined;
+  #blockMarks: { opens: number[]; closes: number[] } | undefined;
 
   constructor(path: string, text: string, languages: readonly Language[]) {
     this.path = path;
@@ -145,7 +146,9 @@ export class FileContext {
   isInBlockComment(offset: number): boolean {
     // Without a `/*` after the last `*/` before it, no block comment can hold the offset: most hits
     // are answered without reading the file.
-    if (this.text.lastIndexOf('/*', offset) <= this.text.lastIndexOf('*/', offset)) return false;
+    const marks = (this.#blockMarks ??= findBlockMarks(this.text));
+    const open = marks.opens[lastAtOrBefore(marks.opens, offset)] ?? -1;
+    if (open <= (marks.closes[lastAtOrBefore(marks.closes, offset)] ?? -1)) return false;
     const start = this.#commentAround(offset);
     if (start === null || !this.text.startsWith('/*', start)) return false;
     for (let at = start - 1; at >= 0; at--) {
@@ -160,20 +163,10 @@ export class FileContext {
   #commentAround(offset: number): number | null {
     const view = this.#view();
     if (view === null) return null;
-    const ranges = view.comments;
-    // The last comment starting at or before the offset: ranges are [start, end) pairs in order.
-    let low = 0;
-    let high = ranges.length / 2 - 1;
-    let found = -1;
-    while (low <= high) {
-      const middle = (low + high) >>> 1;
-      if ((ranges[middle * 2] ?? 0) <= offset) {
-        found = middle;
-        low = middle + 1;
-      } else high = middle - 1;
-    }
-    if (found === -1 || offset >= (ranges[found * 2 + 1] ?? 0)) return null;
-    return ranges[found * 2] ?? null;
+    // The last comment starting at or before the offset: its start and end are pairs in order.
+    const found = lastAtOrBefore(view.starts, offset);
+    if (found === -1 || offset >= (view.comments[found * 2 + 1] ?? 0)) return null;
+    return view.comments[found * 2] ?? null;
   }
 
   /**
@@ -309,4 +302,29 @@ function commentSyntaxOf(languages: readonly Language[]): CommentSyntax {
     commentSyntaxByLanguages.set(key, syntax);
   }
   return syntax;
+}
+
+// Where each `/*` and each `*/` of a text starts, in order (read once per file, not once per hit).
+function findBlockMarks(text: string): { opens: number[]; closes: number[] } {
+  const find = (mark: string): number[] => {
+    const found: number[] = [];
+    for (let at = text.indexOf(mark); at !== -1; at = text.indexOf(mark, at + 1)) found.push(at);
+    return found;
+  };
+  return { opens: find('/*'), closes: find('*/') };
+}
+
+/** The index of the last of ascending numbers at or before a value, or -1; for `starts` lookups. */
+function lastAtOrBefore(sorted: readonly number[], value: number): number {
+  let low = 0;
+  let high = sorted.length - 1;
+  let found = -1;
+  while (low <= high) {
+    const middle = (low + high) >>> 1;
+    if ((sorted[middle] ?? 0) <= value) {
+      found = middle;
+      low = middle + 1;
+    } else high = middle - 1;
+  }
+  return found;
 }

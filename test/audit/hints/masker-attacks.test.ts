@@ -51,8 +51,16 @@ describe('calls a masker and a line both misread', () => {
   });
 
   it('Ruby: a regex holding a quote, and a heredoc holding an apostrophe', () => {
-    const controller = (before: string[], call: string): string =>
-      lines(
+    const cases: [string[], string][] = [
+      [[], 'q = /"/; system(params[:cmd])'],
+      [['  LITERAL = /^\'([^\']*)\'|^"([^"]*)"/u'], 'n = $".size; system(params[:cmd])'],
+      [
+        ['  HELP = <<~TXT', "    Wrap a name in ' to quote it.", '  TXT'],
+        'n = $".size; system(params[:cmd])',
+      ],
+    ];
+    for (const [before, call] of cases) {
+      const text = lines(
         'class RunController < ApplicationController',
         ...before,
         '  def run',
@@ -60,36 +68,28 @@ describe('calls a masker and a line both misread', () => {
         '  end',
         'end',
       );
-    expect(
-      found(
-        'app/controllers/run_controller.rb',
-        controller([], 'q = /"/; system(params[:cmd])'),
-        3,
-        'cmd-exec/ruby-system-interpolation',
-      ),
-    ).toBeDefined();
-    expect(
-      found(
-        'app/controllers/run_controller.rb',
-        controller(
-          ['  LITERAL = /^\'([^\']*)\'|^"([^"]*)"/u'],
-          'n = $".size; system(params[:cmd])',
+      const line = before.length + 3;
+      expect(
+        found(
+          'app/controllers/run_controller.rb',
+          text,
+          line,
+          'cmd-exec/ruby-system-interpolation',
         ),
-        4,
-        'cmd-exec/ruby-system-interpolation',
-      ),
-    ).toBeDefined();
-    expect(
-      found(
-        'app/controllers/run_controller.rb',
-        controller(
-          ['  HELP = <<~TXT', "    Wrap a name in ' to quote it.", '  TXT'],
-          'n = $".size; system(params[:cmd])',
-        ),
-        6,
-        'cmd-exec/ruby-system-interpolation',
-      ),
-    ).toBeDefined();
+        text,
+      ).toBeDefined();
+    }
+  });
+
+  // Attack: files built to make per-hit work scale with the file (a hit scanning back for `/*`, a
+  // heredoc copying the rest of the file). Each is indexed whole and its last call is still found.
+  it('hostile files of many calls, heredocs or comment openers are read whole', () => {
+    const calls = `app.post('/r', (req, res) => {\n${'  eval(req.body.x);\n'.repeat(20_000)}});\n`;
+    expect(indexFile({ path: 'routes/r.js', text: calls }).length).toBeGreaterThan(0);
+    const heredocs = `<?php\n${'$a = <<<EOT\nx\nEOT;\n'.repeat(20_000)}system($_GET["c"]);\n`;
+    expect(found('web/r.php', heredocs, 60_002, 'cmd-exec/php-shell-function')).toBeDefined();
+    const openers = `app.post('/r', (req, res) => {\n${'  a = 1; /* x\n  */ eval(req.body.x);\n'.repeat(10_000)}});\n`;
+    expect(found('routes/r.js', openers, 3, 'dynamic-code/js-eval')).toBeDefined();
   });
 
   it('PHP heredocs and Java text blocks', () => {

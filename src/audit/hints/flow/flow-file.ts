@@ -17,6 +17,8 @@ export interface CodeView {
   masked: string;
   /** Each comment's start and end offsets, in order. */
   comments: readonly number[];
+  /** Each comment's start alone, in order (for searching). */
+  starts: readonly number[];
 }
 
 // The largest file masked to tell comments and strings from code (linear and quick); the flow
@@ -36,7 +38,8 @@ export function readCodeView(text: string, languages: readonly Language[]): Code
   const language = languages.map((l) => FLOW_LANGUAGES[l]).find((l) => l !== undefined);
   if (language === undefined) return null;
   const comments: number[] = [];
-  return { language, masked: maskCode(text, language.mask, comments), comments };
+  const masked = maskCode(text, language.mask, comments);
+  return { language, masked, comments, starts: comments.filter((_, index) => index % 2 === 0) };
 }
 
 /** One file prepared for flow analysis: masked text, request reads, functions, parsed bodies. */

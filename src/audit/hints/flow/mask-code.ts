@@ -403,8 +403,8 @@ function stringPrefixLength(text: string, at: number): number {
   return length > 0 && (next === '"' || next === "'") ? length : 0;
 }
 
-// A `/` starts a regular expression after an operator or an opening bracket, not after a value.
-// Words a string may follow with no space between (`return"x"`, `else'''…'''`, `case\`…\``).
+// Words after which a value starts: a string with no space between (`return"x"`, `else'''…'''`,
+// `case\`…\``) or a regular expression (`return /x/.test(s)`), not a division.
 const KEYWORD_BEFORE_VALUE =
   /(?:^|[^A-Za-z_$.])(?:return|typeof|case|default|yield|await|void|delete|in|of|instanceof|new|throw|else|do|not|and|or|is|if|elif|lambda|echo|print|when|then|unless|until|while|go|defer|assert|raise|except|match|from|with|range|exec)$/;
 
@@ -413,17 +413,15 @@ function followsKeyword(text: string, at: number, floor: number): boolean {
   return KEYWORD_BEFORE_VALUE.test(text.slice(Math.max(floor, at - 11), at));
 }
 
-// Words after which a `/` starts a regular expression, not a division (`return /x/.test(s)`).
-const REGEX_AFTER_WORD =
-  /(?:^|[^\w$.])(?:return|typeof|case|default|yield|await|void|delete|in|of|instanceof|new|throw|else|do)$/;
-
+// A `/` starts a regular expression after an operator or an opening bracket, or a keyword above,
+// not after a value.
 function isRegexStart(text: string, at: number, floor: number): boolean {
   const previous = previousCode(text, at, floor);
   if (previous === 0 || '(,=:[!&|?{};+-*%<>~^'.includes(String.fromCharCode(previous))) return true;
   if (!isIdentifierPart(previous)) return false;
   let end = at - 1;
   while (end > floor && !isIdentifierPart(text.charCodeAt(end))) end--;
-  return REGEX_AFTER_WORD.test(text.slice(Math.max(floor, end - 11), end + 1));
+  return followsKeyword(text, end + 1, floor);
 }
 
 // The offset of the closing `/` of a regular expression on the same line, or -1.
