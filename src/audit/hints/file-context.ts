@@ -164,7 +164,7 @@ export class FileContext {
     const view = this.#view();
     if (view === null) return null;
     // The last comment starting at or before the offset: its start and end are pairs in order.
-    const found = lastAtOrBefore(view.starts, offset);
+    const found = lastAtOrBefore(view.comments, offset, 2);
     if (found === -1 || offset >= (view.comments[found * 2 + 1] ?? 0)) return null;
     return view.comments[found * 2] ?? null;
   }
@@ -314,14 +314,17 @@ function findBlockMarks(text: string): { opens: number[]; closes: number[] } {
   return { opens: find('/*'), closes: find('*/') };
 }
 
-/** The index of the last of ascending numbers at or before a value, or -1; for `starts` lookups. */
-function lastAtOrBefore(sorted: readonly number[], value: number): number {
+/**
+ * The index of the last of ascending numbers at or before a value, or -1. With a stride of 2 the
+ * numbers are every other entry (the starts of start-end pairs) and the index counts pairs.
+ */
+function lastAtOrBefore(sorted: readonly number[], value: number, stride = 1): number {
   let low = 0;
-  let high = sorted.length - 1;
+  let high = Math.floor(sorted.length / stride) - 1;
   let found = -1;
   while (low <= high) {
     const middle = (low + high) >>> 1;
-    if ((sorted[middle] ?? 0) <= value) {
+    if ((sorted[middle * stride] ?? 0) <= value) {
       found = middle;
       low = middle + 1;
     } else high = middle - 1;

@@ -17,8 +17,6 @@ export interface CodeView {
   masked: string;
   /** Each comment's start and end offsets, in order. */
   comments: readonly number[];
-  /** Each comment's start alone, in order (for searching). */
-  starts: readonly number[];
 }
 
 // The largest file masked to tell comments and strings from code (linear and quick); the flow
@@ -38,8 +36,7 @@ export function readCodeView(text: string, languages: readonly Language[]): Code
   const language = languages.map((l) => FLOW_LANGUAGES[l]).find((l) => l !== undefined);
   if (language === undefined) return null;
   const comments: number[] = [];
-  const masked = maskCode(text, language.mask, comments);
-  return { language, masked, comments, starts: comments.filter((_, index) => index % 2 === 0) };
+  return { language, masked: maskCode(text, language.mask, comments), comments };
 }
 
 /** One file prepared for flow analysis: masked text, request reads, functions, parsed bodies. */
