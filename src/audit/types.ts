@@ -240,6 +240,8 @@ export interface Method {
   gitCommit: string | null;
   /** null outside a git work tree. */
   isDirty: boolean | null;
+  /** The audited folder relative to the git work tree's top (`svc/api/`); `''` at the top or outside git. */
+  pathFromTop: string;
   /** null for an offline run, which sends no prompt. */
   promptVersionHash: string | null;
   planHash: string;

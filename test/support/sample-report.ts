@@ -143,6 +143,7 @@ export function sampleOfflineReport(): AuditReport {
     method: {
       oyVersion: '0.1.0',
       gitCommit: '3f2a9c1d4b5e6f708192a3b4c5d6e7f8091a2b3c',
+      pathFromTop: '',
       isDirty: true,
       promptVersionHash: null,
       planHash: 'c0ffee00deadbeef',
@@ -286,6 +287,7 @@ export function sampleModelReport(): AuditReport {
     method: {
       oyVersion: '0.1.0',
       gitCommit: '3f2a9c1d4b5e6f708192a3b4c5d6e7f8091a2b3c',
+      pathFromTop: '',
       isDirty: false,
       promptVersionHash: 'a1b2c3d4e5f60718',
       planHash: 'c0ffee00deadbeef',
@@ -318,6 +320,7 @@ export function sampleEmptyReport(mode: AuditReport['mode'] = 'offline'): AuditR
     method: {
       oyVersion: '0.1.0',
       gitCommit: null,
+      pathFromTop: '',
       isDirty: null,
       promptVersionHash: mode === 'offline' ? null : 'a1b2c3d4e5f60718',
       planHash: '0123456789abcdef',

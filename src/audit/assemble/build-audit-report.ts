@@ -83,6 +83,7 @@ export function buildAuditReport(input: AuditReportInput): AuditReport {
       oyVersion: OY_VERSION,
       gitCommit: input.git.commit,
       isDirty: input.git.isDirty,
+      pathFromTop: input.git.pathFromTop,
       promptVersionHash: input.review?.promptVersionHash ?? null,
       planHash: input.planHash,
       tokenizer: input.tokenizer,

@@ -20,6 +20,7 @@ const FINGERPRINT_KEY = 'oyFingerprint/v1';
  */
 export function renderSarif(report: AuditReport): string {
   const rows = listReportRows(report);
+  const { pathFromTop } = report.method;
   const rules = buildSarifRules(rows);
   const ruleIndexes = new Map(rules.map((rule, index) => [rule.id, index]));
   const occurrences = new Map<string, number>();
@@ -33,7 +34,7 @@ export function renderSarif(report: AuditReport): string {
       level: toRowLevel(row),
       message: { text: revealInvisible(describeResult(row)) },
       // A whole-file result points at line 1: code scanning wants a region on every result.
-      locations: [locateArtifact(row.path, row.line ?? 1, row.endLine)],
+      locations: [locateArtifact(pathFromTop, row.path, row.line ?? 1, row.endLine)],
       partialFingerprints: {
         [FINGERPRINT_KEY]: fingerprintResult(row.ruleId, row.path, row.text, occurrence),
       },
@@ -47,7 +48,14 @@ export function renderSarif(report: AuditReport): string {
       {
         tool: { driver: { name: 'oy', version: report.tool.version, rules } },
         originalUriBaseIds: {
-          [SOURCE_ROOT_ID]: { description: { text: 'The root of the audited workspace.' } },
+          [SOURCE_ROOT_ID]: {
+            description: {
+              text:
+                report.method.gitCommit === null && report.method.isDirty === null
+                  ? 'The audited folder (not a git work tree).'
+                  : 'The top of the git work tree; locations are relative to it, whatever folder was audited.',
+            },
+          },
         },
         invocations: [describeInvocation(report)],
         results,
@@ -135,7 +143,7 @@ function describeInvocation(report: AuditReport): SarifInvocation {
           `Not reviewed (${entry.reason ?? 'failed'})${entry.detail ? `: ${entry.detail}` : ''}`,
         ),
       },
-      locations: [locateArtifact(entry.path, null)],
+      locations: [locateArtifact(report.method.pathFromTop, entry.path, null)],
     }));
   const hidden = leftOut.length - shownLeftOut.size;
   if (hidden > 0) {
