@@ -1,4 +1,4 @@
-import { existsSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, realpathSync, statSync, type Dirent } from 'node:fs';
 import path from 'node:path';
 import type { AuditOptions } from '../../audit/audit-options.js';
 import { renderPlan } from '../../audit/plan/render-plan.js';
@@ -23,6 +23,7 @@ import type { GlobalOptions } from '../global-options.js';
 import { createProgressRenderer } from '../render-progress.js';
 import { formatCommandLine } from '../format-command-line.js';
 import { resolveWorkspaceRoot } from '../resolve-workspace-root.js';
+import { editDistance } from '../../shared/text/edit-distance.js';
 
 /** The flags of `oy audit`, already checked against AUDIT_FLAGS by the parser. */
 export interface AuditFlags extends GlobalOptions {
@@ -182,19 +183,55 @@ export async function runAuditCommand(
   process.exitCode = outcome.gates.exitCode;
 }
 
-/** The first positional names the workspace when it is a directory; otherwise every word is a focus word. */
+/** Edits within which a first word counts as a mistyped folder name rather than a focus word. */
+const MAX_FOLDER_TYPO_DISTANCE = 2;
+
+/**
+ * The first positional names the workspace when it is a directory; otherwise every word is a
+ * focus word, and stderr says so. A word shaped like a path, an existing file, or a near-typo of
+ * a folder here was meant as a path: refused, never quietly taken for focus.
+ */
 function resolveAuditTarget(pathArg: string | undefined, focusArgs: string[], flags: AuditFlags) {
   const base = resolveWorkspaceRoot(flags.cwd, process.env);
   if (pathArg === undefined) return { root: base, focus: focusArgs };
   const candidate = path.resolve(base, pathArg);
   if (isDirectory(candidate)) return { root: realpathSync(candidate), focus: focusArgs };
-  // A word with a separator or a dot, or an existing file, was meant as a path: never a focus word.
-  if (/[/\\.]/.test(pathArg) || existsSync(candidate)) {
-    throw new UsageError(`${pathArg} is not a directory to audit`, {
-      hint: 'give the workspace directory (or none for the current one); focus words come after it',
+  const hint = `give the workspace directory (or none for the current one); focus words come after it: oy audit . ${pathArg}`;
+  if (/[/\\.~]/.test(pathArg) || existsSync(candidate)) {
+    throw new UsageError(`${pathArg} is not a directory to audit`, { hint });
+  }
+  const nearest = findNearestFolder(base, pathArg);
+  if (nearest !== null) {
+    throw new UsageError(`${pathArg} is not a directory to audit; did you mean ${nearest}?`, {
+      hint,
     });
   }
+  if (!flags.quiet) {
+    process.stderr.write(
+      `note: ${neutralizeControl(pathArg)} is not a folder here, so the words are focus words for the review; to audit a folder, give its path first\n`,
+    );
+  }
   return { root: base, focus: [pathArg, ...focusArgs] };
+}
+
+/** The folder of `base` whose name is nearest `word` within a couple of edits, or null. */
+function findNearestFolder(base: string, word: string): string | null {
+  if (word.length < 3) return null;
+  let entries: Dirent[];
+  try {
+    entries = readdirSync(base, { withFileTypes: true });
+  } catch {
+    return null;
+  }
+  const lower = word.toLowerCase();
+  const nearest = entries
+    .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.'))
+    .map((entry) => ({ name: entry.name, distance: editDistance(lower, entry.name.toLowerCase()) }))
+    .filter(
+      (entry) => entry.distance <= MAX_FOLDER_TYPO_DISTANCE && entry.distance < word.length / 2,
+    )
+    .sort((a, b) => a.distance - b.distance || (a.name < b.name ? -1 : 1))[0];
+  return nearest?.name ?? null;
 }
 
 function isDirectory(candidate: string): boolean {

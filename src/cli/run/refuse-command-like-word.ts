@@ -1,4 +1,5 @@
 import { UsageError } from '../../shared/errors.js';
+import { editDistance } from '../../shared/text/edit-distance.js';
 
 /** Edits within which a word counts as a mistyped command name. */
 const MAX_TYPO_DISTANCE = 2;
@@ -20,18 +21,4 @@ export function refuseCommandLikeWord(words: readonly string[], commands: readon
   throw new UsageError(`unknown command "${word}"`, {
     hint: `${suggestion}run oy --help for the commands; for a one-word prompt, use oy run ${word}`,
   });
-}
-
-/** Levenshtein distance, small strings only. */
-export function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      current.push(Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost));
-    }
-    previous = current;
-  }
-  return previous[b.length]!;
 }
