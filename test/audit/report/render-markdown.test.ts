@@ -479,11 +479,23 @@ describe('detailed findings', () => {
 });
 
 describe('unverified, secrets, coverage, method', () => {
-  test('unverified findings get their own table and note they never gate CI', async () => {
+  test('unverified findings get their own table, with the reason, and note they never gate CI', async () => {
     const root = await parseMarkdown(renderMarkdown(sampleModelReport()));
     expect(tableAfter(root, 'Unverified')).toEqual([
-      ['high', 'Hard-coded admin password', 'src/auth.ts:300', '0.40'],
-      ['medium', 'Open redirect in login', 'src/missing.ts:1-2', '0.55'],
+      [
+        'high',
+        'Hard-coded admin password',
+        'src/auth.ts:300',
+        '0.40',
+        'line 300 is past the end of src/auth.ts (120 lines) and the evidence is not in it',
+      ],
+      [
+        'medium',
+        'Open redirect in login',
+        'src/missing.ts:1-2',
+        '0.55',
+        'path src/missing.ts is not a reviewed file',
+      ],
     ]);
     expect(sectionOf(root, 'Unverified').map(textOf).join(' ')).toContain(
       'never count for --fail-on',
