@@ -1,7 +1,6 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
-  chmodSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
@@ -15,11 +14,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fakeProviderEnv, startFakeProvider } from '../fakes/start-fake-provider.js';
 import type { FakeProviderServer } from '../fakes/fake-provider-server.js';
 import { commitAll } from '../support/git-fixture.js';
-import { OY_BIN, PROJECT_ROOT } from '../support/run-oy.js';
+import { makeCiShims } from '../support/ci-shims.js';
+import { PROJECT_ROOT } from '../support/run-oy.js';
 
 /**
  * README's CI recipes run as written: each code block marked `<!-- ci-recipe: name -->` is read from
- * README.md at test time and run against one fixture repository with the built CLI, `npx oy-cli@1`
+ * README.md at test time and run against one fixture repository with the built CLI, `npx oy-audit@<version>`
  * and `oy` being shims for it, and the model served by the fake provider through the documented
  * variables. The recipes run in README order of need: the baseline first, since the others read it.
  */
@@ -78,15 +78,7 @@ beforeAll(async () => {
   const token = `ghp_${randomBytes(27).toString('base64url').replace(/[-_]/g, 'x').slice(0, 36)}`;
   writeFileSync(path.join(repo, 'src', 'config.js'), `export const token = '${token}';\n`);
   commitAll(repo);
-  shims = mkdtempSync(path.join(tmpdir(), 'oy-readme-shims-'));
-  // `npx --yes oy-cli@1 ...` and `npx oy ...` run the built CLI; anything else npx is asked is a failure.
-  writeFileSync(
-    path.join(shims, 'npx'),
-    `#!/bin/sh\nwhile [ $# -gt 0 ]; do case "$1" in --yes|-y) shift ;; oy-cli@*|oy) shift; break ;; *) echo "unexpected npx $*" >&2; exit 99 ;; esac; done\nexec node "${OY_BIN}" "$@"\n`,
-  );
-  writeFileSync(path.join(shims, 'oy'), `#!/bin/sh\nexec node "${OY_BIN}" "$@"\n`);
-  chmodSync(path.join(shims, 'npx'), 0o755);
-  chmodSync(path.join(shims, 'oy'), 0o755);
+  shims = makeCiShims();
 });
 
 afterAll(async () => {
@@ -179,7 +171,7 @@ describe("README's CI recipes, as written", () => {
     const workflow = recipe('cli-workflow');
     const step = workflow.slice(workflow.indexOf('- name: Audit'));
     const command = /^\s+run: (.*)$/m.exec(step)?.[1] ?? '';
-    expect(command).toMatch(/^npx --yes oy-cli@1 audit /);
+    expect(command).toMatch(/^npx --yes oy-audit@[\d.]+ audit /);
     const env = mapping(step, 'env');
     expect(env).toEqual({
       OY_MODEL: 'anthropic::claude-haiku-4-5',
