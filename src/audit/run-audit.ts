@@ -40,6 +40,8 @@ export type AuditOutcome =
       reportText: string;
       manifestPath: string | null;
       gates: GateResult;
+      /** Calls this run made to the model; 0 offline or when every chunk came from the cache. */
+      modelCalls: number;
       suppressedByBaseline: number;
       suppressedByComment: number;
     };
@@ -259,6 +261,7 @@ export async function runAudit(
     reportText,
     manifestPath,
     gates,
+    modelCalls: review?.calls ?? 0,
     suppressedByBaseline: report.suppressed.filter((item) => item.by === 'baseline').length,
     suppressedByComment: report.suppressed.filter((item) => item.by === 'allow-comment').length,
   };

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { AuditOptions } from '../../audit/audit-options.js';
 import { renderPlan } from '../../audit/plan/render-plan.js';
 import { runAudit } from '../../audit/run-audit.js';
+import { summarizeAudit, type AuditSummary } from '../../audit/report/summarize-audit.js';
 import { loadOutputSealKey } from '../../audit/outputs/load-output-seal-key.js';
 import type { Severity } from '../../audit/types.js';
 import { DEFAULT_AUDIT_SCOPE, type AuditScope } from '../../audit/scope/audit-scope.js';
@@ -20,7 +21,9 @@ import { AUDIT_FLAGS, DEFAULT_CONCURRENCY } from '../flags/audit-flags.js';
 import { buildFlagLayer } from '../flags/build-flag-layer.js';
 import { GLOBAL_FLAGS } from '../flags/command-table.js';
 import type { GlobalOptions } from '../global-options.js';
+import { renderAuditSummary } from '../render-audit-summary.js';
 import { createProgressRenderer } from '../render-progress.js';
+import { createColors, shouldColor } from '../terminal.js';
 import { formatCommandLine } from '../format-command-line.js';
 import { resolveWorkspaceRoot } from '../resolve-workspace-root.js';
 import { editDistance } from '../../shared/text/edit-distance.js';
@@ -158,6 +161,7 @@ export async function runAuditCommand(
       filesReviewed: coverage.filesReviewed,
       filesSkipped: coverage.filesSkipped,
       filesFailed: coverage.filesFailed,
+      ...jsonFieldsOf(summarizeAudit(outcome.report, outcome.modelCalls)),
     };
     process.stdout.write(
       stringifyForTerminal(
@@ -168,6 +172,21 @@ export async function runAuditCommand(
   } else {
     const shown = path.relative(process.cwd(), outcome.reportPath) || outcome.reportPath;
     process.stdout.write(`${neutralizeControl(shown, { lineBreaks: 'show' })}\n`);
+  }
+  if (outcome.report.coverage.ledger.length === 0 && !flags.quiet) {
+    process.stderr.write(
+      `warning: no file was found to audit in ${neutralizeControl(root, { lineBreaks: 'show' })}; check the folder, --include and --exclude\n`,
+    );
+  }
+  if (!flags.quiet && !flags.json) {
+    const shown =
+      outcome.reportPath === null
+        ? null
+        : path.relative(process.cwd(), outcome.reportPath) || outcome.reportPath;
+    const colors = createColors(shouldColor(process.stderr, flags, process.env));
+    process.stderr.write(
+      renderAuditSummary(summarizeAudit(outcome.report, outcome.modelCalls), shown, colors),
+    );
   }
   if (outcome.suppressedByBaseline > 0 && !flags.quiet) {
     process.stderr.write(`${outcome.suppressedByBaseline} finding(s) suppressed by --baseline\n`);
@@ -181,6 +200,12 @@ export async function runAuditCommand(
   for (const reason of outcome.gates.reasons)
     process.stderr.write(`gate: ${neutralizeControl(reason)}\n`);
   process.exitCode = outcome.gates.exitCode;
+}
+
+/** The terminal summary's numbers as `--json` fields, beside the counts it has always carried. */
+function jsonFieldsOf(summary: AuditSummary) {
+  const { findings, secrets, hints, top, notReviewed, model, modelCalls, costUsd } = summary;
+  return { bySeverity: { findings, secrets, hints }, top, notReviewed, model, modelCalls, costUsd };
 }
 
 /** Edits within which a first word counts as a mistyped folder name rather than a focus word. */

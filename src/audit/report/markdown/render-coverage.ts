@@ -41,12 +41,7 @@ export function renderCoverage(report: AuditReport): string {
         ['Cost', coverage.costUsd === null ? 'n/a' : formatUsd(coverage.costUsd)],
         ['Model', report.model === null ? 'none (offline)' : escapeMarkdownLine(report.model)],
         ['Duration', formatDuration(coverage.durationMs)],
-        [
-          'Result',
-          coverage.isPartial
-            ? '**partial**: some files or chunks could not be reviewed'
-            : 'complete',
-        ],
+        ['Result', describeResult(report)],
       ],
     ),
   ];
@@ -63,6 +58,14 @@ export function renderCoverage(report: AuditReport): string {
     'The full ledger (one status per file) is in the `--manifest` file and in the JSON report.',
   );
   return parts.join('\n\n');
+}
+
+function describeResult(report: AuditReport): string {
+  const { coverage } = report;
+  if (coverage.isPartial) return '**partial**: some files or chunks could not be reviewed';
+  // An empty selection is not a clean result: nothing was looked at.
+  if (coverage.ledger.length === 0) return '**empty**: no file was found to audit';
+  return 'complete';
 }
 
 function formatChunks(reviewed: number, skippedByBudget: number): string {
