@@ -57,7 +57,7 @@ describe('the audit speaks', () => {
     const top = lines.slice(1, 6);
     expect(top).toHaveLength(5);
     for (const line of top)
-      expect(line).toMatch(/^ {2}(critical|high|medium|low|info) +\S+(:\d+)?  \S/);
+      expect(line).toMatch(/^ {2}(critical|high|medium|low|info) +\S+(:\d+)? {2}\S/);
     expect(lines[6]).toMatch(/^\d+ files reviewed; \d+ skipped \((\d+ [\w-]+(, )?)+\)$/);
     expect(lines[7]).toBe('model: none (offline: deterministic checks only)');
     expect(lines[8]).toBe('report: ISSUES.md');
