@@ -74,7 +74,8 @@ export function buildBwrapArgs(layout: BwrapLayout): string[] {
   const hiddenDirs: string[] = [];
   for (const hidden of layout.hidden) {
     if (contains(hidden.path, workspace) || isGone(hidden.path)) continue;
-    if (visible.some((place) => contains(hidden.path, place))) continue;
+    // A hidden folder holding a shown place is gone but for that place: covering it would hide it too.
+    if (visible.some((place) => place !== hidden.path && contains(hidden.path, place))) continue;
     if (hidden.isDirectory) {
       args.push('--tmpfs', hidden.path);
       hiddenDirs.push(hidden.path);
