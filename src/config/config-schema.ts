@@ -60,7 +60,7 @@ const auditSection = z
 const homePath = z
   .string()
   .regex(
-    /^~\/(?!.*(?:^|\/)\.\.(?:\/|$))[^\0]+$/,
+    /^~\/(?!\.\.(?:\/|$))(?!.*\/\.\.(?:\/|$))[^\0]+$/,
     'a home path starts with ~/ and names a place inside your home folder, without ..',
   );
 
