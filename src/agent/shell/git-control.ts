@@ -75,6 +75,10 @@ export async function planGitControl(
     readOnly(file);
     if (depth > MAX_INCLUDE_DEPTH || !existsSync(file)) return;
     const found = await listGitConfigPaths(file, env);
+    if (found.hasWorktreeConfig && path.basename(file) === 'config') {
+      // git reads config.worktree now: a missing one is made empty, so it can be made read-only.
+      ensureFile(path.join(path.dirname(file), 'config.worktree'));
+    }
     for (const hooksPath of found.hooksPaths) {
       // git runs hooks from the top of the work tree, so a relative hooks folder is read from there.
       const folder = path.resolve(top, hooksPath);
@@ -111,8 +115,11 @@ export async function planGitControl(
     for (const submodule of findSubmoduleGitDirs(path.join(gitDir, 'modules')))
       await protectGitDir(submodule, workspace);
     readOnly(path.join(gitDir, 'worktrees'));
+    const config = path.join(gitDir, 'config');
+    const { hasWorktreeConfig } = await listGitConfigPaths(config, env);
     for (const worktree of listFolders(path.join(gitDir, 'worktrees'))) {
       mounts.push({ kind: 'bind', path: worktree });
+      if (hasWorktreeConfig) ensureFile(path.join(worktree, 'config.worktree'));
       for (const name of WORKTREE_FILES) await protectConfigFile(path.join(worktree, name), top);
     }
   };

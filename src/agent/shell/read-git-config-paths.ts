@@ -11,9 +11,12 @@ export interface GitConfigPaths {
   includes: string[];
   /** `core.hooksPath` values as written (relative to the work tree's top). */
   hooksPaths: string[];
+  /** `extensions.worktreeConfig` is set: git reads `config.worktree` beside this file. */
+  hasWorktreeConfig: boolean;
 }
 
-const PATH_KEYS = '^(include|includeif\\..*)\\.path$|^core\\.hookspath$';
+const PATH_KEYS =
+  '^(include|includeif\\..*)\\.path$|^core\\.hookspath$|^extensions\\.worktreeconfig$';
 
 /** Answers per file, kept while the file's identity and times are unchanged. */
 const cache = new Map<string, { key: string; paths: GitConfigPaths }>();
@@ -31,13 +34,17 @@ export async function listGitConfigPaths(file: string, env: Environment): Promis
     ['config', '--file', file, '--no-includes', '-z', '--get-regexp', PATH_KEYS],
     { cwd: path.dirname(file), env: buildGitEnvironment(env, {}) },
   );
-  const paths: GitConfigPaths = { includes: [], hooksPaths: [] };
+  const paths: GitConfigPaths = { includes: [], hooksPaths: [], hasWorktreeConfig: false };
   if (result.ok) {
     for (const record of result.stdout.toString('utf8').split('\0')) {
       const newline = record.indexOf('\n');
       if (newline < 0) continue;
       const name = record.slice(0, newline);
       const value = record.slice(newline + 1);
+      if (name === 'extensions.worktreeconfig') {
+        paths.hasWorktreeConfig = /^(true|yes|on|1)$/i.test(value);
+        continue;
+      }
       if (value === '' || value.startsWith('~')) continue;
       if (name === 'core.hookspath') paths.hooksPaths.push(value);
       else paths.includes.push(value);
