@@ -2,7 +2,7 @@ import { existsSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { resolveOyPaths } from '../../config/config-paths.js';
 import { HOME_SECRET_FILES } from '../../safety/secret-files.js';
-import { expandHomePlace, expandToolchainSecrets, homeOf } from './home-places.js';
+import { expandHomePlace, expandToolchainSecrets, homeOf, loginHome } from './home-places.js';
 
 /**
  * Shell start-up and history files: rc files export keys (`export OPENAI_API_KEY=…`) and
@@ -138,7 +138,14 @@ export function listHiddenCandidates(env: Environment): string[] {
  */
 export function findHiddenPaths(env: Environment): HiddenPath[] {
   const found = new Map<string, HiddenPath>();
-  const candidates = [...listHiddenCandidates(env), ...expandToolchainSecrets(homeOf(env))];
+  const login = loginHome();
+  const homes = [homeOf(env), ...(login === undefined ? [] : [login])];
+  const candidates = [
+    ...listHiddenCandidates(env),
+    // The login's home, emptied when HOME points elsewhere, shows its toolchains: the same list holds there.
+    ...(login === undefined || login === homeOf(env) ? [] : listHiddenCandidates({ HOME: login })),
+    ...homes.flatMap((home) => expandToolchainSecrets(home)),
+  ];
   for (const candidate of candidates) {
     // A relative HOME or XDG value names no fixed place; bwrap needs absolute targets.
     if (!path.isAbsolute(candidate) || !existsSync(candidate)) continue;

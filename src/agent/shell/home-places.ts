@@ -167,6 +167,10 @@ export function layOutHome(env: Environment, userPlaces: readonly HomePathSettin
   const wanted = [...TOOLCHAIN_PLACES, ...userPlaces.map(stripTilde)].flatMap((relative) =>
     expandHomePlace(relative, env),
   );
+  // The login's home is emptied too when HOME points elsewhere: its toolchains stay usable.
+  const login = loginHome();
+  if (login !== undefined && login !== homeOf(env))
+    wanted.push(...TOOLCHAIN_PLACES.map((relative) => path.join(login, relative)));
   // What the user already runs from PATH is a toolchain place, unless it is a home itself.
   for (const entry of (env.PATH ?? '').split(path.delimiter)) {
     if (path.isAbsolute(entry)) wanted.push(entry);
@@ -239,7 +243,8 @@ function stripTilde(place: string): string {
   return place.replace(/^~\/?/, '');
 }
 
-function loginHome(): string | undefined {
+/** The home folder the password database gives this user (HOME may point elsewhere). */
+export function loginHome(): string | undefined {
   try {
     return os.userInfo().homedir || undefined;
   } catch {
