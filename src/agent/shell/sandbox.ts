@@ -78,6 +78,9 @@ export interface SandboxProbe {
   bwrapPath?: string;
 }
 
+/** bwraps that worked in this process: a probe costs a process start, and each command planned one. */
+const workingBwraps = new Set<string>();
+
 /** Whether bwrap is on PATH and can start a command with the namespaces the sandbox uses. */
 export async function probeSandbox(
   env: Environment,
@@ -86,6 +89,7 @@ export async function probeSandbox(
   if (platform !== 'linux') return { available: false, reason: 'bwrap runs on Linux only' };
   const bwrapPath = findOnPath('bwrap', env.PATH);
   if (bwrapPath === null) return { available: false, reason: 'bwrap not found on PATH' };
+  if (workingBwraps.has(bwrapPath)) return { available: true, reason: '', bwrapPath };
   // The probe runs this Node by its absolute path: a bare `true` would be looked up on PATH.
   const args = [
     ...['--ro-bind', '/', '/', '--dev', '/dev', '--proc', '/proc', '--tmpfs', '/tmp'],
@@ -94,12 +98,15 @@ export async function probeSandbox(
   ];
   const failure = await runProbe(bwrapPath, args, env);
   if (failure !== undefined) return { available: false, reason: `bwrap: ${failure}`, bwrapPath };
+  workingBwraps.add(bwrapPath);
   return { available: true, reason: '', bwrapPath };
 }
 
 /**
  * Decides the sandbox for a command from the config setting: `off` never, `auto` when bwrap
- * works, `on` always (an `unavailable` plan when it cannot, which the bash tool refuses).
+ * works, `on` always (an `unavailable` plan when it cannot, which the bash tool refuses). With
+ * `isLaidOut` false the bwrap plan has no arguments yet (a preview needs only its kind): lay it out
+ * with `refreshSandboxPlan` just before the command starts.
  */
 export async function planSandbox(
   setting: 'auto' | 'on' | 'off',
@@ -107,6 +114,7 @@ export async function planSandbox(
   env: Environment,
   allowNetwork: boolean,
   scope: SandboxScope = DEFAULT_SANDBOX_SCOPE,
+  isLaidOut = true,
 ): Promise<SandboxPlan> {
   if (setting === 'off') return { kind: 'none', reason: 'sandbox: off in the config' };
   const probe = await probeSandbox(env);
@@ -123,7 +131,7 @@ export async function planSandbox(
     scope,
     gitSettings: [],
   } as const;
-  return refreshSandboxPlan(bwrap, workspaceRoot, env);
+  return isLaidOut ? refreshSandboxPlan(bwrap, workspaceRoot, env) : bwrap;
 }
 
 /**

@@ -99,9 +99,11 @@ function readFolder(root: string, folder: string, stats: BigIntStats): FolderRec
     return record;
   }
   record.entries = names.length;
+  // The workspace-relative folder once, not path.relative per file: it is most of a cold scan's time.
+  const prefix = folder === root ? '' : `${folder.slice(root.length + 1)}/`;
   for (const entry of names) {
-    const full = path.join(folder, entry.name);
     if (entry.name === '.git') {
+      const full = path.join(folder, entry.name);
       const kind = entry.isDirectory()
         ? 'folder'
         : entry.isFile()
@@ -113,7 +115,7 @@ function readFolder(root: string, folder: string, stats: BigIntStats): FolderRec
       continue;
     }
     if (entry.isDirectory()) record.subfolders.push(entry.name);
-    else if (isSecretBearingFile(path.relative(root, full))) record.secretNames.push(entry.name);
+    else if (isSecretBearingFile(prefix + entry.name)) record.secretNames.push(entry.name);
   }
   return record;
 }

@@ -60,6 +60,8 @@ export const bashTool = defineTool({
       context.shell.baseEnv,
       context.shell.allowNetwork,
       sandboxScopeOf(context.shell, 'read-write'),
+      // Laid out in execute, just before the command starts: files change while the user reads.
+      false,
     ).catch((error: unknown) => {
       throw new ToolFailure(`the sandbox could not be prepared: ${(error as Error).message}`);
     });
