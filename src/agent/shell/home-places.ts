@@ -181,8 +181,14 @@ export function layOutHome(env: Environment, userPlaces: readonly HomePathSettin
     if (real === undefined || homes.includes(real)) continue;
     if (homes.some((home) => isInsideRoot(home, real))) visible.add(real);
   }
-  // Parents first, so a place inside another is bound after it and stays as it is on disk.
-  return { homes, visible: [...visible].sort() };
+  // A place inside another shown place is shown with it already.
+  const places = [...visible].sort();
+  return {
+    homes,
+    visible: places.filter(
+      (place) => !places.some((other) => other !== place && isInsideRoot(other, place)),
+    ),
+  };
 }
 
 /** The real home folders to empty: existing directories, never `/` or one holding the system. */
