@@ -56,7 +56,8 @@ function createMcpTool(
       data: null,
     }),
     execute: async (args, context) => {
-      const result = await pool.callTool(server, info.name, args, context.signal);
+      const access = context.shell.workspaceAccess;
+      const result = await pool.callTool(server, info.name, args, context.signal, access);
       const output = describeMcpContent(result);
       if (result.isError) throw new ToolFailure(output.content || 'the MCP tool reported an error');
       return { ...output };

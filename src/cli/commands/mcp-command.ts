@@ -50,6 +50,11 @@ export async function runMcpCommand(
     workspaceRoot: root,
     baseEnv: env,
     allowedEnvNames: config.agent.allowEnv,
+    sandbox: {
+      setting: config.agent.sandbox,
+      allowNetwork: config.agent.network,
+      homePaths: config.agent.homePaths ?? [],
+    },
   });
   if (!flags.quiet)
     for (const line of inspection.warnings) process.stderr.write(`warning: ${show(line)}\n`);

@@ -129,6 +129,14 @@ export async function openAgentSession(
     workspaceRoot,
     baseEnv: env,
     allowedEnvNames: config.agent.allowEnv,
+    launch: {
+      sandbox: {
+        setting: config.agent.sandbox,
+        allowNetwork: config.agent.network,
+        homePaths: config.agent.homePaths ?? [],
+      },
+      workspaceAccess: choices.mode === 'plan' ? 'read-only' : 'read-write',
+    },
     redact,
     warn: prepared.warn,
     ...(choices.approveProjectFile ? { approveProjectFile: choices.approveProjectFile } : {}),
