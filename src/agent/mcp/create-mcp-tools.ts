@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { MAX_ARGUMENT_DEPTH, valueNestsDeeper } from '../../providers/bound-tool-arguments.js';
+import { redactJson } from '../../safety/redact/redact-json.js';
 import { defineTool } from '../tools/define-tool.js';
 import { ToolFailure, type AgentTool } from '../tools/tool-types.js';
 import type { McpToolInfo } from './connect-mcp-server.js';
@@ -10,13 +12,23 @@ import { nameMcpTool } from './name-mcp-tool.js';
 const MAX_DESCRIPTION_CHARS = 2000;
 /** A schema larger than this is replaced by a bare object: it would crowd every request. */
 const MAX_SCHEMA_CHARS = 20_000;
-/** The preview shows this much of the arguments. */
-const MAX_PREVIEW_CHARS = 2000;
+/** What a schema too large, too deep or unreadable after redaction becomes: any object. */
+const BARE_SCHEMA: Readonly<Record<string, unknown>> = {
+  type: 'object',
+  additionalProperties: true,
+};
 
 // The server validates its own arguments; oy only insists on one JSON object.
 const argumentsSchema = z.looseObject({});
 
-/** Every listed tool of the pool's started servers, as tools the loop runs through defineTool (the one door). */
+/**
+ * Every listed tool of the pool's started servers, as tools the loop runs through defineTool (the one
+ * door). What a server says about its tools is untrusted and may hold a secret (a default, an example,
+ * an enum): the name the model sees, the description and the whole input schema pass the session's
+ * redactor here, the only place server metadata reaches a request. Nothing else of it is kept
+ * (connect-mcp-server.ts keeps name, description, schema and the read-only mark; titles, other
+ * annotations, prompts, resources and the server's instructions are never read).
+ */
 export function createMcpTools(
   pool: McpServerPool,
   listed: ReadonlyArray<{ server: string; tools: readonly McpToolInfo[] }>,
@@ -26,7 +38,8 @@ export function createMcpTools(
   const tools: AgentTool[] = [];
   for (const { server, tools: serverTools } of listed) {
     for (const info of serverTools) {
-      const name = nameMcpTool(server, info.name, taken);
+      // Named from redacted text: a secret in a tool's name never reaches the model in the tool list.
+      const name = nameMcpTool(redact(server), redact(info.name), taken);
       taken.add(name);
       tools.push(createMcpTool(pool, server, info, name, redact));
     }
@@ -48,13 +61,8 @@ function createMcpTool(
     description: '',
     schema: argumentsSchema,
     intend: () => ({ action: { kind: 'mcp', tool: 'mcp', mcp: target }, target }),
-    plan: (args) => ({
-      preview: `${server}:${info.name} ${JSON.stringify(args, null, 2)}`.slice(
-        0,
-        MAX_PREVIEW_CHARS,
-      ),
-      data: null,
-    }),
+    // The arguments whole: the approval shows their head and tail, counts the rest and shows all on request.
+    plan: (args) => ({ preview: JSON.stringify(args, null, 2), data: null }),
     execute: async (args, context) => {
       const result = await pool.callTool(server, info.name, args, context.signal);
       const output = describeMcpContent(result);
@@ -62,19 +70,39 @@ function createMcpTool(
       return { ...output };
     },
   });
-  const description = redact(
-    `[MCP server ${server}] ${info.description}`.slice(0, MAX_DESCRIPTION_CHARS),
+  // Redacted whole, then cut: a cut first could leave half a secret the redactor no longer knows.
+  const description = redact(`[MCP server ${server}] ${info.description}`).slice(
+    0,
+    MAX_DESCRIPTION_CHARS,
   );
   return {
     ...tool,
     description,
-    inputSchema: boundSchema(info.inputSchema),
+    inputSchema: redactSchema(info.inputSchema, redact),
     isOfferedInPlan: info.isReadOnly,
   };
 }
 
-function boundSchema(schema: Record<string, unknown>): Record<string, unknown> {
-  if (schema.type !== 'object' || JSON.stringify(schema).length > MAX_SCHEMA_CHARS)
-    return { type: 'object', additionalProperties: true };
-  return schema;
+/**
+ * The schema with every string (keys, defaults, enums, examples, descriptions, titles, at any depth)
+ * redacted, then its JSON text redacted again, so a rule that needs the key beside the value
+ * (`"password": "…"`) sees both; a result that no longer parses, or a schema too deep or too large,
+ * becomes a bare object.
+ */
+function redactSchema(
+  schema: Record<string, unknown>,
+  redact: (text: string) => string,
+): Record<string, unknown> {
+  if (schema.type !== 'object' || valueNestsDeeper(schema, MAX_ARGUMENT_DEPTH))
+    return { ...BARE_SCHEMA };
+  const text = JSON.stringify(redactJson(schema, redact));
+  if (text.length > MAX_SCHEMA_CHARS) return { ...BARE_SCHEMA };
+  try {
+    const parsed: unknown = JSON.parse(redact(text));
+    if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed))
+      return parsed as Record<string, unknown>;
+  } catch {
+    // A placeholder that broke the JSON: fall through to the bare object.
+  }
+  return { ...BARE_SCHEMA };
 }
