@@ -50,32 +50,40 @@ function screenOf(stream: NodeJS.WritableStream): ApprovalScreen {
 
 /**
  * Long text a page at a time on a terminal (Enter for the next, q to stop), all at once otherwise;
- * asked through the editor, so keys go where every other answer goes.
+ * asked through the editor, so keys go where every other answer goes. A line longer than the screen
+ * is split at its width, so a page is never more than a screen.
  */
 async function showPaged(channel: PromptChannel, text: string): Promise<void> {
-  const lines = text.replace(/\n$/u, '').split('\n');
-  const screen = screenOf(channel.stderr);
   const isTerminal = (channel.stderr as Partial<NodeJS.WriteStream>).isTTY === true;
-  // One row for the "more" question.
-  const pageRows = isTerminal ? Math.max(1, screen.rows - 1) : Number.POSITIVE_INFINITY;
-  let start = 0;
-  while (start < lines.length) {
-    let rows = 0;
-    let end = start;
-    while (end < lines.length) {
-      const needed = Math.max(1, Math.ceil([...lines[end]!].length / screen.columns));
-      if (end > start && rows + needed > pageRows) break;
-      rows += needed;
-      end += 1;
-    }
-    channel.stderr.write(`${lines.slice(start, end).join('\n')}\n`);
-    start = end;
-    if (start >= lines.length) return;
+  if (!isTerminal) {
+    channel.stderr.write(text);
+    return;
+  }
+  const screen = screenOf(channel.stderr);
+  const rows = text
+    .replace(/\n$/u, '')
+    .split('\n')
+    .flatMap((line) => splitAt([...line], screen.columns));
+  // One row is kept for the "more" question.
+  const pageRows = Math.max(1, screen.rows - 1);
+  for (let start = 0; start < rows.length; start += pageRows) {
+    const end = Math.min(rows.length, start + pageRows);
+    channel.stderr.write(`${rows.slice(start, end).join('\n')}\n`);
+    if (end === rows.length) return;
     const more = await channel.editor.ask(
-      `-- lines 1-${start} of ${lines.length}: Enter shows more, q goes back to the question -- `,
+      `-- rows 1-${end} of ${rows.length}: Enter shows more, q goes back to the question -- `,
     );
     if (more === null || more.trim().toLowerCase() === 'q') return;
   }
+}
+
+/** A line as rows of at most `columns` code points (an empty line is one empty row). */
+function splitAt(chars: readonly string[], columns: number): string[] {
+  if (chars.length <= columns) return [chars.join('')];
+  const rows: string[] = [];
+  for (let start = 0; start < chars.length; start += columns)
+    rows.push(chars.slice(start, start + columns).join(''));
+  return rows;
 }
 
 /** Answers the `ask` tool: the model's question and numbered choices on stderr, shown inertly; a choice's number picks it. */

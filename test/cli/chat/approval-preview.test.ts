@@ -244,7 +244,7 @@ describe('v at the approval question', () => {
     });
     expect(answer).toBe('yes');
     expect(questions[0]).toContain('Allow all');
-    expect(questions.slice(1, 4).every((question) => question.startsWith('-- lines 1-'))).toBe(
+    expect(questions.slice(1, 4).every((question) => question.startsWith('-- rows 1-'))).toBe(
       true,
     );
     expect(questions[4]).toBe(questions[0]);
