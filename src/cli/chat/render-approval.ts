@@ -152,14 +152,14 @@ function renderSubject(
 function renderFull(request: ApprovalRequest, subject: Subject | undefined): string {
   const parts: string[] = [];
   if (subject !== undefined) {
-    const lines = showInvisible(subject.text, { exact: true }).split('\n');
+    const lines = showInvisible(subject.text, { isExact: true }).split('\n');
     parts.push(
       lines
         .map((line, index) => `${index === 0 ? subject.firstPrefix : subject.prefix}${line}`)
         .join('\n'),
     );
   }
-  if (request.always !== undefined) parts.push(showInvisible(request.always, { exact: true }));
+  if (request.always !== undefined) parts.push(showInvisible(request.always, { isExact: true }));
   return `${parts.join('\n')}\n`;
 }
 

@@ -9,11 +9,13 @@ import { neutralizeControl, showControlCharacter } from './neutralize-control.js
 export type TextPiece =
   | { kind: 'text'; text: string; chars: number }
   | { kind: 'break' }
-  | { kind: 'marker'; text: string; exact: string; chars: number };
+  | { kind: 'marker'; text: string; chars: number };
 
 export interface ShowInvisibleOptions {
   /** One line (summaries, progress lines): every newline is part of a marker. */
   isOneLine?: boolean;
+  /** Each marker lists every group of its run in order, however many (the whole view); else past three, totals. */
+  isExact?: boolean;
 }
 
 // Spaces and tabs shown as themselves while a gap is at most this wide (a tab counted as 8 columns).
@@ -121,7 +123,7 @@ export function splitInvisible(text: string, options: ShowInvisibleOptions = {})
   const flushRun = () => {
     if (run.length === 0) return;
     flushVisible();
-    pieces.push(...showRun(run, options.isOneLine === true));
+    pieces.push(...showRun(run, options));
     run = [];
   };
   let index = 0;
@@ -131,6 +133,17 @@ export function splitInvisible(text: string, options: ShowInvisibleOptions = {})
       run.push({ key: sequence, chars: [...sequence].length, isSequence: true });
       index += sequence.length;
       previous = '';
+      continue;
+    }
+    const code = text.charCodeAt(index);
+    if (code > 0x20 && code < 0x7f) {
+      // Printable ASCII, most of any command: visible, and a base for a mark.
+      flushRun();
+      previous = text.charAt(index);
+      visible += previous;
+      visibleChars += 1;
+      stackedMarks = 0;
+      index += 1;
       continue;
     }
     const char = String.fromCodePoint(text.codePointAt(index) ?? 0);
@@ -153,17 +166,10 @@ export function splitInvisible(text: string, options: ShowInvisibleOptions = {})
   return pieces;
 }
 
-/** The whole text on one string, every invisible run a counted marker (`exact`: each group in order). */
-export function showInvisible(
-  text: string,
-  options: ShowInvisibleOptions & { exact?: boolean } = {},
-): string {
+/** The whole text on one string, every invisible run a counted marker. */
+export function showInvisible(text: string, options: ShowInvisibleOptions = {}): string {
   return splitInvisible(text, options)
-    .map((piece) => {
-      if (piece.kind === 'break') return '\n';
-      if (piece.kind === 'marker') return options.exact ? piece.exact : piece.text;
-      return piece.text;
-    })
+    .map((piece) => (piece.kind === 'break' ? '\n' : piece.text))
     .join('');
 }
 
@@ -192,8 +198,10 @@ function matchEscapeSequence(text: string, index: number): string | undefined {
  * A run of spaces, tabs and a few newlines as itself; anything else as one marker, with the short
  * gaps of spaces or tabs at its two ends left as they are (`bidi ⟨U+202E right-to-left override⟩`).
  */
-function showRun(run: readonly Unit[], isOneLine: boolean): TextPiece[] {
-  if (isPlain(run, isOneLine)) return showPlain(run);
+function showRun(run: readonly Unit[], options: ShowInvisibleOptions): TextPiece[] {
+  if (isPlain(run, options.isOneLine === true)) return showPlain(run);
+  const isExact = options.isExact === true;
+  if (run.length === 1) return [markerOf(run, isExact)];
   let start = 0;
   while (start < run.length && isGap(run[start]!)) start += 1;
   let end = run.length;
@@ -206,7 +214,7 @@ function showRun(run: readonly Unit[], isOneLine: boolean): TextPiece[] {
   );
   return [
     ...(middle[0] === run[0] ? [] : showPlain(before)),
-    markerOf(middle),
+    markerOf(middle, isExact),
     ...(middle.at(-1) === run.at(-1) ? [] : showPlain(after)),
   ];
 }
@@ -231,12 +239,28 @@ function showPlain(run: readonly Unit[]): TextPiece[] {
   return pieces;
 }
 
-function markerOf(run: readonly Unit[]): TextPiece {
+function markerOf(run: readonly Unit[], isExact: boolean): TextPiece {
+  // One group reads the same in either form.
+  const single = run.length === 1 ? SINGLE_MARKERS.get(run[0]!.key) : undefined;
+  if (single !== undefined) return single;
+  const marker = describeRun(run, isExact);
+  if (run.length === 1 && SINGLE_MARKERS.size < MAX_CACHED_MARKERS)
+    SINGLE_MARKERS.set(run[0]!.key, marker);
+  return marker;
+}
+
+// One character alone is the common marker (a zero-width space in a word): its text is kept, not rebuilt.
+const MAX_CACHED_MARKERS = 512;
+const SINGLE_MARKERS = new Map<string, TextPiece>();
+
+function describeRun(run: readonly Unit[], isExact: boolean): TextPiece {
   const groups = groupUnits(run);
   const chars = run.reduce((sum, unit) => sum + unit.chars, 0);
-  const exact = `⟨${groups.map(describeGroup).join(' + ')}⟩`;
-  const text = groups.length <= MAX_MARKER_GROUPS ? exact : `⟨${describeTotals(run, chars)}⟩`;
-  return { kind: 'marker', text, exact, chars };
+  const text =
+    isExact || groups.length <= MAX_MARKER_GROUPS
+      ? `⟨${groups.map(describeGroup).join(' + ')}⟩`
+      : `⟨${describeTotals(run, chars)}⟩`;
+  return { kind: 'marker', text, chars };
 }
 
 function isPlain(run: readonly Unit[], isOneLine: boolean): boolean {
@@ -322,6 +346,7 @@ function nameOf({ key, isSequence }: Unit): string {
   return name === undefined ? code : `${code} ${name}`;
 }
 
+/** `8,000`: a count with thousands separators (toLocaleString is slow enough to matter per marker). */
 export function formatCount(count: number): string {
-  return count.toLocaleString('en-US');
+  return String(count).replace(/\B(?=(?:\d{3})+$)/gu, ',');
 }

@@ -84,7 +84,7 @@ describe('invisible padding between two commands', () => {
     expect(showInvisible(text)).toBe(
       'a ⟨3,999 invisible characters: 1,000 × U+00A0 no-break space, 1,000 newlines, 1,000 × U+200B zero-width space, 1 other kind⟩b',
     );
-    const exact = showInvisible(text, { exact: true });
+    const exact = showInvisible(text, { isExact: true });
     expect(
       exact.startsWith(
         'a ⟨U+00A0 no-break space + 1 newline + U+200B zero-width space + 1 space + ',
