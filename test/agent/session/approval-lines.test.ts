@@ -221,7 +221,7 @@ describe('approval lines in a session', () => {
     const [approval] = lines;
     // Shown inertly: no ESC, BEL or line break survives in the summary; the secret is a placeholder.
     expect(approval!.summary).toMatch(
-      /^run echo ⟨… [\d,]+ characters not shown …⟩.*⟨U\+2028 line separator⟩x$/u,
+      /^run echo ⟨\^\[\[2J \+ \^\[\]52;c;cHduZWQ=\^G⟩ .*⟨… [\d,]+ characters not shown …⟩.*⟨U\+2028 line separator⟩x$/u,
     );
     expect(approval!.summary.length).toBeLessThanOrEqual(104);
     // eslint-disable-next-line no-control-regex -- finding raw control characters is the point
