@@ -1,23 +1,14 @@
 import { z } from 'zod';
-import { MAX_ARGUMENT_DEPTH, valueNestsDeeper } from '../../providers/bound-tool-arguments.js';
-import { redactJson } from '../../safety/redact/redact-json.js';
 import { defineTool } from '../tools/define-tool.js';
 import { ToolFailure, type AgentTool } from '../tools/tool-types.js';
 import type { McpToolInfo } from './connect-mcp-server.js';
 import { describeMcpContent } from './describe-mcp-content.js';
 import type { McpServerPool } from './mcp-server-pool.js';
 import { nameMcpTool } from './name-mcp-tool.js';
+import { redactMcpSchema } from './redact-mcp-schema.js';
 
 /** A server's description is its own words to the model: kept short, like a built-in tool's. */
 const MAX_DESCRIPTION_CHARS = 2000;
-/** A schema larger than this is replaced by a bare object: it would crowd every request. */
-const MAX_SCHEMA_CHARS = 20_000;
-/** What a schema too large, too deep or unreadable after redaction becomes: any object. */
-const BARE_SCHEMA: Readonly<Record<string, unknown>> = {
-  type: 'object',
-  additionalProperties: true,
-};
-
 // The server validates its own arguments; oy only insists on one JSON object.
 const argumentsSchema = z.looseObject({});
 
@@ -78,31 +69,7 @@ function createMcpTool(
   return {
     ...tool,
     description,
-    inputSchema: redactSchema(info.inputSchema, redact),
+    inputSchema: redactMcpSchema(info.inputSchema, redact),
     isOfferedInPlan: info.isReadOnly,
   };
-}
-
-/**
- * The schema with every string (keys, defaults, enums, examples, descriptions, titles, at any depth)
- * redacted, then its JSON text redacted again, so a rule that needs the key beside the value
- * (`"password": "…"`) sees both; a result that no longer parses, or a schema too deep or too large,
- * becomes a bare object.
- */
-function redactSchema(
-  schema: Record<string, unknown>,
-  redact: (text: string) => string,
-): Record<string, unknown> {
-  if (schema.type !== 'object' || valueNestsDeeper(schema, MAX_ARGUMENT_DEPTH))
-    return { ...BARE_SCHEMA };
-  const text = JSON.stringify(redactJson(schema, redact));
-  if (text.length > MAX_SCHEMA_CHARS) return { ...BARE_SCHEMA };
-  try {
-    const parsed: unknown = JSON.parse(redact(text));
-    if (parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed))
-      return parsed as Record<string, unknown>;
-  } catch {
-    // A placeholder that broke the JSON: fall through to the bare object.
-  }
-  return { ...BARE_SCHEMA };
 }

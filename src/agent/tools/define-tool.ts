@@ -3,7 +3,6 @@ import { isActionOfKind, type ToolKind } from '../../safety/policy/tool-action.j
 import type { AgentTool, ToolContext, ToolPlan, ToolRunResult, ToolSpec } from './tool-types.js';
 import { ToolFailure } from './tool-types.js';
 import { capResult } from './cap-result.js';
-import { redactJson } from '../../safety/redact/redact-json.js';
 
 /** Default cap on a tool result; large enough for a 2,000-line read, small next to a 200k window. */
 export const MAX_TOOL_RESULT_CHARS = 100_000;
@@ -83,7 +82,18 @@ function failure(context: ToolContext, error: string, maxChars: number): ToolRun
 
 /** Redacts every string (keys too) before serialising, so JSON escapes never hide a secret from the redactor. */
 function serialize(context: ToolContext, value: Record<string, unknown>, maxChars: number): string {
-  return JSON.stringify(capResult(redactJson(value, context.redact), maxChars));
+  return JSON.stringify(capResult(redactDeep(value, context.redact), maxChars));
+}
+
+function redactDeep(value: unknown, redact: (text: string) => string): unknown {
+  if (typeof value === 'string') return redact(value);
+  if (Array.isArray(value)) return value.map((item) => redactDeep(item, redact));
+  if (value !== null && typeof value === 'object') {
+    const result: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) result[redact(key)] = redactDeep(item, redact);
+    return result;
+  }
+  return value;
 }
 
 function messageOf(error: unknown): string {
