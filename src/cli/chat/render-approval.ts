@@ -2,7 +2,8 @@ import type { ApprovalAnswer } from '../../agent/authorize/create-authorizer.js'
 import type { ApprovalRequest } from '../../agent/tools/tool-types.js';
 import { summarizeAction } from '../../agent/authorize/summarize-action.js';
 import { describeHidden, fitBlock, fitLine } from '../../shared/terminal/fit-text.js';
-import { formatCount, showInvisible } from '../../shared/terminal/show-invisible.js';
+import { formatCount } from '../../shared/terminal/describe-invisible.js';
+import { showInvisible } from '../../shared/terminal/show-invisible.js';
 import { neutralizeControl } from '../../shared/terminal/neutralize-control.js';
 import type { Colors } from '../terminal.js';
 import { colorizeDiff } from './colorize-diff.js';

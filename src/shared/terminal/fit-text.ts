@@ -1,4 +1,5 @@
-import { formatCount, splitInvisible, type TextPiece } from './show-invisible.js';
+import { formatCount } from './describe-invisible.js';
+import { splitInvisible, type TextPiece } from './show-invisible.js';
 
 /** How much of a block fits: rows of the terminal for its head and its tail, at its width. */
 export interface BlockBudget {
