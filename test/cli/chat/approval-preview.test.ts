@@ -129,6 +129,25 @@ describe('approval previews (what a person reads)', () => {
     expect(findRawControls(view.text + view.question + view.full)).toEqual([]);
   });
 
+  it('an MCP tool whose name carries escape sequences and a bidi override is named inertly', () => {
+    const tool = 'notes\u001b[2J\u001b]0;pwned\u001b\\\u202e';
+    const view = renderApproval(
+      {
+        tool: 'mcp__hostile__notes_0a1b2c3d',
+        toolCallId: 'call-3',
+        action: { kind: 'mcp', tool: 'mcp', mcp: { server: 'hostile', tool, isReadOnly: true } },
+        preview: '{}',
+        always: `always: allows the MCP tool hostile:${tool} (any arguments) for this session`,
+      },
+      plain,
+      SCREEN,
+    );
+    expect(view.text).toContain(
+      'wants to: call the MCP tool hostile:notes⟨^[[2J + ^[]0;pwned^[\\ + U+202E right-to-left override⟩',
+    );
+    expect(findRawControls(view.text + view.question + (view.full ?? ''))).toEqual([]);
+  });
+
   it('a short, plain command keeps the plain question and offers no v', () => {
     const view = renderApproval(bashRequest('npm test'), plain, SCREEN);
     expect(view.question).toBe(APPROVAL_QUESTION);
@@ -244,9 +263,7 @@ describe('v at the approval question', () => {
     });
     expect(answer).toBe('yes');
     expect(questions[0]).toContain('Allow all');
-    expect(questions.slice(1, 4).every((question) => question.startsWith('-- rows 1-'))).toBe(
-      true,
-    );
+    expect(questions.slice(1, 4).every((question) => question.startsWith('-- rows 1-'))).toBe(true);
     expect(questions[4]).toBe(questions[0]);
     // Three pages of 29 rows were shown before q: the first 87 lines of the command, in order.
     const printed = out.text();
