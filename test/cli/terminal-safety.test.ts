@@ -14,7 +14,7 @@ import { formatSessionDiff } from '../../src/cli/chat/diff/format-session-diff.j
 import { createTurnView } from '../../src/cli/chat/render/turn-view.js';
 import { formatStatusLine } from '../../src/cli/chat/format-status-line.js';
 import type { LineEditor } from '../../src/cli/chat/line-editor/create-line-editor.js';
-import { renderApproval } from '../../src/cli/chat/render-approval.js';
+import { renderApproval, type ApprovalView } from '../../src/cli/chat/render-approval.js';
 import { layoutInput } from '../../src/cli/chat/line-editor/render-input.js';
 import { createMarkdownStream } from '../../src/cli/chat/render-markdown-stream.js';
 import { runSlashCommand } from '../../src/cli/chat/run-slash-command.js';
@@ -30,6 +30,11 @@ import { renderSessionList } from '../../src/cli/sessions/render-session-list.js
 import { createColors, type Colors } from '../../src/cli/terminal.js';
 import { UsageError } from '../../src/shared/errors.js';
 import { findRawControls, makeHostileText } from '../support/hostile-terminal-text.js';
+
+/** All an approval can print: the preview, the question and (after `v`) the whole call. */
+function printed(view: ApprovalView): string {
+  return view.text + view.question + (view.full ?? '');
+}
 
 function catchError(run: () => unknown): unknown {
   try {
@@ -376,42 +381,66 @@ const CASES: Case[] = [
   ...(['bash', 'write', 'edit', 'replace', 'todo', 'webfetch', 'read', 'ask'] as const).map(
     (tool): Case => ({
       name: `approval preview of ${tool}`,
-      render: (hostile, c) => renderApproval(approval(tool, hostile), c),
+      render: (hostile, c) => printed(renderApproval(approval(tool, hostile), c)),
     }),
   ),
   {
+    name: 'approval preview of an MCP call (hostile server and tool names, hostile arguments)',
+    render: (hostile, c) =>
+      printed(
+        renderApproval(
+          {
+            tool: 'mcp__x__y',
+            toolCallId: 'c',
+            action: {
+              kind: 'mcp',
+              tool: 'mcp',
+              mcp: { server: `srv${hostile}`, tool: `tool${hostile}`, isReadOnly: false },
+            },
+            preview: JSON.stringify({ query: hostile, padding: ' '.repeat(5000) + hostile }),
+            always: `always: allows the MCP tool srv${hostile}:tool${hostile} (any arguments)`,
+          },
+          c,
+        ),
+      ),
+  },
+  {
     name: 'approval summary of a replace over several files',
     render: (hostile, c) =>
-      renderApproval(
-        {
-          tool: 'replace',
-          toolCallId: 'c',
-          action: {
-            kind: 'write',
+      printed(
+        renderApproval(
+          {
             tool: 'replace',
-            path: '.',
-            files: [`a${hostile}`, `b${hostile}`],
+            toolCallId: 'c',
+            action: {
+              kind: 'write',
+              tool: 'replace',
+              path: '.',
+              files: [`a${hostile}`, `b${hostile}`],
+            },
           },
-        },
-        c,
+          c,
+        ),
       ),
   },
   {
     // Past three files the summary names the folder the model gave instead: that path is hostile too.
     name: 'approval summary of a replace under a folder, over many files',
     render: (hostile, c) =>
-      renderApproval(
-        {
-          tool: 'replace',
-          toolCallId: 'c',
-          action: {
-            kind: 'write',
+      printed(
+        renderApproval(
+          {
             tool: 'replace',
-            path: `src${hostile}`,
-            files: [1, 2, 3, 4, 5].map((n) => `src${hostile}/f${n}.ts`),
+            toolCallId: 'c',
+            action: {
+              kind: 'write',
+              tool: 'replace',
+              path: `src${hostile}`,
+              files: [1, 2, 3, 4, 5].map((n) => `src${hostile}/f${n}.ts`),
+            },
           },
-        },
-        c,
+          c,
+        ),
       ),
   },
   {
@@ -567,7 +596,7 @@ describe('every renderer of untrusted text, with hostile input', () => {
 
   it("keeps oy's own colours", () => {
     const { text } = makeHostileText();
-    const output = renderApproval(approval('write', text), createColors(true));
+    const output = renderApproval(approval('write', text), createColors(true)).text;
     expect(output).toContain('\u001b[32m+new');
     expect(output).toContain('\u001b[1m');
   });
