@@ -64,6 +64,8 @@ export interface AuditOptions {
   /** The caller's environment, handed to git (HOME for its global excludes and safe.directory). */
   env: Readonly<Record<string, string | undefined>>;
   onProgress?: (event: AuditProgress) => void;
+  /** Details `--verbose` shows: a cache entry that did not verify, a chunk reviewed in halves, a cut reduce answer. */
+  onNotice?: (text: string) => void;
 }
 
 export type AuditStage = 'collect' | 'scan' | 'chunk' | 'review' | 'report';

@@ -133,6 +133,7 @@ export async function runAudit(
       maxCostUsd: options.maxCostUsd,
       focus: options.focus,
       maxFileBytes: options.maxFileBytes,
+      ...(options.onNotice ? { onNotice: options.onNotice } : {}),
       onProgress: (done, total, totals) =>
         progress({
           stage: 'review',

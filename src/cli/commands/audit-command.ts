@@ -124,6 +124,10 @@ export async function runAuditCommand(
     command: formatCommandLine(['oy', ...process.argv.slice(2)]),
     scanConcurrency: SCAN_CONCURRENCY,
     env: process.env,
+    // What happened to caches and answers, line by line: `--verbose` only.
+    ...(flags.verbose
+      ? { onNotice: (text: string) => process.stderr.write(`note: ${neutralizeControl(text)}\n`) }
+      : {}),
     onProgress: (event) => {
       // Said once the outputs are known to be good, so a bad --out gets only its error.
       if (!hasNoticed) printModeNotice(model, flags);
