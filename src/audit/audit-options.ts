@@ -14,8 +14,9 @@ export interface AuditOptions {
   /** `--force`: overwrite an existing output file that holds no oy marker. */
   isForced: boolean;
   /**
-   * The user's output seal key (`loadOutputSealKey`): outputs are sealed with it, and only files
-   * sealed with it are left out as oy's own. Absent: a key for this process alone.
+   * The user's state key (`loadOutputSealKey`): outputs are sealed with it, and only files sealed
+   * with it are left out as oy's own; the caches are sealed with keys derived from it. Absent: a key
+   * for this process alone.
    */
   sealKey?: Uint8Array;
   include: string[];

@@ -27,6 +27,7 @@ import {
 import { selectRiskiestChunks } from './plan/select-riskiest-chunks.js';
 import { DEFAULT_AUDIT_SCOPE, scopeFile } from './scope/audit-scope.js';
 import { recordScannedFiles, type ScopedFile } from './scope/record-scanned-files.js';
+import { CacheSeal } from './cache-seal/cache-seal.js';
 import { ScanCache } from './scan/scan-cache.js';
 import { scanFiles, type ScanResult } from './scan/scan-files.js';
 import { ScanPool } from './scan/scan-pool.js';
@@ -89,10 +90,16 @@ export async function prepareAudit(options: AuditOptions): Promise<PreparedAudit
   // tiktoken loads only when something needs counting: a fully cached run never pays for it.
   const getCounter = () => (counter ??= createTokenCounter(options.encoding));
   try {
-    const cache = await ScanCache.open(options.cacheDir, options.root, [
-      OY_VERSION,
-      options.encoding,
-    ]);
+    const cache = await ScanCache.open(
+      options.cacheDir,
+      options.root,
+      [OY_VERSION, options.encoding],
+      Date.now(),
+      {
+        seal: CacheSeal.derive(options.sealKey, 'scan-cache'),
+        ...(options.onNotice ? { onNotice: options.onNotice } : {}),
+      },
+    );
     const scanned = await scanFiles(toScan, {
       maxFileBytes: options.maxFileBytes,
       concurrency: options.scanConcurrency,

@@ -129,6 +129,7 @@ export async function runAudit(
     review = await runModelReview(prepared, {
       client,
       cacheDir: options.cacheDir,
+      stateKey: options.sealKey,
       concurrency: options.concurrency,
       maxCostUsd: options.maxCostUsd,
       focus: options.focus,

@@ -12,6 +12,7 @@ import { renderPart } from '../chunk/render-part.js';
 import { createDelimiter } from './create-delimiter.js';
 import { judgeAnswerEnd, type CutAnswerReason } from './judge-answer-end.js';
 import { dedupeFindings } from './dedupe-findings.js';
+import { CacheSeal } from '../cache-seal/cache-seal.js';
 import { MapCache } from './map-cache.js';
 import { parseReduceAnswer } from './parse-reduce-answer.js';
 import { reduceFindingIds } from './reduce-finding-ids.js';
@@ -28,6 +29,8 @@ const REDUCE_MAX_TOKENS = 4096;
 export interface ModelReviewOptions {
   client: ModelClient;
   cacheDir: string | null;
+  /** The user's state key, which map cache entries are sealed under (a key derived from it). */
+  stateKey: Uint8Array | undefined;
   concurrency: number;
   maxCostUsd: number | null;
   focus: string[];
@@ -107,7 +110,10 @@ export async function runModelReview(
     focus: options.focus,
     delimiter,
     concurrency: options.concurrency,
-    cache: MapCache.open(options.cacheDir),
+    cache: MapCache.open(options.cacheDir, {
+      seal: CacheSeal.derive(options.stateKey, 'map-cache'),
+      ...(options.onNotice ? { onNotice: options.onNotice } : {}),
+    }),
     promptVersionHash: versionHash,
     price,
     maxCostUsd: options.maxCostUsd,

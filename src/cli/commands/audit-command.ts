@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { AuditOptions } from '../../audit/audit-options.js';
 import { renderPlan } from '../../audit/plan/render-plan.js';
 import { runAudit } from '../../audit/run-audit.js';
-import { loadOutputSealKey } from '../../audit/outputs/load-output-seal-key.js';
+import { loadOutputSealKey, STATE_KEY_VARIABLE } from '../../audit/outputs/load-output-seal-key.js';
 import type { Severity } from '../../audit/types.js';
 import { DEFAULT_AUDIT_SCOPE, type AuditScope } from '../../audit/scope/audit-scope.js';
 import { parseModelId } from '../../providers/model-id/parse-model-id.js';
@@ -92,7 +92,7 @@ export async function runAuditCommand(
     out,
     manifest,
     isForced: Boolean(flags.force),
-    sealKey: await loadOutputSealKey(paths.stateDir),
+    sealKey: await loadOutputSealKey(paths.stateDir, process.env[STATE_KEY_VARIABLE]),
     include: config.audit.include,
     exclude: config.audit.exclude,
     projectInclude: projectAudit.include,
