@@ -17,7 +17,11 @@ import { hintWeight } from './hints/hint-weight.js';
 import { indexFile } from './hints/index-file.js';
 import { refuseForeignOutputs } from './outputs/refuse-foreign-outputs.js';
 import { recogniseLargeOutputs } from './outputs/own-output-entry.js';
-import { resolveAuditOutputs, type AuditOutputs } from './outputs/resolve-audit-outputs.js';
+import {
+  closeAuditOutputs,
+  resolveAuditOutputs,
+  type AuditOutputs,
+} from './outputs/resolve-audit-outputs.js';
 import { countLedger, summariseChunk, type AuditPlan } from './plan/audit-plan.js';
 import {
   countDeterministicByKind,
@@ -56,11 +60,29 @@ export interface PreparedAudit {
   plan: AuditPlan;
 }
 
-/** Resolve outputs, self-test the redactor, collect, scan (redact, index, count) and chunk. No network. */
+/**
+ * Resolve outputs, self-test the redactor, collect, scan (redact, index, count) and chunk. No network.
+ * The outputs' folders stay open for the caller to write through (`closeAuditOutputs`), unless this fails.
+ */
 export async function prepareAudit(options: AuditOptions): Promise<PreparedAudit> {
+  const outputs = await resolveAuditOutputs(
+    options.root,
+    options.format,
+    options.out,
+    options.manifest,
+  );
+  return prepareWithOutputs(options, outputs).catch(async (error: unknown) => {
+    await closeAuditOutputs(outputs);
+    throw error;
+  });
+}
+
+async function prepareWithOutputs(
+  options: AuditOptions,
+  outputs: AuditOutputs,
+): Promise<PreparedAudit> {
   const progress = options.onProgress ?? (() => undefined);
-  const outputs = resolveAuditOutputs(options.root, options.format, options.out, options.manifest);
-  refuseForeignOutputs(outputs, options.isForced);
+  await refuseForeignOutputs(outputs, options.isForced);
   runRedactorSelfTest();
 
   progress({ stage: 'collect', done: 0, total: 0 });
