@@ -14,8 +14,9 @@ export interface AuditOptions {
   /** `--force`: overwrite an existing output file that holds no oy marker. */
   isForced: boolean;
   /**
-   * The user's output seal key (`loadOutputSealKey`): outputs are sealed with it, and only files
-   * sealed with it are left out as oy's own. Absent: a key for this process alone.
+   * The user's state key (`loadOutputSealKey`): outputs are sealed with it, and only files sealed
+   * with it are left out as oy's own; the caches are sealed with keys derived from it. Absent: a key
+   * for this process alone.
    */
   sealKey?: Uint8Array;
   include: string[];
@@ -64,6 +65,8 @@ export interface AuditOptions {
   /** The caller's environment, handed to git (HOME for its global excludes and safe.directory). */
   env: Readonly<Record<string, string | undefined>>;
   onProgress?: (event: AuditProgress) => void;
+  /** Details `--verbose` shows: a cache entry that did not verify, a chunk reviewed in halves, a cut reduce answer. */
+  onNotice?: (text: string) => void;
 }
 
 export type AuditStage = 'collect' | 'scan' | 'chunk' | 'review' | 'report';

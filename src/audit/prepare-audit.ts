@@ -17,7 +17,11 @@ import { hintWeight } from './hints/hint-weight.js';
 import { indexFile } from './hints/index-file.js';
 import { refuseForeignOutputs } from './outputs/refuse-foreign-outputs.js';
 import { recogniseLargeOutputs } from './outputs/own-output-entry.js';
-import { resolveAuditOutputs, type AuditOutputs } from './outputs/resolve-audit-outputs.js';
+import {
+  closeAuditOutputs,
+  resolveAuditOutputs,
+  type AuditOutputs,
+} from './outputs/resolve-audit-outputs.js';
 import { countLedger, summariseChunk, type AuditPlan } from './plan/audit-plan.js';
 import {
   countDeterministicByKind,
@@ -27,6 +31,7 @@ import {
 import { selectRiskiestChunks } from './plan/select-riskiest-chunks.js';
 import { DEFAULT_AUDIT_SCOPE, scopeFile } from './scope/audit-scope.js';
 import { recordScannedFiles, type ScopedFile } from './scope/record-scanned-files.js';
+import { CacheSeal } from './cache-seal/cache-seal.js';
 import { ScanCache } from './scan/scan-cache.js';
 import { scanFiles, type ScanResult } from './scan/scan-files.js';
 import { ScanPool } from './scan/scan-pool.js';
@@ -55,11 +60,29 @@ export interface PreparedAudit {
   plan: AuditPlan;
 }
 
-/** Resolve outputs, self-test the redactor, collect, scan (redact, index, count) and chunk. No network. */
+/**
+ * Resolve outputs, self-test the redactor, collect, scan (redact, index, count) and chunk. No network.
+ * The outputs' folders stay open for the caller to write through (`closeAuditOutputs`), unless this fails.
+ */
 export async function prepareAudit(options: AuditOptions): Promise<PreparedAudit> {
+  const outputs = await resolveAuditOutputs(
+    options.root,
+    options.format,
+    options.out,
+    options.manifest,
+  );
+  return prepareWithOutputs(options, outputs).catch(async (error: unknown) => {
+    await closeAuditOutputs(outputs);
+    throw error;
+  });
+}
+
+async function prepareWithOutputs(
+  options: AuditOptions,
+  outputs: AuditOutputs,
+): Promise<PreparedAudit> {
   const progress = options.onProgress ?? (() => undefined);
-  const outputs = resolveAuditOutputs(options.root, options.format, options.out, options.manifest);
-  refuseForeignOutputs(outputs, options.isForced);
+  await refuseForeignOutputs(outputs, options.isForced);
   runRedactorSelfTest();
 
   progress({ stage: 'collect', done: 0, total: 0 });
@@ -89,10 +112,16 @@ export async function prepareAudit(options: AuditOptions): Promise<PreparedAudit
   // tiktoken loads only when something needs counting: a fully cached run never pays for it.
   const getCounter = () => (counter ??= createTokenCounter(options.encoding));
   try {
-    const cache = await ScanCache.open(options.cacheDir, options.root, [
-      OY_VERSION,
-      options.encoding,
-    ]);
+    const cache = await ScanCache.open(
+      options.cacheDir,
+      options.root,
+      [OY_VERSION, options.encoding],
+      Date.now(),
+      {
+        seal: CacheSeal.derive(options.sealKey, 'scan-cache'),
+        ...(options.onNotice ? { onNotice: options.onNotice } : {}),
+      },
+    );
     const scanned = await scanFiles(toScan, {
       maxFileBytes: options.maxFileBytes,
       concurrency: options.scanConcurrency,

@@ -8,7 +8,6 @@ import type { ModelClient, ModelRef } from '../providers/types.js';
 import { MAP_MAX_TOKENS } from './review/review-chunk.js';
 import { parseModelId } from '../providers/model-id/parse-model-id.js';
 import { OyError, UsageError, EXIT } from '../shared/errors.js';
-import { writeFileAtomic } from '../shared/write-file-atomic.js';
 import { comparePaths } from '../shared/files/compare-paths.js';
 import type { AuditOptions } from './audit-options.js';
 import { buildAuditReport, type ReviewSummary } from './assemble/build-audit-report.js';
@@ -20,6 +19,7 @@ import { findingRuleId } from './report/list-report-rows.js';
 import { refuseForeignFile } from './outputs/refuse-foreign-outputs.js';
 import { renderManifest } from './outputs/render-manifest.js';
 import { sealOutput, type SealShape } from './outputs/output-seal.js';
+import { OutputTarget } from '../safety/paths/output-target.js';
 import { resolveOutputPath } from '../safety/paths/resolve-output-path.js';
 import type { AuditPlan } from './plan/audit-plan.js';
 import { describeNarrowing } from './plan/describe-narrowing.js';
@@ -59,27 +59,53 @@ export const defaultAuditDeps: AuditDeps = {
   now: () => new Date(),
 };
 
-/** The audit, as the pipeline reads: the deterministic stages, then the plan, or the review and the report. */
+/**
+ * The audit, as the pipeline reads: the deterministic stages, then the plan, or the review and the
+ * report. Every output's folder is opened before any work and the files are written through it.
+ */
 export async function runAudit(
   options: AuditOptions,
   overrides: Partial<AuditDeps> = {},
 ): Promise<AuditOutcome> {
-  const deps: AuditDeps = { ...defaultAuditDeps, ...overrides };
+  const baseline = await openBaselineTarget(options);
+  const held: OutputTarget[] = baseline === null ? [] : [baseline];
+  try {
+    return await auditWith(options, { ...defaultAuditDeps, ...overrides }, baseline, held);
+  } finally {
+    await Promise.all(held.map((target) => target.close()));
+  }
+}
+
+/** `--write-baseline`'s file, its folder held open, refused when it holds someone else's work. */
+async function openBaselineTarget(options: AuditOptions): Promise<OutputTarget | null> {
+  if (options.writeBaselinePath === null) return null;
+  const file = resolveOutputPath(options.root, options.writeBaselinePath, '--write-baseline', {
+    allowOyDir: true,
+    example: '.oy/baseline.json',
+  });
+  const target = await OutputTarget.open(options.root, file, '--write-baseline');
+  try {
+    if (!options.isForced) await refuseForeignFile('--write-baseline', target);
+    return target;
+  } catch (error) {
+    await target.close();
+    throw error;
+  }
+}
+
+async function auditWith(
+  options: AuditOptions,
+  deps: AuditDeps,
+  writeBaseline: OutputTarget | null,
+  /** Targets to close when the run ends: the report's and ledger's join once prepared. */
+  held: OutputTarget[],
+): Promise<AuditOutcome> {
   const startedAt = deps.now().getTime();
   const progress = options.onProgress ?? (() => undefined);
   const ref =
     options.model === null
       ? null
       : withConfiguredFacts(parseModelId(options.model), options.models);
-  const writeBaselinePath =
-    options.writeBaselinePath === null
-      ? null
-      : resolveOutputPath(options.root, options.writeBaselinePath, '--write-baseline', {
-          allowOyDir: true,
-          example: '.oy/baseline.json',
-        });
-  if (writeBaselinePath !== null && !options.isForced)
-    refuseForeignFile('--write-baseline', writeBaselinePath);
   const baseline =
     options.baselinePath === null
       ? null
@@ -98,6 +124,8 @@ export async function runAudit(
     ...options,
     chunkTokens: fitChunkTokens(options.chunkTokens, ref),
   });
+  for (const target of [prepared.outputs.report, prepared.outputs.manifest])
+    if (target !== null) held.push(target);
   refuseEmptySelection(prepared.files.length, options);
   const plan =
     ref === null
@@ -131,10 +159,12 @@ export async function runAudit(
     review = await runModelReview(prepared, {
       client,
       cacheDir: options.cacheDir,
+      stateKey: options.sealKey,
       concurrency: options.concurrency,
       maxCostUsd: options.maxCostUsd,
       focus: options.focus,
       maxFileBytes: options.maxFileBytes,
+      ...(options.onNotice ? { onNotice: options.onNotice } : {}),
       onProgress: (done, total, totals) =>
         progress({
           stage: 'review',
@@ -210,12 +240,10 @@ export async function runAudit(
   // Sealed, so later runs of this user know these files as oy's own and leave them out.
   const seal = (text: string, shape: SealShape) => sealOutput(text, shape, options.sealKey);
   const reportText = seal(renderReport(report, options.format), SEAL_SHAPES[options.format]);
-  if (reportPath !== null) await writeFileAtomic(reportPath, reportText);
-  if (manifestPath !== null)
-    await writeFileAtomic(manifestPath, seal(renderManifest(report), 'json'));
-  if (writeBaselinePath !== null)
-    await writeFileAtomic(
-      writeBaselinePath,
+  await prepared.outputs.report?.write(reportText);
+  await prepared.outputs.manifest?.write(seal(renderManifest(report), 'json'));
+  if (writeBaseline !== null)
+    await writeBaseline.write(
       seal(
         renderBaseline(
           [

@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { EventStreamCodec } from '@smithy/eventstream-codec';
 import type { FakeProtocolHandler, ProtocolContext } from './fake-provider-server.js';
 import type { ScriptedAnswer, ScriptedError, ScriptedUsage } from './script.js';
+import { wireStopReason } from './stop-reasons.js';
 import type { ThinkingLedger } from './thinking-ledger.js';
 import { checkBedrockRequest } from './validate/bedrock-rules.js';
 
@@ -172,11 +173,12 @@ async function writeStream(
   options: BedrockProtocolOptions,
 ): Promise<void> {
   const { res, sleep } = context;
+  // Built first: a stop reason Bedrock never sends fails the call before any header goes out.
+  const events = streamEvents(answer, context.callNumber, context.ledger);
   res.writeHead(200, {
     'content-type': 'application/vnd.amazon.eventstream',
     'x-amzn-requestid': 'fake-request-id',
   });
-  const events = streamEvents(answer, context.callNumber, context.ledger);
   for (const [index, event] of events.entries()) {
     if (index > 0) await sleep(answer.eventDelayMs ?? 0);
     if (context.isClosed()) return;
@@ -303,7 +305,7 @@ function toolCallsOf(
 }
 
 function stopReasonOf(answer: ScriptedAnswer): string {
-  return answer.stopReason ?? (answer.toolCalls?.length ? 'tool_use' : 'end_turn');
+  return wireStopReason('bedrock', answer);
 }
 
 function usageOf(usage: ScriptedUsage = {}): Record<string, number> {

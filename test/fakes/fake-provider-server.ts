@@ -75,6 +75,8 @@ export class FakeProviderServer {
   private readonly queue: ScriptedReply[];
   private readonly calls = new Map<string, number>();
   private readonly waiters: Array<{ count: number; resolve: () => void }> = [];
+  /** While set, model calls are recorded but not answered until it resolves (`hold()`). */
+  private held: Promise<void> | null = null;
   private server: Server | undefined;
   url = '';
 
@@ -122,6 +124,22 @@ export class FakeProviderServer {
   whenRequested(count = 1): Promise<void> {
     if (this.requests.length >= count) return Promise.resolve();
     return new Promise((resolve) => this.waiters.push({ count, resolve }));
+  }
+
+  /**
+   * Holds every model call from now on: it is recorded (so `whenRequested` resolves) but not answered
+   * until the returned function is called. A test can then change the world at a known point of the
+   * run (swap a folder while the map call is in flight) with no timer involved.
+   */
+  hold(): () => void {
+    let release = (): void => undefined;
+    this.held = new Promise<void>((resolve) => {
+      release = () => {
+        this.held = null;
+        resolve();
+      };
+    });
+    return release;
   }
 
   /**
@@ -205,6 +223,7 @@ export class FakeProviderServer {
       return;
     }
     if (!handler) return this.fail(res, `no route for ${method} ${path}`);
+    if (this.held !== null) await this.held;
     const violation =
       this.options.validate === false ? undefined : handler.validate?.(request, this.ledger);
     if (violation && handler.respondViolation) {

@@ -1,3 +1,5 @@
+import type { ScriptedStopReason } from './stop-reasons.js';
+
 /** What a fake provider answers, one entry per model call, in order. Protocol-neutral: each protocol renders it. */
 
 export interface ScriptedToolCall {
@@ -49,8 +51,11 @@ export interface ScriptedAnswer {
   textChunks?: string[];
   toolCalls?: ScriptedToolCall[];
   usage?: ScriptedUsage;
-  /** Defaults to `tool_use` when there are tool calls, else `end_turn`. */
-  stopReason?: 'end_turn' | 'tool_use' | 'max_tokens' | 'stop_sequence';
+  /**
+   * Defaults to `tool_use` when there are tool calls, else `end_turn`. A reason the protocol's service
+   * never sends (Bedrock `refusal`, Anthropic `content_filter`) fails the call (`stop-reasons.ts`).
+   */
+  stopReason?: ScriptedStopReason;
   /** Wait this long before answering (headers included). */
   latencyMs?: number;
   /** Wait this long between stream events. */

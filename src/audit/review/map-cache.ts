@@ -4,9 +4,10 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { Usage } from '../../providers/types.js';
 import { writeFileAtomic } from '../../shared/write-file-atomic.js';
+import { CacheSeal } from '../cache-seal/cache-seal.js';
 
-/** Bump when the stored shape or the meaning of a key changes; older entries then read as misses. */
-const MAP_CACHE_VERSION = 1;
+/** Bump when the stored shape or the meaning of a key changes; older entries then read as misses (2: sealed). */
+const MAP_CACHE_VERSION = 2;
 /** Sub-folder of the cache directory that holds map results. */
 export const MAP_CACHE_SUBDIR = 'map';
 /** 1 MiB: a map answer is a few KiB of findings, so anything near this is not one and is refused. */
@@ -65,22 +66,41 @@ export function mapCacheKey(input: MapCacheKeyInput): string {
   return createHash('sha256').update(header).update('\0').update(input.chunkText).digest('hex');
 }
 
+export interface MapCacheOptions {
+  /** Seals each entry under the user's state key; absent, a key for this process alone (nothing on disk verifies). */
+  seal?: CacheSeal;
+  /** Told when an entry is there but does not verify, and so is ignored (`--verbose`). */
+  onNotice?: (text: string) => void;
+}
+
 /**
  * Map results on disk, one file per key (`<cacheDir>/map/<key[0..2]>/<key>.json`, 0600 files in
  * 0700 folders), each written atomically, so concurrent calls never clash and a killed run keeps
- * every result it finished. A missing, corrupt or unreadable entry is a miss, never an error.
+ * every result it finished. Each entry is sealed with its key (`CacheSeal`): one that does not verify
+ * could hold findings nobody asked the model for, or none, so it is ignored and the chunk reviewed
+ * again. A missing, corrupt, unreadable or unverified entry is a miss, never an error.
  */
 export class MapCache {
   hits = 0;
   misses = 0;
+  /** Entries that were there but did not verify: counted among the misses too. */
+  rejected = 0;
   /** Results that could not be written (full disk, no permission); the audit goes on without them. */
   writeFailures = 0;
 
-  private constructor(private readonly dir: string | null) {}
+  private constructor(
+    private readonly dir: string | null,
+    private readonly seal: CacheSeal,
+    private readonly onNotice: ((text: string) => void) | undefined,
+  ) {}
 
   /** `null` (`--no-cache`): every get is a miss and every set does nothing. */
-  static open(cacheDir: string | null): MapCache {
-    return new MapCache(cacheDir === null ? null : path.join(cacheDir, MAP_CACHE_SUBDIR));
+  static open(cacheDir: string | null, options: MapCacheOptions = {}): MapCache {
+    return new MapCache(
+      cacheDir === null ? null : path.join(cacheDir, MAP_CACHE_SUBDIR),
+      options.seal ?? CacheSeal.derive(undefined, 'map-cache'),
+      options.onNotice,
+    );
   }
 
   async get(key: string): Promise<CachedMapResult | undefined> {
@@ -91,8 +111,16 @@ export class MapCache {
     }
     let result: CachedMapResult | undefined;
     try {
-      const parsed = storedEntry.safeParse(JSON.parse(await readFile(file, 'utf8')));
-      if (parsed.success && parsed.data.key === key) result = parsed.data.result;
+      const opened = this.seal.open(await readFile(file), key);
+      if ('problem' in opened) {
+        this.rejected++;
+        this.onNotice?.(
+          `map cache entry ${file} ${opened.problem === 'unsealed' ? 'has no seal' : "has a seal that does not verify under this user's state key"}: ignored, the chunk is reviewed again`,
+        );
+      } else {
+        const parsed = storedEntry.safeParse(JSON.parse(opened.text));
+        if (parsed.success && parsed.data.key === key) result = parsed.data.result;
+      }
     } catch {
       // Missing, unreadable or not JSON: a miss.
     }
@@ -110,7 +138,7 @@ export class MapCache {
   /** Stores a result; rejects a value that carries source text or is too large, and counts (not throws) a failed write. */
   async set(key: string, value: CachedMapResult): Promise<void> {
     const file = this.entryPath(key);
-    const data = serializeEntry(key, value);
+    const data = this.seal.seal(serializeEntry(key, value), key);
     if (file === null) return;
     try {
       await writeFileAtomic(file, data, { mode: 0o600, dirMode: 0o700 });

@@ -8,8 +8,11 @@ import { orderChunksByRisk } from '../chunk/order-chunks-by-risk.js';
 import type { PreparedAudit } from '../prepare-audit.js';
 import type { Chunk, Finding, LedgerEntry, SecurityHint } from '../types.js';
 import { applyReduce } from './apply-reduce.js';
+import { renderPart } from '../chunk/render-part.js';
 import { createDelimiter } from './create-delimiter.js';
+import { judgeAnswerEnd, type CutAnswerReason } from './judge-answer-end.js';
 import { dedupeFindings } from './dedupe-findings.js';
+import { CacheSeal } from '../cache-seal/cache-seal.js';
 import { MapCache } from './map-cache.js';
 import { parseReduceAnswer } from './parse-reduce-answer.js';
 import { reduceFindingIds } from './reduce-finding-ids.js';
@@ -26,18 +29,30 @@ const REDUCE_MAX_TOKENS = 4096;
 export interface ModelReviewOptions {
   client: ModelClient;
   cacheDir: string | null;
+  /** The user's state key, which map cache entries are sealed under (a key derived from it). */
+  stateKey: Uint8Array | undefined;
   concurrency: number;
   maxCostUsd: number | null;
   focus: string[];
   maxFileBytes: number;
   signal?: AbortSignal;
   onProgress?: (done: number, total: number, totals: UsageTotals) => void;
+  /** What `--verbose` says: chunks reviewed in halves, cache entries that did not verify, a cut reduce answer. */
+  onNotice?: (text: string) => void;
+}
+
+/** Why the reduce answer was not used: the findings keep their deterministic order and there is no summary. */
+export interface ReduceFailure {
+  reason: CutAnswerReason;
+  detail: string;
 }
 
 export interface ModelReview {
   findings: Finding[];
   unverified: UnverifiedFinding[];
   summary: string | null;
+  /** Set when the reduce answer did not end normally, so the summary is missing for this reason. */
+  reduceFailure: ReduceFailure | null;
   /** Ledger entries of files whose chunk could not be reviewed (replacing `reviewed`). */
   failedFiles: Map<string, LedgerEntry>;
   totals: UsageTotals;
@@ -86,6 +101,8 @@ export async function runModelReview(
     manifest: renderRepositoryManifest(
       prepared.files.map((file) => ({ path: file.path, lineCount: file.lineCount })),
     ),
+    renderChunk: (chunk) =>
+      chunk.parts.map((part) => renderPart(part, redactedTexts.get(part.path) ?? '')).join(''),
     hintsFor: (chunk) =>
       chunk.parts.flatMap((part) =>
         hintsInRange(hintsByPath.get(part.path) ?? [], part.startLine, part.endLine),
@@ -93,12 +110,16 @@ export async function runModelReview(
     focus: options.focus,
     delimiter,
     concurrency: options.concurrency,
-    cache: MapCache.open(options.cacheDir),
+    cache: MapCache.open(options.cacheDir, {
+      seal: CacheSeal.derive(options.stateKey, 'map-cache'),
+      ...(options.onNotice ? { onNotice: options.onNotice } : {}),
+    }),
     promptVersionHash: versionHash,
     price,
     maxCostUsd: options.maxCostUsd,
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.onProgress ? { onChunkDone: options.onProgress } : {}),
+    ...(options.onNotice ? { onNotice: options.onNotice } : {}),
   });
 
   throwIfDead(map.outcomes, map.fatalError);
@@ -123,6 +144,7 @@ export async function runModelReview(
   let totals = map.totals;
   let calls = map.calls;
   let reduced = applyReduce(deduped, null);
+  let reduceFailure: ReduceFailure | null = null;
   // A single chunk was already reviewed as a whole; several need one call to rank and summarise.
   if (chunks.length > 1 && deduped.length > 0 && !map.isStoppedByCost) {
     const prompt = renderReducePrompt(deduped, REDUCE_BUDGET_CHARS);
@@ -137,7 +159,16 @@ export async function runModelReview(
       );
       calls++;
       totals = addToTotals(totals, result.usage, price);
-      reduced = applyReduce(deduped, parseReduceAnswer(result.text, reduceFindingIds(deduped)));
+      // A cut answer may rank a few findings and leave the rest, or hold half a summary: none of it is used.
+      const end = judgeAnswerEnd(result.stopReason);
+      if (end.isWhole)
+        reduced = applyReduce(deduped, parseReduceAnswer(result.text, reduceFindingIds(deduped)));
+      else {
+        reduceFailure = { reason: end.reason, detail: end.detail };
+        options.onNotice?.(
+          `the reduce answer was not used, so the report has no summary: ${end.detail}`,
+        );
+      }
     } catch {
       // The reduce step only ranks and summarises: without it, the deterministic order stands.
     }
@@ -146,6 +177,7 @@ export async function runModelReview(
     findings: reduced.findings,
     unverified,
     summary: reduced.summary,
+    reduceFailure,
     failedFiles,
     totals,
     calls,

@@ -4,7 +4,7 @@ import type { AuditOptions } from '../../audit/audit-options.js';
 import { renderPlan } from '../../audit/plan/render-plan.js';
 import { runAudit } from '../../audit/run-audit.js';
 import { summarizeAudit, type AuditSummary } from '../../audit/report/summarize-audit.js';
-import { loadOutputSealKey } from '../../audit/outputs/load-output-seal-key.js';
+import { loadOutputSealKey, STATE_KEY_VARIABLE } from '../../audit/outputs/load-output-seal-key.js';
 import type { Severity } from '../../audit/types.js';
 import { DEFAULT_AUDIT_SCOPE, type AuditScope } from '../../audit/scope/audit-scope.js';
 import { parseModelId } from '../../providers/model-id/parse-model-id.js';
@@ -96,7 +96,7 @@ export async function runAuditCommand(
     out,
     manifest,
     isForced: Boolean(flags.force),
-    sealKey: await loadOutputSealKey(paths.stateDir),
+    sealKey: await loadOutputSealKey(paths.stateDir, process.env[STATE_KEY_VARIABLE]),
     include: config.audit.include,
     exclude: config.audit.exclude,
     projectInclude: projectAudit.include,
@@ -128,6 +128,10 @@ export async function runAuditCommand(
     command: formatCommandLine(['oy', ...process.argv.slice(2)]),
     scanConcurrency: SCAN_CONCURRENCY,
     env: process.env,
+    // What happened to caches and answers, line by line: `--verbose` only.
+    ...(flags.verbose
+      ? { onNotice: (text: string) => process.stderr.write(`note: ${neutralizeControl(text)}\n`) }
+      : {}),
     onProgress: (event) => {
       // Said once the outputs are known to be good, so a bad --out gets only its error.
       if (!hasNoticed) printModeNotice(model, flags);

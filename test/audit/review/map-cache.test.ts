@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,6 +11,7 @@ import {
   type MapCacheKeyInput,
 } from '../../../src/audit/review/map-cache.js';
 import { pruneMapCache } from '../../../src/audit/review/prune-map-cache.js';
+import { CacheSeal } from '../../../src/audit/cache-seal/cache-seal.js';
 
 const BASE_INPUT: MapCacheKeyInput = {
   provider: 'anthropic',
@@ -59,7 +61,7 @@ describe('mapCacheKey', () => {
     expect(key).toMatch(/^[0-9a-f]{64}$/);
     expect(mapCacheKey({ ...BASE_INPUT })).toBe(key);
     // Pinned: a change here silently invalidates every user's cache, so it must be deliberate.
-    expect(key).toBe('9525e7e0cc066bfa9cd9bdb07c4af3c11fd4596c5bca64146c72ed584bd7cd4b');
+    expect(key).toBe('e2f60eb64197a5ff76f9adc10c75a7cc3f917912d9af18006da10efb63509866');
   });
 
   it.each([
@@ -227,10 +229,63 @@ describe('MapCache', () => {
         : content === 'OTHER_KEY'
           ? JSON.stringify({ version: 1, key: keyOf(2), result: result('x') })
           : content;
-    await writeFile(file, body);
+    // Sealed as this process's caches are, so each shape is judged after the seal checks out.
+    await writeFile(file, CacheSeal.derive(undefined, 'map-cache').seal(body, key));
     const cache = MapCache.open(cacheDir);
     expect(await cache.get(key)).toBeUndefined();
-    expect({ hits: cache.hits, misses: cache.misses }).toEqual({ hits: 0, misses: 1 });
+    expect({ hits: cache.hits, misses: cache.misses, rejected: cache.rejected }).toEqual({
+      hits: 0,
+      misses: 1,
+      rejected: 0,
+    });
+  });
+
+  describe('seals', () => {
+    const stateKey = randomBytes(32);
+    const sealed = () => MapCache.open(cacheDir, { seal: CacheSeal.derive(stateKey, 'map-cache') });
+
+    it('reads back what this state key sealed, from another process as well', async () => {
+      await sealed().set(keyOf(1), result('kept'));
+      const reader = sealed();
+      expect(await reader.get(keyOf(1))).toEqual(result('kept'));
+      expect(reader.hits).toBe(1);
+    });
+
+    it.each([
+      ['an entry planted with no seal', 'plain'],
+      ['an entry sealed under another state key (another job or machine)', 'other-key'],
+      ['an entry sealed for another key, moved into place', 'moved'],
+      ['an entry whose findings were edited after sealing', 'edited'],
+    ])('ignores %s, says so, and counts a miss', async (_name, how) => {
+      const key = keyOf(1);
+      const file = entryPath(cacheDir, key);
+      await mkdir(path.dirname(file), { recursive: true });
+      // What a poisoned entry wants: the chunk marked reviewed with nothing found.
+      const body = JSON.stringify({ version: 2, key, result: result('planted', 0) });
+      const content =
+        how === 'plain'
+          ? body
+          : how === 'other-key'
+            ? CacheSeal.derive(randomBytes(32), 'map-cache').seal(body, key)
+            : how === 'moved'
+              ? CacheSeal.derive(stateKey, 'map-cache').seal(body, keyOf(2))
+              : CacheSeal.derive(stateKey, 'map-cache')
+                  .seal(JSON.stringify({ version: 2, key, result: result('real') }), key)
+                  .replace('"real 0"', '"edit 0"');
+      await writeFile(file, content);
+      const notices: string[] = [];
+      const cache = MapCache.open(cacheDir, {
+        seal: CacheSeal.derive(stateKey, 'map-cache'),
+        onNotice: (text) => notices.push(text),
+      });
+      expect(await cache.get(key)).toBeUndefined();
+      expect({ hits: cache.hits, misses: cache.misses, rejected: cache.rejected }).toEqual({
+        hits: 0,
+        misses: 1,
+        rejected: 1,
+      });
+      expect(notices).toEqual([expect.stringMatching(/ignored, the chunk is reviewed again$/)]);
+    });
   });
 
   it('treats an unreadable entry as a miss', async () => {
