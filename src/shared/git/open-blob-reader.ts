@@ -7,7 +7,7 @@ export type BlobContent =
   | { kind: 'blob'; bytes: Buffer }
   /** Larger than the caller's limit: its bytes were read past, never kept. */
   | { kind: 'too-large'; size: number }
-  /** Not in the object store (a partial clone, a broken repository). */
+  /** Not in the object store (a partial clone, which oy never lets fetch, or a broken repository). */
   | { kind: 'missing' }
   | { kind: 'not-blob'; type: string };
 
@@ -34,25 +34,29 @@ interface Body {
   remaining: number;
 }
 
+// git (before 2.45's GIT_NO_LAZY_FETCH) dies on an object a partial clone lacks, once the fetch
+// that oy's hardening refuses has failed; that object is missing, and a new process takes the rest.
+const PROMISOR_FAILURE = /could not fetch \S+ from promisor remote/;
+
 /**
  * One long-running `git cat-file --batch`: each object's raw bytes from the object store, with
  * no filter, textconv or driver (those need `--filters` or `--textconv`, never passed). A request
  * unanswered for `GIT_TIMEOUT_MS` kills git and fails every pending request.
  */
 export function openBlobReader(cwd: string, env: Record<string, string>): BlobReader {
-  const git: GitProcess | string = startGit(['cat-file', '--batch'], { cwd, env });
-  if (typeof git === 'string') throw new OyError(`cannot run git cat-file: ${git}`);
   const pending: Request[] = [];
   let rest: Buffer = Buffer.alloc(0);
   let body: Body | null = null;
   let failure: Error | null = null;
+  let isClosing = false;
   let watchdog: NodeJS.Timeout | undefined;
+  let git: GitProcess;
 
   const fail = (error: Error): void => {
     failure ??= error;
     clearTimeout(watchdog);
     for (const request of pending.splice(0)) request.reject(failure);
-    if (body !== null) body.request.reject(failure);
+    body?.request.reject(failure);
     body = null;
   };
   const armWatchdog = (): void => {
@@ -90,7 +94,7 @@ export function openBlobReader(cwd: string, env: Record<string, string>): BlobRe
     body = { request, size, type, parts: isKept ? [] : null, remaining: size + 1 };
   };
 
-  git.stdout.on('data', (chunk: Buffer) => {
+  const onData = (chunk: Buffer): void => {
     try {
       let data = rest.length === 0 ? chunk : Buffer.concat([rest, chunk]);
       for (;;) {
@@ -114,12 +118,37 @@ export function openBlobReader(cwd: string, env: Record<string, string>): BlobRe
       git.kill();
       fail(error as Error);
     }
-  });
-  void git.exited.then((exit) => {
-    clearTimeout(watchdog);
-    const how = exit.error ?? exit.signal ?? `exit ${String(exit.code)}`;
-    fail(new OyError(`git cat-file ended (${how}): ${exit.stderr.trim()}`));
-  });
+  };
+
+  const start = (): void => {
+    const started = startGit(['cat-file', '--batch'], { cwd, env });
+    if (typeof started === 'string') throw new OyError(`cannot run git cat-file: ${started}`);
+    const current = started;
+    git = current;
+    rest = Buffer.alloc(0);
+    current.stdout.on('data', onData);
+    void current.exited.then((exit) => {
+      if (git !== current || failure !== null) return;
+      const head = pending[0];
+      if (!isClosing && body === null && head && PROMISOR_FAILURE.test(exit.stderr)) {
+        pending.shift();
+        head.resolve({ kind: 'missing' });
+        try {
+          start();
+        } catch (error) {
+          fail(error as Error);
+          return;
+        }
+        for (const request of pending) git.stdin.write(`${request.id}\n`);
+        armWatchdog();
+        return;
+      }
+      clearTimeout(watchdog);
+      const how = exit.error ?? exit.signal ?? `exit ${String(exit.code)}`;
+      fail(new OyError(`git cat-file ended (${how}): ${exit.stderr.trim()}`));
+    });
+  };
+  start();
 
   return {
     read(id, maxBytes) {
@@ -128,10 +157,11 @@ export function openBlobReader(cwd: string, env: Record<string, string>): BlobRe
       return new Promise<BlobContent>((resolve, reject) => {
         pending.push({ id, maxBytes, resolve, reject });
         git.stdin.write(`${id}\n`);
-        if (watchdog === undefined || pending.length === 1) armWatchdog();
+        if (pending.length === 1 && body === null) armWatchdog();
       });
     },
     async close() {
+      isClosing = true;
       git.stdin.end();
       await git.exited;
     },

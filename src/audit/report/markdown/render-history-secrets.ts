@@ -43,7 +43,7 @@ function describeScan(history: HistoryReport): string {
   const which =
     history.scope === 'all'
       ? `every commit reachable from HEAD (${commits})`
-      : `the ${commits} of ${formatCodeSpan(`${history.ref ?? ''}..HEAD`)}`;
+      : `the ${commits} since ${formatCodeSpan(history.ref ?? '')} (\`<ref>..HEAD\`)`;
   const skipped = Object.entries(history.skippedByReason)
     .sort(([a], [b]) => compareText(a, b))
     .map(([reason, count]) => `${escapeMarkdownLine(reason)} ${formatCount(count)}`);
