@@ -121,6 +121,8 @@ export async function scanHistory(options: HistoryScanOptions): Promise<HistoryS
       for (let start = 0; start < jobs.length; start += READ_AHEAD_BLOBS) {
         const batch = jobs.slice(start, start + READ_AHEAD_BLOBS);
         const scans = batch.map((job) => scanner.scan(job));
+        // One failure (git died) fails them all: the first is thrown, the rest must not be unhandled.
+        for (const pending of scans) pending.catch(() => undefined);
         for (const [index, scan] of scans.entries()) {
           const outcome = await scan;
           const job = batch[index];
@@ -181,11 +183,11 @@ class BlobScanner {
   ) {}
 
   async scan(job: BlobJob): Promise<BlobOutcome> {
-    const content = this.reader.read(job.blob, this.maxBytes);
     // Issued together, so git answers them while earlier blobs are scanned.
-    const parents = job.parentBlobs.map((blob) => this.#readLineSet(blob));
-    const read = await content;
-    const previous = await Promise.all(parents);
+    const [read, previous] = await Promise.all([
+      this.reader.read(job.blob, this.maxBytes),
+      Promise.all(job.parentBlobs.map((blob) => this.#readLineSet(blob))),
+    ]);
     if (read.kind !== 'blob') return { skipped: read.kind };
     const { bytes } = read;
     if (bytes.length === 0) return { bytes: 0, secrets: [] };
