@@ -25,7 +25,10 @@ export interface AuditOptions {
   projectInclude: string[];
   projectExclude: string[];
   focus: string[];
+  /** `--diff <ref>`: the work-tree files changed since it, and the secrets each commit of `<ref>..HEAD` added. */
   diffRef: string | null;
+  /** `--history`: also scan every commit reachable from HEAD for the secrets it added. */
+  scansAllHistory?: boolean;
   maxFileBytes: number;
   chunkTokens: number;
   maxChunks: number;
@@ -69,7 +72,7 @@ export interface AuditOptions {
   onNotice?: (text: string) => void;
 }
 
-export type AuditStage = 'collect' | 'scan' | 'chunk' | 'review' | 'report';
+export type AuditStage = 'collect' | 'scan' | 'history' | 'chunk' | 'review' | 'report';
 
 /** Progress for the terminal: the core never prints, it reports. */
 export interface AuditProgress {

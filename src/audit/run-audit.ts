@@ -15,6 +15,8 @@ import { readGitState } from './assemble/read-git-state.js';
 import { applyBaseline, readBaseline, renderBaseline } from './gates/baseline.js';
 import { evaluateGates, type GateResult } from './gates/evaluate-gates.js';
 import { fingerprintSecrets, suppressSecrets } from './gates/suppress-secrets.js';
+import { gateHistorySecrets } from './gates/gate-history-secrets.js';
+import { scanAuditHistory } from './history/scan-audit-history.js';
 import { findingRuleId } from './report/list-report-rows.js';
 import { refuseForeignFile } from './outputs/refuse-foreign-outputs.js';
 import { renderManifest } from './outputs/render-manifest.js';
@@ -132,6 +134,8 @@ async function auditWith(
       ? prepared.plan
       : { ...prepared.plan, estimate: estimateReviewCost(prepared.plan, modelFactsFor(ref).price) };
   if (options.isDryRun) return { kind: 'plan', plan };
+  // Local and deterministic, so it runs before any money is spent on a review.
+  const history = await scanAuditHistory(options);
 
   let review: Awaited<ReturnType<typeof runModelReview>> | null = null;
   if (ref !== null) {
@@ -219,8 +223,10 @@ async function auditWith(
     tokenizer: options.encoding,
     chunkTokens: options.chunkTokens,
     ...(reviewSummary ? { review: reviewSummary } : {}),
+    ...(history ? { history: history.report } : {}),
   });
   const secretResults = fingerprintSecrets(report);
+  const historyGate = gateHistorySecrets(report, history?.found ?? [], baseline);
   report.suppressed = [
     ...suppressSecrets(secretResults, filesWithSecrets, baseline),
     ...(kept?.suppressed ?? []).map((finding) => ({
@@ -229,13 +235,17 @@ async function auditWith(
       line: finding.line,
       by: 'baseline' as const,
     })),
+    ...historyGate.suppressed,
   ];
   const suppressedPlaces = new Set(
     report.suppressed.map((item) => `${item.ruleId}\0${item.path}\0${item.line}`),
   );
-  const gatedSecrets = secretResults
-    .map(({ row }) => row)
-    .filter((row) => !suppressedPlaces.has(`${row.ruleId}\0${row.path}\0${row.line}`));
+  const gatedSecrets = [
+    ...secretResults
+      .map(({ row }) => row)
+      .filter((row) => !suppressedPlaces.has(`${row.ruleId}\0${row.path}\0${row.line}`)),
+    ...historyGate.gated,
+  ];
   const { reportPath, manifestPath } = prepared.outputs;
   // Sealed, so later runs of this user know these files as oy's own and leave them out.
   const seal = (text: string, shape: SealShape) => sealOutput(text, shape, options.sealKey);
@@ -264,6 +274,7 @@ async function auditWith(
                 path: row.path,
                 title: row.title,
               })),
+            ...historyGate.baselineEntries,
           ],
           report.generatedAt,
         ),

@@ -197,6 +197,8 @@ export interface SuppressedResult {
   path: string;
   /** null for a whole file. */
   line: number | null;
+  /** The commit that added it, for a secret found in the history. */
+  commit?: string;
   by: 'baseline' | 'allow-comment';
 }
 
@@ -212,6 +214,38 @@ export interface SecretFile {
  */
 export interface ConfigChange {
   path: string;
+}
+
+/** A secret a commit added, found by the history scan: rule and place, never the value. */
+export interface HistorySecret {
+  /** The redaction rule, or `secret-file` for a secret-bearing file (a .env, a key) the commit added. */
+  rule: string;
+  /** The full id of the commit that added it. */
+  commit: string;
+  /** Workspace-relative POSIX path in that commit. */
+  path: string;
+  /** 1-based line in that commit's version of the file; null for a secret-bearing file. */
+  line: number | null;
+}
+
+/** What the history scan read (`--diff`: the range's commits; `--history`: every commit from HEAD). */
+export interface HistoryReport {
+  /** `range`: the commits of `<ref>..HEAD` (`--diff`); `all`: every commit reachable from HEAD (`--history`). */
+  scope: 'range' | 'all';
+  /** The `--diff` ref as given; null for `all`. */
+  ref: string | null;
+  /** Commits whose added lines were scanned. */
+  commits: number;
+  /** Distinct file versions (blobs) scanned; one met again is not scanned twice. */
+  blobs: number;
+  /** Bytes of those blobs. */
+  bytes: number;
+  /** Changed files not scanned, by reason (binary, too-large, default-dir, excluded, missing...). */
+  skippedByReason: Record<string, number>;
+  /** The clone is shallow: commits before its boundary are not in it, so were not scanned. */
+  isShallow: boolean;
+  /** Oldest commit first, then path and line. */
+  secrets: HistorySecret[];
 }
 
 export interface Coverage {
@@ -270,6 +304,8 @@ export interface AuditReport {
   configChanges: ConfigChange[];
   /** Committed secrets and secret-bearing files left out of the results and the gates, and why. */
   suppressed: SuppressedResult[];
+  /** The history scan, present when commits were scanned (`--diff`, `--history`). */
+  history?: HistoryReport;
   coverage: Coverage;
   method: Method;
 }

@@ -276,6 +276,29 @@ export function sampleModelReport(): AuditReport {
     secretFiles: [],
     configChanges: [],
     suppressed: [],
+    history: {
+      scope: 'range',
+      ref: 'origin/main',
+      commits: 3,
+      blobs: 7,
+      bytes: 48_213,
+      skippedByReason: { binary: 1 },
+      isShallow: false,
+      secrets: [
+        {
+          rule: 'aws-access-key-id',
+          commit: '9d1e2f3a4b5c6d7e8f9012a3b4c5d6e7f8091a2b',
+          path: 'deploy/config.ini',
+          line: 2,
+        },
+        {
+          rule: 'secret-file',
+          commit: 'e4f5a6b7c8d9e0f1a2b3c4d5e6f708192a3b4c5d',
+          path: '.env.production',
+          line: null,
+        },
+      ],
+    },
     coverage: {
       ...coverageOf(ledger, { chunks: 5, durationMs: 125_400 }),
       cacheHits: 2,

@@ -6,6 +6,7 @@ import type {
   ConfigChange,
   Coverage,
   Finding,
+  HistoryReport,
   LedgerEntry,
   SecretFile,
   SecretLocation,
@@ -45,6 +46,8 @@ export interface AuditReportInput {
   tokenizer: string;
   chunkTokens: number;
   review?: ReviewSummary;
+  /** The history scan (`--diff`, `--history`); absent when no commit was scanned. */
+  history?: HistoryReport;
 }
 
 /** The report: the deterministic stages' secrets, secret files, hints and coverage, plus the model review when there was one. */
@@ -78,6 +81,7 @@ export function buildAuditReport(input: AuditReportInput): AuditReport {
     secretFiles: input.secretFiles,
     configChanges: input.configChanges,
     suppressed: [],
+    ...(input.history === undefined ? {} : { history: input.history }),
     coverage: buildCoverage(input),
     method: {
       oyVersion: OY_VERSION,

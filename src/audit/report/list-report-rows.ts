@@ -8,7 +8,8 @@ import { classifyFile, type FileKind } from '../scope/classify-file.js';
 import { compareSeverity, compareText } from './order-by-severity.js';
 import { compareKinds, severityInContext } from './rank-by-context.js';
 
-export type ReportRowKind = 'finding' | 'secret' | 'secret-file' | 'config-change' | 'hint';
+export type ReportRowKind =
+  'finding' | 'secret' | 'secret-file' | 'history-secret' | 'config-change' | 'hint';
 
 /** One line of the findings summary and one SARIF result: a finding, a secret or a hint. */
 export interface ReportRow {
@@ -33,6 +34,8 @@ export interface ReportRow {
   text: string;
   /** The model finding behind a `finding` row (impact, fix...); null for the other kinds. */
   finding: Finding | null;
+  /** The commit that added a `history-secret`; the row's path and line are as of that commit. */
+  commit?: string;
 }
 
 const SECRET_ROW_CATEGORY = 'hardcoded-credential';
@@ -51,9 +54,11 @@ export function listReportRows(report: AuditReport): ReportRow[] {
   );
   const suppressed = new Set(report.suppressed.map(suppressedKey));
   const deterministic = sortRows([
-    ...[...listSecretRows(report), ...listSecretFileRows(report)].filter(
-      (row) => !suppressed.has(suppressedKey(row)),
-    ),
+    ...[
+      ...listSecretRows(report),
+      ...listSecretFileRows(report),
+      ...listHistorySecretRows(report),
+    ].filter((row) => !suppressed.has(suppressedKey(row))),
     ...report.configChanges.map(toConfigChangeRow),
     ...hints.map(toHintRow),
   ]);
@@ -78,8 +83,50 @@ export function listSecretResults(report: AuditReport): ReportRow[] {
   ]);
 }
 
-function suppressedKey(place: { ruleId: string; path: string; line: number | null }): string {
-  return `${place.ruleId}\0${place.path}\0${place.line ?? ''}`;
+function suppressedKey(place: {
+  ruleId: string;
+  path: string;
+  line: number | null;
+  commit?: string;
+}): string {
+  return `${place.ruleId}\0${place.path}\0${place.line ?? ''}\0${place.commit ?? ''}`;
+}
+
+const HISTORY_SECRET_FILE = 'secret-file';
+
+/** The rule id of a history secret: `oy/history/secret/<rule>`, or `oy/history/secret-file`. */
+export function historyRuleId(rule: string): string {
+  return rule === HISTORY_SECRET_FILE ? 'oy/history/secret-file' : `oy/history/secret/${rule}`;
+}
+
+/**
+ * The secrets the history scan found, one row each, severity in context as a committed secret's.
+ * The text is the commit and line, so the row's fingerprint names that place in the history and
+ * nothing of the value.
+ */
+export function listHistorySecretRows(report: AuditReport): ReportRow[] {
+  return sortRows(
+    (report.history?.secrets ?? []).map((secret) => {
+      const isFile = secret.rule === HISTORY_SECRET_FILE;
+      const category = isFile ? 'secret-file' : SECRET_ROW_CATEGORY;
+      return {
+        kind: 'history-secret',
+        ruleId: historyRuleId(secret.rule),
+        title: isFile
+          ? 'Secret-bearing file in the git history'
+          : `Secret in the git history (${secret.rule})`,
+        ...placeInContext('high', category, secret.path),
+        category,
+        path: secret.path,
+        line: secret.line,
+        endLine: null,
+        confidence: null,
+        text: `${secret.commit}:${secret.line ?? ''}`,
+        finding: null,
+        commit: secret.commit,
+      };
+    }),
+  );
 }
 
 /**

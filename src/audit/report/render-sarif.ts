@@ -91,6 +91,13 @@ function describeResult(row: ReportRow): string {
     }
     case 'secret':
       return `${row.title}: a value matching this rule is in a file git tracks. The value is not shown. Rotate it, then remove it from the repository and its history.`;
+    case 'history-secret': {
+      const what =
+        row.line === null
+          ? 'a secret-bearing file was added'
+          : `a value matching this rule was added at line ${row.line}`;
+      return `${row.title}: in commit ${row.commit ?? ''}, ${what}. The value is not shown. Anyone who clones the repository can read it, even if a later commit removed it: rotate it.`;
+    }
     case 'secret-file':
       // Only a file git does not track is info, wherever it sits.
       return row.severity !== 'info'
@@ -113,6 +120,7 @@ function describeProperties(row: ReportRow): Record<string, unknown> {
   };
   if (row.kind === 'hint') properties.excerpt = revealInvisible(row.text);
   if (row.finding !== null) properties.findingFingerprint = row.finding.fingerprint;
+  if (row.commit !== undefined) properties.commit = row.commit;
   return properties;
 }
 

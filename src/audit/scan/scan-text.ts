@@ -86,7 +86,7 @@ function hintsFromRedactions(path: string, text: string, redactions: Redaction[]
 }
 
 /** `oy:allow` (optionally `oy:allow secret`) anywhere on the line, in whatever comment syntax the file uses. */
-const ALLOW_MARKER = /\boy:allow\b/;
+export const ALLOW_MARKER = /\boy:allow\b/;
 
 function listAllowedLines(text: string, redactions: Redaction[]): number[] {
   if (redactions.length === 0) return [];

@@ -36,6 +36,7 @@ export interface AuditFlags extends GlobalOptions {
   include?: string[];
   exclude?: string[];
   diff?: string;
+  history?: boolean;
   maxFileBytes?: number;
   chunkTokens?: number;
   maxChunks?: number;
@@ -103,6 +104,7 @@ export async function runAuditCommand(
     projectExclude: projectAudit.exclude,
     focus: config.audit.focus,
     diffRef,
+    scansAllHistory: Boolean(flags.history),
     maxFileBytes: config.audit.maxFileBytes,
     chunkTokens: config.audit.chunkTokens,
     maxChunks: config.audit.maxChunks,
@@ -160,6 +162,7 @@ export async function runAuditCommand(
       mode: outcome.report.mode,
       secrets: outcome.report.secrets.length,
       secretFiles: outcome.report.secretFiles.length,
+      historySecrets: outcome.report.history?.secrets.length ?? null,
       hints: outcome.report.hints.length,
       findings: outcome.report.findings.length,
       filesReviewed: coverage.filesReviewed,

@@ -69,7 +69,12 @@ export const AUDIT_FLAGS: readonly FlagSpec[] = [
     placeholder: '<ref>',
     example: '--diff origin/main',
     isRef: true,
-    help: 'Only audit files changed since this git ref',
+    help: 'Only audit files changed since this git ref; also scan its commits for secrets',
+  },
+  {
+    name: 'history',
+    kind: 'switch',
+    help: 'Also scan every commit reachable from HEAD for the secrets it added',
   },
   {
     name: 'max-file-bytes',

@@ -27,11 +27,16 @@ const SECTIONS = [
   'Coverage',
   'Method',
 ];
-/** A model report also lists the hints no verified finding bears out. */
+/**
+ * A model report also lists the hints no verified finding bears out; the sample model report is
+ * of a `--diff` run, so it has the history scan's section too.
+ */
 const MODEL_SECTIONS = [
   ...SECTIONS.slice(0, 4),
   'Hints the model did not confirm',
-  ...SECTIONS.slice(4),
+  'Secrets',
+  'Secrets in history',
+  ...SECTIONS.slice(5),
 ];
 const SEVERITY_ORDER: Severity[] = ['critical', 'high', 'medium', 'low', 'info'];
 
@@ -311,6 +316,21 @@ describe('findings summary', () => {
     const heading = section.findIndex((node) => textOf(node) === 'Deterministic results');
     const groups = section.slice(heading).find((node) => node.type === 'table')!;
     expect(groups.children!.slice(1).map((row) => row.children!.map(textOf))).toEqual([
+      // A history secret names its commit beside its place, in git's `rev:path` form.
+      [
+        'high',
+        'Secret-bearing file in the git history',
+        'application code',
+        '1',
+        'e4f5a6b7c8d9:.env.production',
+      ],
+      [
+        'high',
+        'Secret in the git history (aws-access-key-id)',
+        'application code',
+        '1',
+        '9d1e2f3a4b5c:deploy/config.ini:2',
+      ],
       ['high', 'Committed secret (stripe-live-key)', 'application code', '1', 'src/billing.ts:8'],
       [
         'medium',

@@ -119,6 +119,9 @@ describe('every renderer', () => {
       '--riskiest',
       'skipped(budget)',
       '--offline',
+      '<ref>..HEAD',
+      'git fetch --unshallow',
+      'fetch-depth: 0',
     ]);
     for (const report of [sampleOfflineReport(), sampleModelReport(), sampleEmptyReport()]) {
       const strings = reportStrings(report);

@@ -55,6 +55,20 @@ function describeRule(row: ReportRow): { short: string; full: string; tags: stri
         tags: ['secret', 'oy-secret'],
       };
     }
+    case 'history-secret': {
+      const rule = row.ruleId.slice('oy/history/'.length);
+      return rule === 'secret-file'
+        ? {
+            short: 'Secret-bearing file in the git history',
+            full: 'A commit added a file that holds secrets by its kind (a .env file, a private key, stored credentials). It stays in the history for anyone who clones the repository, even after a later commit removed it. Rotate what it held; remove it from the history if it must go.',
+            tags: ['secret', 'oy-secret', 'oy-history'],
+          }
+        : {
+            short: `Secret in the git history (${rule.slice('secret/'.length)})`,
+            full: `A commit added a value matching oy's ${rule.slice('secret/'.length)} redaction rule (the result's commit property names it; the location is as of that commit). It stays in the history for anyone who clones the repository, even after a later commit removed it. oy never reports the value. Rotate the secret.`,
+            tags: ['secret', 'oy-secret', 'oy-history'],
+          };
+    }
     case 'secret-file':
       return {
         short: 'Secret-bearing file',
