@@ -1,6 +1,7 @@
 import { mkdtempSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { LoadedSession } from '../../../src/agent/session/session-store.js';
 import { ChatSession } from '../../../src/cli/chat/chat-session.js';
 import type {
   EditorKey,
@@ -136,6 +137,8 @@ export async function createChat(
     mode?: SafetyMode;
     stateDir?: string;
     permissions?: { allow?: string[]; deny?: string[] };
+    /** A session to continue, as `oy chat -c` loads it. */
+    loaded?: LoadedSession;
   } = {},
 ): Promise<ChatRun> {
   const isHttp = fake instanceof FakeProviderServer;
@@ -173,6 +176,7 @@ export async function createChat(
     },
     oyVersion: 'test',
     today: '2025-01-01',
+    ...(options.loaded ? { loaded: options.loaded } : {}),
   });
   return { chat, editor, stdout, stderr };
 }
