@@ -154,7 +154,8 @@ function reasoningBlocks(
 
 function converseBody(answer: ScriptedAnswer, callNumber: number, ledger: ThinkingLedger): unknown {
   const content: unknown[] = [...reasoningBlocks(answer, callNumber, ledger)];
-  if (answer.text) content.push({ text: answer.text });
+  const text = answerText(answer);
+  if (text) content.push({ text });
   toolCallsOf(answer, callNumber).forEach(({ id, name, input }) =>
     content.push({ toolUse: { toolUseId: id, name, input } }),
   );
@@ -171,14 +172,14 @@ async function writeStream(
   answer: ScriptedAnswer,
   options: BedrockProtocolOptions,
 ): Promise<void> {
-  const { res, sleep } = context;
+  const { res } = context;
   res.writeHead(200, {
     'content-type': 'application/vnd.amazon.eventstream',
     'x-amzn-requestid': 'fake-request-id',
   });
   const events = streamEvents(answer, context.callNumber, context.ledger);
   for (const [index, event] of events.entries()) {
-    if (index > 0) await sleep(answer.eventDelayMs ?? 0);
+    await context.paceEvent(answer, index);
     if (context.isClosed()) return;
     if (index === answer.cutAfterEvents) {
       res.destroy();
@@ -196,7 +197,7 @@ async function writeStream(
       );
       return;
     }
-    await new Promise<void>((resolve) => res.write(encodeEvent(event), () => resolve()));
+    await context.writeEvent(encodeEvent(event));
   }
   res.end();
 }
@@ -225,8 +226,9 @@ function streamEvents(
     events.push({ type: 'contentBlockStop', payload: { contentBlockIndex } });
     blockIndex += 1;
   }
-  if (answer.text) {
-    for (const text of answer.textChunks ?? splitText(answer.text)) {
+  const whole = answerText(answer);
+  if (whole) {
+    for (const text of answer.textChunks ?? splitText(whole)) {
       events.push({
         type: 'contentBlockDelta',
         payload: { contentBlockIndex: blockIndex, delta: { text } },
@@ -327,4 +329,9 @@ function splitText(text: string): string[] {
   for (let start = 0; start < text.length; start += size)
     pieces.push(text.slice(start, start + size));
   return pieces.length > 0 ? pieces : [''];
+}
+
+/** The answer's text, given whole or only as its stream pieces (as the other protocols take it). */
+function answerText(answer: ScriptedAnswer): string {
+  return answer.text ?? answer.textChunks?.join('') ?? '';
 }
