@@ -237,9 +237,8 @@ export function createTtyLineEditor(options: TtyEditorOptions): LineEditor {
       search = shortenQuery(current, entries);
     } else if (key.name === 'return' || key.name === 'enter') {
       search = undefined;
-      const found = searchResult(current, entries);
-      if (found === current.original) edit = found;
-      else return submit(found.text);
+      edit = searchResult(current, entries);
+      if (edit !== current.original) return submit(edit.text);
     } else if (text !== undefined && !key.ctrl && !key.meta && isPrintable(text)) {
       return onSearchText(text);
     } else {

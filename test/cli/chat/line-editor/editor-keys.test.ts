@@ -188,6 +188,8 @@ describe('Ctrl-R history search', () => {
     expect(settled()).toBeUndefined();
     await press(terminal, KEY.enter);
     await expect(result).resolves.toEqual({ kind: 'submit', text: 'alpha question' });
+    // What stays on screen is what was sent, after the chat's own prompt.
+    expect(terminal.screen.lines().at(-1)).toBe('oy> alpha question');
   });
 
   it('matches any case for a lower-case query and exactly for one with a capital', async () => {
