@@ -234,11 +234,16 @@ export class FakeProviderServer {
     const sleep = (ms: number) =>
       new Promise<void>((resolve) => {
         if (ms <= 0 || closed) return resolve();
-        const timer = setTimeout(resolve, ms);
-        res.once('close', () => {
+        const onClose = () => {
           clearTimeout(timer);
           resolve();
-        });
+        };
+        // One listener per wait, removed when the wait ends, so a long paced stream does not pile them up.
+        const timer = setTimeout(() => {
+          res.off('close', onClose);
+          resolve();
+        }, ms);
+        res.once('close', onClose);
       });
     const writeEvent = (data: string | Uint8Array) =>
       Promise.race([new Promise<void>((resolve) => res.write(data, () => resolve())), whenClosed]);
