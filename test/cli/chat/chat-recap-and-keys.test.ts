@@ -81,8 +81,11 @@ describe('resuming shows a recap', () => {
     expect(second.stderr.text).toContain('oy> one more\n');
   });
 
-  it('a hostile prompt in the session file is shown inertly', async () => {
-    fake.enqueue(reply.text('ok'));
+  it('a hostile prompt, answer and tool call in the session are shown inertly', async () => {
+    fake.enqueue(
+      reply.toolCall('list', { path: '\x1b[2J\x1b]0;pwned\x07' }),
+      reply.text('done \x1b]52;c;Y2FuYXJ5\x07 \x1b[31mred'),
+    );
     const first = await createChat(fake, root, [say('look \x1b]52;c;Zm9v\x07 here')]);
     await runScript(first);
     const loaded = await loadSession(first.chat.options.stateDir, root, 'latest');
@@ -92,7 +95,10 @@ describe('resuming shows a recap', () => {
     });
     await runScript(second);
     expect(second.stderr.text).toContain('oy> look ^[]52;c;Zm9v^G here\n');
-    expect(second.stderr.text).not.toContain('\x1b]52');
+    expect(second.stderr.text).toContain('• list ^[[2J^[]0;pwned^G');
+    expect(second.stdout.text).toContain('done ^[]52;c;Y2FuYXJ5^G ^[[31mred');
+    for (const written of [second.stderr.text, second.stdout.text])
+      expect(written).not.toContain('\x1b');
   });
 });
 

@@ -8,17 +8,10 @@ import {
   moveToEnd,
   type EditState,
 } from './edit-buffer.js';
-import { editForKey, isPrintable } from './edit-keys.js';
+import { editForKey } from './edit-keys.js';
 import type { HistoryStore } from './history-store.js';
-import {
-  extendQuery,
-  searchOlder,
-  searchResult,
-  searchView,
-  shortenQuery,
-  startSearch,
-  type HistorySearch,
-} from './history-search.js';
+import { extendQuery, searchView, startSearch, type HistorySearch } from './history-search.js';
+import { stepSearch } from './search-key.js';
 import { createInterruptHandlers } from './interrupt-handlers.js';
 import { neutralizeControl } from '../../../shared/terminal/neutralize-control.js';
 import type { Completer, EditorKey, LineEditor, ReadResult } from './line-editor-types.js';
@@ -222,29 +215,15 @@ export function createTtyLineEditor(options: TtyEditorOptions): LineEditor {
     queueRender();
   };
 
-  /** Keys while Ctrl-R searches; any key the search does not take ends it with the match as input, then acts. */
+  /** Keys while Ctrl-R searches (search-key.ts decides); the search ends before any other key acts. */
   const onSearchKey = (text: string | undefined, key: readline.Key): void => {
-    const current = search!;
-    const { entries } = history;
-    if (key.ctrl && key.name === 'r') search = searchOlder(current, entries);
-    else if (key.ctrl && key.name === 'g') {
+    const step = stepSearch(search!, history.entries, text, key);
+    if (step.kind === 'search') search = step.search;
+    else {
       search = undefined;
-      edit = current.original;
-    } else if (key.name === 'escape') {
-      search = undefined;
-      edit = current.original;
-    } else if (key.name === 'backspace' && !key.meta && !key.ctrl) {
-      search = shortenQuery(current, entries);
-    } else if (key.name === 'return' || key.name === 'enter') {
-      search = undefined;
-      edit = searchResult(current, entries);
-      if (edit !== current.original) return submit(edit.text);
-    } else if (text !== undefined && !key.ctrl && !key.meta && isPrintable(text)) {
-      return onSearchText(text);
-    } else {
-      search = undefined;
-      edit = searchResult(current, entries);
-      return onKey(text, key);
+      edit = step.kind === 'submit' ? { text: step.text, cursor: step.text.length } : step.edit;
+      if (step.kind === 'submit') return submit(step.text);
+      if (step.kind === 'leave-then-key') return onKey(text, key);
     }
     queueRender();
   };
