@@ -82,7 +82,7 @@ async function respondStream(
     'request-id': requestId(context),
   });
   for (const [sent, event] of events.entries()) {
-    if (sent > 0) await context.sleep(answer.eventDelayMs ?? 0);
+    await context.paceEvent(answer, sent);
     if (context.isClosed()) return;
     if (sent === answer.cutAfterEvents) {
       // Drop the socket without the closing chunk: the client sees a connection that broke mid-answer.
@@ -102,11 +102,8 @@ async function respondStream(
       return;
     }
     // Wait until each event is on the wire, so a later cut never swallows it.
-    await new Promise<void>((resolve) =>
-      res.write(
-        `${answer.dataOnly ? '' : `event: ${event.event}\n`}data: ${JSON.stringify(event.data)}\n\n`,
-        () => resolve(),
-      ),
+    await context.writeEvent(
+      `${answer.dataOnly ? '' : `event: ${event.event}\n`}data: ${JSON.stringify(event.data)}\n\n`,
     );
   }
   res.end();

@@ -155,7 +155,8 @@ function reasoningBlocks(
 
 function converseBody(answer: ScriptedAnswer, callNumber: number, ledger: ThinkingLedger): unknown {
   const content: unknown[] = [...reasoningBlocks(answer, callNumber, ledger)];
-  if (answer.text) content.push({ text: answer.text });
+  const text = answerText(answer);
+  if (text) content.push({ text });
   toolCallsOf(answer, callNumber).forEach(({ id, name, input }) =>
     content.push({ toolUse: { toolUseId: id, name, input } }),
   );
@@ -172,7 +173,7 @@ async function writeStream(
   answer: ScriptedAnswer,
   options: BedrockProtocolOptions,
 ): Promise<void> {
-  const { res, sleep } = context;
+  const { res } = context;
   // Built first: a stop reason Bedrock never sends fails the call before any header goes out.
   const events = streamEvents(answer, context.callNumber, context.ledger);
   res.writeHead(200, {
@@ -180,7 +181,7 @@ async function writeStream(
     'x-amzn-requestid': 'fake-request-id',
   });
   for (const [index, event] of events.entries()) {
-    if (index > 0) await sleep(answer.eventDelayMs ?? 0);
+    await context.paceEvent(answer, index);
     if (context.isClosed()) return;
     if (index === answer.cutAfterEvents) {
       res.destroy();
@@ -198,7 +199,7 @@ async function writeStream(
       );
       return;
     }
-    await new Promise<void>((resolve) => res.write(encodeEvent(event), () => resolve()));
+    await context.writeEvent(encodeEvent(event));
   }
   res.end();
 }
@@ -227,8 +228,9 @@ function streamEvents(
     events.push({ type: 'contentBlockStop', payload: { contentBlockIndex } });
     blockIndex += 1;
   }
-  if (answer.text) {
-    for (const text of answer.textChunks ?? splitText(answer.text)) {
+  const whole = answerText(answer);
+  if (whole) {
+    for (const text of answer.textChunks ?? splitText(whole)) {
       events.push({
         type: 'contentBlockDelta',
         payload: { contentBlockIndex: blockIndex, delta: { text } },
@@ -329,4 +331,9 @@ function splitText(text: string): string[] {
   for (let start = 0; start < text.length; start += size)
     pieces.push(text.slice(start, start + size));
   return pieces.length > 0 ? pieces : [''];
+}
+
+/** The answer's text, given whole or only as its stream pieces (as the other protocols take it). */
+function answerText(answer: ScriptedAnswer): string {
+  return answer.text ?? answer.textChunks?.join('') ?? '';
 }

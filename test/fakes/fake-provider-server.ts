@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ScriptedReply } from './script.js';
+import type { ScriptedAnswer, ScriptedReply } from './script.js';
 import { ThinkingLedger, type Violation } from './thinking-ledger.js';
 
 export type FakeProtocol = 'anthropic' | 'openai' | 'bedrock';
@@ -27,6 +27,13 @@ export interface ProtocolContext {
   callNumber: number;
   /** Resolves after `ms`, or at once when the client went away. */
   sleep(ms: number): Promise<void>;
+  /** Before stream event `index`: the answer's delay between events, then its gate's permit (if it has one). */
+  paceEvent(answer: ScriptedAnswer, index: number): Promise<void>;
+  /**
+   * Writes one stream event and resolves once it is handed to the socket (so a later cut cannot
+   * drop it), or when the client has gone (a write to a socket being torn down may never call back).
+   */
+  writeEvent(data: string | Uint8Array): Promise<void>;
   /** True once the client has closed the connection (for cancellation tests). */
   isClosed(): boolean;
   /** Signs the thinking this answer hands out and remembers it, so it can be checked when it comes back. */
@@ -241,16 +248,28 @@ export class FakeProviderServer {
     const callNumber = (this.calls.get(handler.protocol) ?? 0) + 1;
     this.calls.set(handler.protocol, callNumber);
     let closed = false;
+    const whenClosed = new Promise<void>((resolve) => res.once('close', () => resolve()));
     res.on('close', () => (closed = true));
     const sleep = (ms: number) =>
       new Promise<void>((resolve) => {
         if (ms <= 0 || closed) return resolve();
-        const timer = setTimeout(resolve, ms);
-        res.once('close', () => {
+        const onClose = () => {
           clearTimeout(timer);
           resolve();
-        });
+        };
+        // One listener per wait, removed when the wait ends, so a long paced stream does not pile them up.
+        const timer = setTimeout(() => {
+          res.off('close', onClose);
+          resolve();
+        }, ms);
+        res.once('close', onClose);
       });
+    const writeEvent = (data: string | Uint8Array) =>
+      Promise.race([new Promise<void>((resolve) => res.write(data, () => resolve())), whenClosed]);
+    const paceEvent = async (answer: ScriptedAnswer, index: number) => {
+      if (index > 0) await sleep(answer.eventDelayMs ?? 0);
+      if (!closed) await answer.gate?.pass(whenClosed);
+    };
     try {
       await handler.respond({
         request,
@@ -258,11 +277,15 @@ export class FakeProviderServer {
         res,
         callNumber,
         sleep,
+        paceEvent,
+        writeEvent,
         isClosed: () => closed,
         ledger: this.ledger,
       });
     } catch (error) {
       this.fail(res, `fake ${handler.protocol} handler failed: ${(error as Error).message}`);
+    } finally {
+      if (reply.kind === 'answer') reply.gate?.finish(closed);
     }
   }
 

@@ -1,4 +1,5 @@
 import type { ScriptedStopReason } from './stop-reasons.js';
+import type { StreamGate } from './stream-gate.js';
 
 /** What a fake provider answers, one entry per model call, in order. Protocol-neutral: each protocol renders it. */
 
@@ -60,6 +61,8 @@ export interface ScriptedAnswer {
   latencyMs?: number;
   /** Wait this long between stream events. */
   eventDelayMs?: number;
+  /** Streaming only, in-process only: each wire event waits for the test's permit (`stream-gate.ts`). */
+  gate?: StreamGate;
   /** Streaming only: close the connection after this many wire events, mid-answer. */
   cutAfterEvents?: number;
   /** Streaming only: send an event that is not valid for the protocol after this many events. */

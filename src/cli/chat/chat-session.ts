@@ -113,6 +113,9 @@ export class ChatSession {
     const controller = new AbortController();
     const view = this.display.startTurn(controller.signal);
     const stopListening = editor.onInterrupt(() => controller.abort());
+    const stopKeys = editor.onKey((key) => {
+      if (key === 'toggle-thinking') this.display.showThinking(!this.display.showsThinking);
+    });
     this.isBusy = true;
     let done: DoneEvent | undefined;
     try {
@@ -127,6 +130,7 @@ export class ChatSession {
     } finally {
       this.isBusy = false;
       stopListening();
+      stopKeys();
       view.end();
     }
     if (done === undefined) throw new Error('the agent loop ended without a done event');

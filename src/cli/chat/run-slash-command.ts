@@ -5,6 +5,8 @@ import { UsageError } from '../../shared/errors.js';
 import { neutralizeControl } from '../../shared/terminal/neutralize-control.js';
 import { formatUsageLine } from '../run/format-usage-line.js';
 import { formatChatHelp } from './chat-help.js';
+import { CHAT_PROMPTS } from './chat-prompts.js';
+import { showRecap } from './show-recap.js';
 import type { ChatSession } from './chat-session.js';
 import {
   formatPermissions,
@@ -15,7 +17,7 @@ import {
 import { formatStatusLine } from './format-status-line.js';
 import { formatSessionDiff } from './diff/format-session-diff.js';
 import type { KeptCommandOutput } from './render/chat-display.js';
-import type { ParsedSlashCommand } from './slash-commands.js';
+import { suggestSlashCommand, type ParsedSlashCommand } from './slash-commands.js';
 import { switchMode } from './switch-mode.js';
 import { visibleWidth, wrapText } from './render/wrap-text.js';
 
@@ -23,8 +25,9 @@ import { visibleWidth, wrapText } from './render/wrap-text.js';
 export type SlashOutcome = 'continue' | 'quit';
 
 /**
- * Runs one slash command; its output goes to stderr. An unknown command or a bad argument prints
- * the problem and the help, and the chat goes on. Turns (/ask) print the status line like any turn.
+ * Runs one slash command; its output goes to stderr. An unknown command is one line naming the
+ * nearest command; a bad argument prints the problem and its hint; the chat goes on either way.
+ * Turns (/ask) print the status line like any turn.
  * What it prints echoes the user, the model and saved sessions, so `say` shows control characters inertly.
  */
 export async function runSlashCommand(
@@ -33,8 +36,9 @@ export async function runSlashCommand(
 ): Promise<SlashOutcome> {
   const say = (text: string) => void chat.output.stderr.write(`${neutralizeControl(text)}\n`);
   if (command.kind === 'unknown') {
-    say(`unknown command /${command.name}`);
-    say(formatChatHelp());
+    const nearest = suggestSlashCommand(command.name);
+    const advice = nearest === undefined ? '/help lists the commands' : `did you mean /${nearest}?`;
+    say(`unknown command /${command.name}; ${advice}`);
     return 'continue';
   }
   const { argument } = command;
@@ -61,6 +65,13 @@ export async function runSlashCommand(
         break;
       case 'output':
         say(formatLastOutput(chat.display.lastCommandOutput));
+        break;
+      case 'thinking':
+        say(
+          describeThinking(
+            chat.display.showThinking(parseSwitch(argument, !chat.display.showsThinking)),
+          ),
+        );
         break;
       case 'diff':
         chat.output.stderr.write(
@@ -133,14 +144,14 @@ export async function runSlashCommand(
           const loaded = await chat.load(argument);
           const name = loaded.summary.name === undefined ? '' : ` (${loaded.summary.name})`;
           say(`loaded session ${loaded.summary.id}${name}: ${loaded.turns} turns`);
+          await showRecap(chat, loaded, CHAT_PROMPTS);
         }
         break;
     }
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     say(`error: ${error.message}`);
-    if (error.hint) say(`hint: ${error.hint}`);
-    say(formatChatHelp());
+    say(`hint: ${error.hint ?? '/help lists the commands'}`);
   }
   return 'continue';
 }
@@ -198,4 +209,20 @@ function formatStatus(chat: ChatSession): string {
       .map((line) => `  ${line}`)
       .join('\n'),
   ].join('\n');
+}
+
+/** What Ctrl-T and /thinking say after switching. */
+export function describeThinking(isShown: boolean): string {
+  return isShown
+    ? 'thinking shown (Ctrl-T or /thinking off hides it)'
+    : 'thinking hidden (Ctrl-T or /thinking on shows it)';
+}
+
+/** `on` or `off` (also yes/no, show/hide); empty gives `fallback` (a toggle). */
+function parseSwitch(argument: string, fallback: boolean): boolean {
+  const word = argument.trim().toLowerCase();
+  if (word === '') return fallback;
+  if (['on', 'yes', 'show'].includes(word)) return true;
+  if (['off', 'no', 'hide'].includes(word)) return false;
+  throw new UsageError(`/thinking takes on or off, got ${JSON.stringify(argument)}`);
 }

@@ -2,8 +2,9 @@ import path from 'node:path';
 import { parsePermissionRules } from '../../safety/policy/permission-rule.js';
 import { createReadCheck } from '../../safety/policy/read-access.js';
 import { askAboutProjectMcp } from '../chat/ask-about-project-mcp.js';
-import { createMentionCompleter } from '../chat/attach/complete-mention.js';
+import { CHAT_PROMPTS } from '../chat/chat-prompts.js';
 import { ChatSession } from '../chat/chat-session.js';
+import { createChatCompleter } from '../chat/complete/create-chat-completer.js';
 import { createLineEditor } from '../chat/line-editor/create-line-editor.js';
 import { runChat } from '../chat/run-chat.js';
 import type { GlobalOptions } from '../global-options.js';
@@ -36,14 +37,20 @@ export async function runChatCommand(flags: ChatFlags): Promise<void> {
   const { config, paths, createClient } = prepared;
   const client = await createClient(prepared.ref);
   const answerColors = createColors(shouldColor(process.stdout, flags, env));
+  const stderrColors = createColors(shouldColor(process.stderr, flags, env));
   const editor = createLineEditor({
     input: process.stdin,
     output: process.stderr,
     historyFile: path.join(paths.stateDir, HISTORY_FILE),
-    complete: createMentionCompleter(
-      root,
-      createReadCheck(parsePermissionRules(config.permissions), root),
-    ),
+    continuationPrompt: CHAT_PROMPTS.continuationPrompt,
+    styleHint: stderrColors.dim,
+    complete: createChatCompleter({
+      workspaceRoot: root,
+      stateDir: paths.stateDir,
+      canRead: createReadCheck(parsePermissionRules(config.permissions), root),
+      home: { homeDir: env.HOME, xdgConfigHome: env.XDG_CONFIG_HOME },
+      configuredModels: Object.keys(config.models),
+    }),
   });
   // Asked once per content of the workspace .mcp.json; the answer is remembered for that content.
   const session = await openAgentSession(prepared, {
@@ -58,7 +65,7 @@ export async function runChatCommand(flags: ChatFlags): Promise<void> {
     output: {
       stdout: process.stdout,
       stderr: process.stderr,
-      colors: createColors(shouldColor(process.stderr, flags, env)),
+      colors: stderrColors,
       answerColors,
       // Markdown is for people at a terminal (coloured or not); piped output stays the model's own text.
       isMarkdown: process.stdout.isTTY === true,
@@ -73,7 +80,8 @@ export async function runChatCommand(flags: ChatFlags): Promise<void> {
   process.on('SIGINT', onSignal);
   try {
     await chat.start();
-    await runChat(chat, editor);
+    // The session belongs to this workspace: a chat started elsewhere with --cwd resumes the same way.
+    await runChat(chat, editor, { resumeArgs: flags.cwd === undefined ? [] : ['--cwd', root] });
   } finally {
     process.off('SIGINT', onSignal);
     for (const listener of previous) process.on('SIGINT', listener as () => void);

@@ -35,7 +35,12 @@ describe('oy chat session', () => {
       /^oy chat · anthropic::claude-haiku-4-5 · mode ask · \/help for commands, Ctrl-D to exit\n/u,
     );
     expect(run.stderr.text).toMatch(
-      /anthropic::claude-haiku-4-5 · mode ask · context \d+ tokens · \$0\.\d{4}\n$/u,
+      /anthropic::claude-haiku-4-5 · mode ask · context \d+ tokens · \$0\.\d{4}\n/u,
+    );
+    // At the end, the session's id and the command that resumes it.
+    const id = run.chat.session!.id;
+    expect(run.stderr.text).toMatch(
+      new RegExp(`\\nsession ${id} saved; resume it with: oy chat --resume ${id}\\n$`, 'u'),
     );
     expect(run.editor.prompts).toEqual(['oy> ', 'oy> ']);
     fake.assertDone();
@@ -197,12 +202,29 @@ describe('oy chat session', () => {
     expect(run.stdout.text).toContain('It is a test folder.');
   });
 
-  it('an unknown command prints the help and the chat goes on', async () => {
+  it('an unknown command is one line naming the nearest command, and the chat goes on', async () => {
     fake.enqueue(reply.text('Still here.'));
-    const run = await createChat(fake, root, [say('/xyz'), say('hello')]);
+    const run = await createChat(fake, root, [
+      say('/xyz'),
+      say('/mdoel'),
+      say('/stauts'),
+      say('/he'),
+      say('hello'),
+    ]);
     await runScript(run);
-    expect(run.stderr.text).toContain('unknown command /xyz\nCommands:\n');
+    expect(run.stderr.text).toContain('unknown command /xyz; /help lists the commands\n');
+    expect(run.stderr.text).toContain('unknown command /mdoel; did you mean /model?\n');
+    expect(run.stderr.text).toContain('unknown command /stauts; did you mean /status?\n');
+    expect(run.stderr.text).toContain('unknown command /he; did you mean /help?\n');
+    expect(run.stderr.text).not.toContain('Commands:');
     expect(run.stdout.text).toBe('Still here.\n');
+  });
+
+  it('an empty chat saves no session and prints no resume command', async () => {
+    const run = await createChat(fake, root, [say('/mode')]);
+    await runScript(run);
+    expect(run.chat.session).toBeUndefined();
+    expect(run.stderr.text).not.toContain('resume it with');
   });
 
   it('/compact with nothing older says so; after several turns it summarises them', async () => {

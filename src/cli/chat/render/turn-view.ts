@@ -28,8 +28,17 @@ export interface TurnViewOptions {
   signal: AbortSignal;
   /** Given each command's whole output (already redacted), for /output. */
   keepCommandOutput(command: string, text: string): void;
+  /** Whether thinking is shown right now (Ctrl-T switches it mid-turn); shown when absent. */
+  showsThinking?: () => boolean;
+  /** A turn of the past shown again (the resume recap): no spinner, no durations. */
+  isRecap?: boolean;
   now?: () => number;
 }
+
+/** Marks where the model's thinking begins, so it reads as thinking even without colours. */
+const THINKING_LABEL = '✻ thinking';
+/** Thinking lines are indented under their label. */
+const THINKING_INDENT = '  ';
 
 /**
  * Renders the agent's events for a person: the answer streams to stdout (Markdown, wrapped, the
@@ -49,9 +58,11 @@ export function createTurnView(options: TurnViewOptions): TurnView {
     output.isMarkdown,
     isLive ? { columns: () => stdout.columns, rows: () => stdout.rows } : undefined,
   );
-  const spinner = stderrIsTerminal(output)
-    ? createSpinner(stderr as NodeJS.WriteStream, c, now)
-    : undefined;
+  const spinner =
+    stderrIsTerminal(output) && options.isRecap !== true
+      ? createSpinner(stderr as NodeJS.WriteStream, c, now)
+      : undefined;
+  const showsThinking = options.showsThinking ?? (() => true);
   const calls = new Map<string, ToolCall>();
   const approvals = new Map<string, ApprovalEvent>();
   const promptWaits = new Map<string, number>();
@@ -60,6 +71,10 @@ export function createTurnView(options: TurnViewOptions): TurnView {
   let isMidLine = false;
   let isNewCall = false;
   let isThinkingOpen = false;
+  let isThinkingAtLineStart = true;
+  // An answer's text is held back until it has more than whitespace: a blank reply shows nothing.
+  let heldText = '';
+  let hasAnswerText = false;
   let tokensIn = 0;
   let tokensOut = 0;
 
@@ -92,7 +107,8 @@ export function createTurnView(options: TurnViewOptions): TurnView {
     const durationMs = Math.max(0, event.durationMs - (promptWaits.get(event.toolCallId) ?? 0));
     const what = describe(event.toolCallId, event.tool);
     const shown = status.isGood ? c.green(status.text) : c.red(status.text);
-    note(`${c.dim('•')} ${what} ${shown} ${c.dim(`${durationMs} ms`)}`);
+    const duration = options.isRecap === true ? '' : ` ${c.dim(`${durationMs} ms`)}`;
+    note(`${c.dim('•')} ${what} ${shown}${duration}`);
     if (command !== undefined && command.text !== '') showCommandOutput(event.toolCallId, command);
   };
 
@@ -115,33 +131,69 @@ export function createTurnView(options: TurnViewOptions): TurnView {
     folded.tail.forEach(line);
   };
 
+  /** Thinking, labelled, indented and dim; while hidden only the label shows that the model thinks. */
+  const showThinking = (text: string) => {
+    if (!isThinkingOpen) {
+      spinner?.stop();
+      breakLine(false);
+      const label = showsThinking()
+        ? THINKING_LABEL
+        : `${THINKING_LABEL} (hidden; Ctrl-T shows it)`;
+      stderr.write(`${c.dim(c.italic(label))}\n`);
+      isThinkingOpen = true;
+      isThinkingAtLineStart = true;
+    }
+    if (!showsThinking()) return;
+    const lines = text.split('\n');
+    const indented = lines
+      .map((line, index) => {
+        const isLineStart = index > 0 || isThinkingAtLineStart;
+        return line === '' ? '' : `${isLineStart ? THINKING_INDENT : ''}${line}`;
+      })
+      .join('\n');
+    stderr.write(c.dim(indented));
+    isThinkingAtLineStart = text.endsWith('\n');
+  };
+
+  const closeThinking = () => {
+    if (!isThinkingOpen) return;
+    if (!isThinkingAtLineStart) stderr.write('\n');
+    isThinkingOpen = false;
+    isThinkingAtLineStart = true;
+  };
+
+  /** The text to show for a delta: nothing while the answer is only whitespace, then all of it but leading blank lines. */
+  const visibleAnswer = (text: string): string => {
+    if (hasAnswerText) return text;
+    heldText += text;
+    if (heldText.trim() === '') return '';
+    hasAnswerText = true;
+    const shown = heldText.replace(/^\s*\n/u, '');
+    heldText = '';
+    return shown;
+  };
+
   const waitForModel = () => spinner?.start('waiting for the model');
   waitForModel();
 
   return {
     render(event) {
-      if (isThinkingOpen && event.type !== 'thinking_delta') {
-        stderr.write('\n');
-        isThinkingOpen = false;
-      }
+      if (event.type !== 'thinking_delta') closeThinking();
       switch (event.type) {
         case 'thinking_delta': {
           const text = thinking.push(event.text);
-          if (text === '') return;
-          spinner?.stop();
-          breakLine(false);
-          stderr.write(c.dim(text));
-          isThinkingOpen = true;
+          if (text !== '') showThinking(text);
           return;
         }
         case 'text_delta': {
-          if (event.text === '') return;
+          const text = visibleAnswer(event.text);
+          if (text === '') return;
           spinner?.stop();
           // A new model call's text starts on its own line, so two answers never run together.
           if (isNewCall) breakLine(true);
           isNewCall = false;
-          answer.write(event.text);
-          isMidLine = !event.text.endsWith('\n');
+          answer.write(text);
+          isMidLine = !text.endsWith('\n');
           return;
         }
         case 'tool_call':
@@ -161,6 +213,8 @@ export function createTurnView(options: TurnViewOptions): TurnView {
           return;
         case 'usage':
           isNewCall = true;
+          hasAnswerText = false;
+          heldText = '';
           tokensIn += event.usage.inputTokens;
           tokensOut += event.usage.outputTokens;
           spinner?.setDetail(
