@@ -96,6 +96,8 @@ describe('package names in the docs', () => {
         checked++;
         if (isOwnPackage(word) || word in NAMED_ON_PURPOSE) continue;
         if (kind === 'install' && word === '.') continue;
+        // `npx -y <pkg>`: a placeholder in prose, naming no package.
+        if (/^<[a-z]+>$/.test(word)) continue;
         if (kind === 'npx' && (word === OWN_BIN || local.has(word))) continue;
         strangers.push(`${file}: ${kind} ${word}`);
       }

@@ -18,19 +18,19 @@ import { makeCiShims } from '../support/ci-shims.js';
 import { PROJECT_ROOT } from '../support/run-oy.js';
 
 /**
- * README's CI recipes run as written: each code block marked `<!-- ci-recipe: name -->` is read from
- * README.md at test time and run against one fixture repository with the built CLI, `npx oy-audit@<version>`
+ * The CI page's recipes run as written: each code block marked `<!-- ci-recipe: name -->` is read from
+ * docs/ci.md at test time and run against one fixture repository with the built CLI, `npx oy-audit@<version>`
  * and `oy` being shims for it, and the model served by the fake provider through the documented
- * variables. The recipes run in README order of need: the baseline first, since the others read it.
+ * variables. The recipes run in the page's order of need: the baseline first, since the others read it.
  */
-const README = readFileSync(path.join(PROJECT_ROOT, 'README.md'), 'utf8');
+const CI_PAGE = readFileSync(path.join(PROJECT_ROOT, 'docs', 'ci.md'), 'utf8');
 const ACTION = readFileSync(path.join(PROJECT_ROOT, 'action.yml'), 'utf8');
 
 function recipe(name: string): string {
   const match = new RegExp(
     `<!-- ci-recipe: ${name} -->\\n\`\`\`[a-z]*\\n([\\s\\S]*?)\\n\`\`\`\\n`,
-  ).exec(README);
-  if (!match?.[1]) throw new Error(`README.md has no ci-recipe ${name}`);
+  ).exec(CI_PAGE);
+  if (!match?.[1]) throw new Error(`docs/ci.md has no ci-recipe ${name}`);
   return match[1];
 }
 
@@ -83,7 +83,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await fake.close();
-  console.log(`README CI recipes: ${cases} cases`);
+  console.log(`CI page recipes: ${cases} cases`);
 });
 
 interface ShellRun {
@@ -123,7 +123,7 @@ function expectOneModelCall(before: number): void {
   expect(fake.modelCalls.length - before, 'the recipe reviewed with the model').toBe(1);
 }
 
-describe("README's CI recipes, as written", () => {
+describe("the CI page's recipes, as written", () => {
   it('baseline: the first run writes .oy/baseline.json, the gated run passes with it', async () => {
     const lines = recipe('baseline')
       .split('\n')
@@ -138,11 +138,18 @@ describe("README's CI recipes, as written", () => {
     expect(gated.stderr).toMatch(/suppressed|accepted/);
   });
 
-  it('github-action: the action with the README inputs reviews with the model and passes', async () => {
+  it('github-action: the action with the documented inputs reviews with the model and passes', async () => {
     const workflow = recipe('github-action');
-    expect(workflow).toMatch(/uses: <owner>\/oy@v1/);
-    const inputs = mapping(workflow, 'with');
-    const env = mapping(workflow.slice(workflow.indexOf('uses: <owner>/oy@v1')), 'env');
+    expect(workflow).toMatch(/uses: \.\/\.github\/actions\/oy /);
+    expect(workflow).toMatch(/actions: read/);
+    // Inputs are YAML scalars: `'0.1'` reaches the action as 0.1.
+    const inputs = Object.fromEntries(
+      Object.entries(mapping(workflow, 'with')).map(([key, value]) => [
+        key,
+        value.replace(/^'(.*)'$/, '$1'),
+      ]),
+    );
+    const env = mapping(workflow.slice(workflow.indexOf('uses: ./.github/actions/oy')), 'env');
     expect(env.ANTHROPIC_API_KEY).toBe('${{ secrets.ANTHROPIC_API_KEY }}');
     const script = auditStepScript();
     const output = path.join(mkdtempSync(path.join(tmpdir(), 'oy-readme-gh-')), 'out');
