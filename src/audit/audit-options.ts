@@ -25,6 +25,8 @@ export interface AuditOptions {
   projectExclude: string[];
   focus: string[];
   diffRef: string | null;
+  /** `--no-submodules` gives false: each submodule is one `skipped(submodule)` line. Default true. */
+  submodules?: boolean;
   maxFileBytes: number;
   chunkTokens: number;
   maxChunks: number;

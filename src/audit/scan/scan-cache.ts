@@ -7,7 +7,7 @@ import type { SkipReason } from '../types.js';
 import type { ScannedFile } from './scanned-file.js';
 
 /** Bump when the cached shape or any scan rule changes meaning. */
-const SCAN_CACHE_VERSION = 8;
+const SCAN_CACHE_VERSION = 9;
 
 /**
  * A file changed this close to the start of the run that read it may change again within the

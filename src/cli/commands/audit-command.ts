@@ -48,6 +48,7 @@ export interface AuditFlags extends GlobalOptions {
   force?: boolean;
   offline?: boolean;
   cache?: boolean;
+  submodules?: boolean;
 }
 
 /** `--out -`: the report goes to stdout. */
@@ -99,6 +100,7 @@ export async function runAuditCommand(
     projectExclude: projectAudit.exclude,
     focus: config.audit.focus,
     diffRef,
+    submodules: flags.submodules !== false,
     maxFileBytes: config.audit.maxFileBytes,
     chunkTokens: config.audit.chunkTokens,
     maxChunks: config.audit.maxChunks,

@@ -185,6 +185,11 @@ export const AUDIT_FLAGS: readonly FlagSpec[] = [
     help: 'Overwrite an existing output file that oy did not write',
   },
   { name: 'no-cache', kind: 'switch', help: 'Do not read or write the scan and review caches' },
+  {
+    name: 'no-submodules',
+    kind: 'switch',
+    help: 'Leave out the files of checked-out submodules (each submodule counts as not reviewed)',
+  },
 ];
 
 /**

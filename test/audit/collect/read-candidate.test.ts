@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readCandidate } from '../../../src/audit/collect/read-candidate.js';
@@ -44,13 +44,54 @@ describe('readCandidate: text', () => {
   });
 });
 
+/** Non-ASCII characters as 'x': what UTF-16 without a mark must hold to be told from binary. */
+const toAscii = (text: string): string =>
+  [...text].map((char) => ((char.codePointAt(0) ?? 0) < 0x80 ? char : 'x')).join('');
+
+describe('readCandidate: Unicode encodings', () => {
+  const text = 'const naïve = "日本 🙂";\nexport { naïve };\n';
+  const utf32 = (littleEndian: boolean): Buffer => {
+    const points = [0xfeff, ...[...text].map((char) => char.codePointAt(0) ?? 0)];
+    const bytes = Buffer.alloc(points.length * 4);
+    points.forEach((point, at) =>
+      littleEndian ? bytes.writeUInt32LE(point, at * 4) : bytes.writeUInt32BE(point, at * 4),
+    );
+    return bytes;
+  };
+  const encodings: [string, Buffer][] = [
+    ['UTF-8 with BOM', Buffer.from(`\uFEFF${text}`, 'utf8')],
+    ['UTF-16 LE with BOM', Buffer.from(`\uFEFF${text}`, 'utf16le')],
+    ['UTF-16 BE with BOM', Buffer.from(`\uFEFF${text}`, 'utf16le').swap16()],
+    ['UTF-32 LE with BOM', utf32(true)],
+    ['UTF-32 BE with BOM', utf32(false)],
+    ['UTF-16 LE without a BOM', Buffer.from(toAscii(text), 'utf16le')],
+  ];
+  for (const [name, bytes] of encodings) {
+    it(`${name} is read as its text, the mark dropped`, async () => {
+      const result = await readCandidate(candidateFor('wide.ts', bytes), MIB);
+      const expected = name.includes('without') ? toAscii(text) : text;
+      expect('file' in result && result.file.text).toBe(expected);
+      expect('file' in result && result.file.size).toBe(bytes.length);
+    });
+  }
+
+  it('binary content in UTF-16 is still binary', async () => {
+    const bytes = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.alloc(64)]);
+    expect(await reasonFor(candidateFor('wide.txt', bytes))).toBe('skipped(unexpected-binary)');
+  });
+});
+
 describe('readCandidate: content checks', () => {
-  it('binary: a NUL byte in the first 8 KiB, even with a .ts name', async () => {
+  it('binary: a NUL byte in the first 8 KiB; under a name that does not say binary it is unexpected', async () => {
     const bytes = Buffer.concat([
       Buffer.from('export const a = 1;\n'),
       Buffer.from([0, 1, 2, 0xff]),
     ]);
-    expect(await reasonFor(candidateFor('sneaky.ts', bytes))).toBe('skipped(binary)');
+    expect(await reasonFor(candidateFor('sneaky.ts', bytes))).toBe('skipped(unexpected-binary)');
+    expect(await reasonFor(candidateFor('no-extension', bytes))).toBe('skipped(unexpected-binary)');
+    expect(await reasonFor(candidateFor('logo.PNG', bytes))).toBe('skipped(binary)');
+    // The name never decides: a text file called logo.png is text.
+    expect(await reasonFor(candidateFor('logo.png', 'const a = 1;\n'))).toBe('read');
     // Past the sniff window a NUL is just a character of valid UTF-8 text.
     const late = `${'abc\n'.repeat(2048)}\0tail\n`;
     expect(await reasonFor(candidateFor('late.txt', late))).toBe('read');
@@ -117,6 +158,19 @@ describe('readCandidate: the file changed after listing', () => {
     rmSync(path.join(root, 'dir'), { recursive: true });
     writeFileSync(path.join(root, 'dir'), 'now a file');
     expect(await reasonFor(candidate)).toBe('skipped(missing)');
+  });
+
+  it('hard-link: a second name made since listing is not read through', async () => {
+    const outside = makeTempDir();
+    try {
+      writeFileSync(path.join(outside, 'credentials'), 'outside the workspace');
+      const candidate = candidateFor('a.ts', 'x');
+      rmSync(candidate.absolutePath);
+      linkSync(path.join(outside, 'credentials'), candidate.absolutePath);
+      expect(await reasonFor(candidate)).toBe('skipped(hard-link)');
+    } finally {
+      removeDir(outside);
+    }
   });
 
   it('symlink: a symlink swapped in is not followed', async () => {

@@ -1,0 +1,160 @@
+import { lstatSync } from 'node:fs';
+import path from 'node:path';
+import { createParentFolderCheck } from '../../shared/files/check-parent-folders.js';
+import { runGit } from '../../shared/git/run-git.js';
+import type { LedgerEntry } from '../types.js';
+import type { ListedPath } from './collect-types.js';
+import { listChangedFiles } from './list-changed-files.js';
+import { listGitFiles } from './list-git-files.js';
+import { skipEntry } from './skip-entry.js';
+
+export interface SubmoduleOptions {
+  /** `--no-submodules`: list each submodule as `skipped(submodule)` instead of its files. */
+  isIncluded: boolean;
+  /** The environment git runs with in a folder (its own `safe.directory`), hardened by `runGit`. */
+  gitEnv(dir: string): Promise<Record<string, string>>;
+  /** The user's `--exclude` for a folder: an excluded submodule is not entered. */
+  checkDirectory(dirPath: string): LedgerEntry | null;
+  /**
+   * With `--diff`: the commit the enclosing repository is compared with (null: it is new, so all
+   * of it counts as changed) and its changed paths (a submodule whose recorded commit changed is
+   * listed by its folder). Null without `--diff`.
+   */
+  diff: { base: string | null; changed: ReadonlySet<string> } | null;
+}
+
+export interface SubmoduleListing {
+  /** Files of checked-out submodules, nested ones included, with workspace-relative paths. */
+  files: ListedPath[];
+  /** Submodules not entered: not checked out, excluded, `--no-submodules`, or unlistable. */
+  ledger: LedgerEntry[];
+  /** With `--diff`: their tracked files changed since the commit the superproject recorded then. */
+  changed: string[];
+}
+
+/**
+ * Lists the files of the checked-out submodules among `gitlinks` (paths relative to `root`), as
+ * git lists the superproject's: tracked plus untracked and not ignored. Every git process goes
+ * through `runGit`, so a submodule's own config (its hooks, fsmonitor, a bare layout) runs
+ * nothing; the files are then read from the work tree like any other.
+ */
+export async function listSubmoduleFiles(
+  root: string,
+  gitlinks: readonly ListedPath[],
+  options: SubmoduleOptions,
+): Promise<SubmoduleListing> {
+  const result: SubmoduleListing = { files: [], ledger: [], changed: [] };
+  const checkParents = createParentFolderCheck(root);
+  const { diff } = options;
+  const rootEnv = gitlinks.length > 0 && diff?.base != null ? await options.gitEnv(root) : {};
+  for (const gitlink of gitlinks) {
+    const folder = gitlink.path;
+    const shown = `${folder}/`;
+    const excluded = options.checkDirectory(folder);
+    if (excluded !== null) {
+      result.ledger.push(excluded);
+      continue;
+    }
+    // With --diff, a submodule whose recorded commit the change leaves alone is not entered
+    // unless it is checked out (its work tree may still differ).
+    const isRecordedChange = diff === null || diff.base === null || diff.changed.has(folder);
+    if (!options.isIncluded) {
+      result.ledger.push(
+        isRecordedChange
+          ? skipEntry(shown, 'submodule', '--no-submodules')
+          : skipEntry(shown, 'unchanged'),
+      );
+      continue;
+    }
+    const parents = checkParents(`${folder}/.git`);
+    if (parents.kind === 'symlink') {
+      result.ledger.push(skipEntry(shown, 'symlink', `folder ${parents.folder} is a symlink`));
+      continue;
+    }
+    if (parents.kind === 'missing' || !hasGitEntry(path.join(root, folder))) {
+      result.ledger.push(
+        isRecordedChange
+          ? skipEntry(
+              shown,
+              'submodule-not-checked-out',
+              'run git submodule update --init to audit it',
+            )
+          : skipEntry(shown, 'unchanged'),
+      );
+      continue;
+    }
+    const subRoot = path.join(root, folder);
+    const env = await options.gitEnv(subRoot);
+    const listing = await listGitFiles(subRoot, env);
+    if (listing === null) {
+      result.ledger.push(skipEntry(shown, 'unreadable', 'git cannot list the submodule'));
+      continue;
+    }
+    const prefix = (relPath: string): string => `${folder}/${relPath}`;
+    result.ledger.push(...listing.ledger.map((entry) => ({ ...entry, path: prefix(entry.path) })));
+    const files = listing.files.filter((file) => !file.isGitlink);
+    result.files.push(...files.map((file) => ({ ...file, path: prefix(file.path) })));
+
+    const since =
+      diff?.base == null ? null : await findRecordedCommit(root, folder, diff.base, rootEnv);
+    let changedInside: Set<string> | null = null;
+    if (diff !== null) {
+      const changed = since === null ? null : await listChangedSince(subRoot, since, env);
+      // A submodule that is new, or whose old commit this clone lacks, is changed throughout.
+      changedInside = new Set(
+        changed ?? files.filter((file) => file.isTracked).map((file) => file.path),
+      );
+      result.changed.push(...[...changedInside].map(prefix));
+    }
+    const nested = await listSubmoduleFiles(
+      subRoot,
+      listing.files.filter((file) => file.isGitlink),
+      {
+        ...options,
+        // Nested ones are compared with what this submodule recorded then.
+        diff: changedInside === null ? null : { base: since, changed: changedInside },
+      },
+    );
+    result.files.push(...nested.files.map((file) => ({ ...file, path: prefix(file.path) })));
+    result.ledger.push(...nested.ledger.map((entry) => ({ ...entry, path: prefix(entry.path) })));
+    result.changed.push(...nested.changed.map(prefix));
+  }
+  return result;
+}
+
+/** Whether a submodule folder is a real folder holding a `.git` (file or folder) of its own. */
+function hasGitEntry(folder: string): boolean {
+  try {
+    if (!lstatSync(folder).isDirectory()) return false;
+    const dotGit = lstatSync(path.join(folder, '.git'));
+    return dotGit.isFile() || dotGit.isDirectory();
+  } catch {
+    return false;
+  }
+}
+
+/** The commit the enclosing repository recorded for the submodule at `base`, or null when none. */
+async function findRecordedCommit(
+  root: string,
+  folder: string,
+  base: string,
+  env: Record<string, string>,
+): Promise<string | null> {
+  // "<commit>:./<path>" is relative to the working directory, as the listing's paths are.
+  const recorded = await runGit(['rev-parse', '--verify', '--quiet', `${base}:./${folder}`], {
+    cwd: root,
+    env,
+  });
+  return recorded.ok ? recorded.stdout.toString('utf8').trim() : null;
+}
+
+/** Tracked files of the submodule changed since `commit`, or null when the clone lacks it. */
+async function listChangedSince(
+  subRoot: string,
+  commit: string,
+  env: Record<string, string>,
+): Promise<string[] | null> {
+  const exists = await runGit(['cat-file', '-e', `${commit}^{commit}`], { cwd: subRoot, env });
+  if (!exists.ok) return null;
+  return [...(await listChangedFiles(subRoot, commit, env))];
+}
