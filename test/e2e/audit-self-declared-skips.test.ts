@@ -256,7 +256,9 @@ describe('audit: what a repository declares hides no committed secret from the g
 
   it('the report lists what the repository kept from the review by reason, the secrets too', async () => {
     cases++;
-    const counted = CASES.filter((each) => !NOT_COUNTED.has(each.status) && each.args === undefined);
+    const counted = CASES.filter(
+      (each) => !NOT_COUNTED.has(each.status) && each.args === undefined,
+    );
     const tokens = counted.map(() => secrets.githubToken('p'));
     const repo = makeRepo(
       Object.assign({}, ...counted.map((each, index) => each.files(tokens[index] ?? ''))) as Files,
@@ -264,10 +266,13 @@ describe('audit: what a repository declares hides no committed secret from the g
     const result = await runOy(['audit', '--offline', '--out', 'out/ISSUES.md'], { cwd: repo });
     expect(result.code, result.stderr).toBe(0);
     const markdown = readFileSync(path.join(repo, 'out/ISSUES.md'), 'utf8');
-    const section = markdown.split('### Not reviewed because of what the repository holds')[1] ?? '';
+    const section =
+      markdown.split('### Not reviewed because of what the repository holds')[1] ?? '';
     for (const each of counted) {
       const reason = each.status.slice('skipped('.length, -1);
-      expect(section, each.name).toContain(`| ${each.secretPath.replaceAll('_', '\\_')} | ${reason} |`);
+      expect(section, each.name).toContain(
+        `| ${each.secretPath.replaceAll('_', '\\_')} | ${reason} |`,
+      );
     }
     const secretsSection = markdown.split('## Secrets')[1] ?? '';
     for (const each of counted) {
@@ -280,16 +285,18 @@ describe('audit: what a repository declares hides no committed secret from the g
     cases++;
     const token = secrets.githubToken('p');
     const repo = makeRepo({ 'src/settings.py': line(token) });
-    const result = await runOy(
-      ['audit', '--offline', '--fail-on', 'high', '--min-coverage', '1'],
-      { cwd: repo },
-    );
+    const result = await runOy(['audit', '--offline', '--fail-on', 'high', '--min-coverage', '1'], {
+      cwd: repo,
+    });
     expect(result.code, result.stderr).toBe(3);
     expect(result.stderr).not.toContain('--min-coverage 1');
     const clean = makeRepo({ 'src/settings.py': 'API_TOKEN = os.environ["API_TOKEN"]\n' });
-    const passing = await runOy(['audit', '--offline', '--fail-on', 'high', '--min-coverage', '1'], {
-      cwd: clean,
-    });
+    const passing = await runOy(
+      ['audit', '--offline', '--fail-on', 'high', '--min-coverage', '1'],
+      {
+        cwd: clean,
+      },
+    );
     expect(passing.code, passing.stderr).toBe(0);
   });
 });
