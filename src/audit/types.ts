@@ -40,7 +40,11 @@ export type SkipReason =
   /** Files of a checked-out submodule, left out by `--no-submodules`. */
   | 'submodule'
   /** A submodule git records but whose files are not in the work tree. */
-  | 'submodule-not-checked-out';
+  | 'submodule-not-checked-out'
+  /** A `.git` folder or file the walker met: git's own, never a candidate. */
+  | 'git-dir'
+  /** A submodule whose git directory lies outside the workspace and the superproject's git folder. */
+  | 'submodule-outside';
 
 /** Why a file that is read for committed secrets is not reviewed: its reason and a detail. */
 export interface ReviewSkip {

@@ -208,6 +208,20 @@ const CASES: SkipCase[] = [
     secretPath: 'src/plain16.py',
     status: 'reviewed',
   },
+  {
+    name: 'UTF-16 without a byte order mark, in a file named logo.png',
+    files: (token) => ({ 'assets/logo.png': Buffer.from(line(token), 'utf16le') }),
+    secretPath: 'assets/logo.png',
+    status: 'reviewed',
+  },
+  {
+    name: 'UTF-16 big-endian with a control character (binary content), named icon.png',
+    files: (token) => ({
+      'assets/icon.png': Buffer.from(`\u0001${line(token)}`, 'utf16le').swap16(),
+    }),
+    secretPath: 'assets/icon.png',
+    status: 'skipped(binary)',
+  },
 ];
 
 /** Statuses that leave the file out of the review: with `--min-coverage 1` they fail the gate. */

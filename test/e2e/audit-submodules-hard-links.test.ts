@@ -221,6 +221,37 @@ describe('audit: submodules', () => {
     expect(existsSync(canary)).toBe(true);
   });
 
+  it("a submodule whose .git file names a repository outside: nothing of that repository is read, its folder's files are", async () => {
+    const { superRepo, token } = makeSubmoduleFixture();
+    // Another repository of the user's, outside the workspace: its file names are private too.
+    const outside = temp('oy-sub-foreign-');
+    const canary = `PRIVATE_${randomBytes(8).toString('hex')}`;
+    write(outside, { [`${canary}.txt`]: 'private\n', 'src/keys.py': 'nothing = 1\n' });
+    git(outside, 'init', '-q');
+    git(outside, 'add', '-A');
+    git(outside, 'commit', '-q', '-m', 'foreign');
+    const foreignToken = secrets.githubToken('p');
+    write(outside, { 'untracked.py': `T = "${foreignToken}"\n` });
+    writeFileSync(path.join(superRepo, 'libs', 'lib', '.git'), `gitdir: ${outside}/.git\n`);
+    const result = await runOy(
+      ['audit', '--offline', '--fail-on', 'high', '--min-coverage', '1', ...json],
+      { cwd: superRepo },
+    );
+    // The submodule's own token, on disk in the workspace, still gates; coverage names the folder.
+    expect(result.code, result.stderr).toBe(3);
+    expect(result.stderr).toMatch(/gate: `--min-coverage 1`/);
+    const report = readReport(superRepo);
+    expect(statusOf(report, 'libs/lib/')).toBe('skipped(submodule-outside)');
+    expect(report.secrets.map((secret) => secret.path)).toEqual(['libs/lib/src/keys.py']);
+    const everything =
+      result.stdout + result.stderr + readFileSync(path.join(superRepo, 'out/r.json'));
+    expect(everything).not.toContain(canary);
+    expect(everything).not.toContain(foreignToken);
+    expect(everything).not.toContain(token);
+    // Control: the same .git file read by plain git lists the foreign repository's files.
+    expect(git(path.join(superRepo, 'libs', 'lib'), 'ls-files')).toContain(canary);
+  });
+
   it('--diff: a change that moves the submodule to a commit with a token gates; one that leaves it alone does not', async () => {
     const { superRepo, library } = makeSubmoduleFixture();
     git(superRepo, 'checkout', '-q', '-b', 'feature');

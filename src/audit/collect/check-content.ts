@@ -1,7 +1,7 @@
 import { isUtf8 } from 'node:buffer';
 import path from 'node:path';
 import type { ReviewSkip } from '../types.js';
-import { BINARY_EXTENSIONS } from './binary-extensions.js';
+import { BINARY_EXTENSIONS, BINARY_FILE_NAMES } from './binary-extensions.js';
 import {
   binaryAsText,
   blankControlCharacters,
@@ -54,7 +54,8 @@ export function checkContent(bytes: Uint8Array, filePath: string): ContentVerdic
 
 /** Whether a file's name says it holds binary content (an image, an archive, a font...). */
 export function isBinaryName(filePath: string): boolean {
-  return BINARY_EXTENSIONS.has(path.posix.extname(filePath).toLowerCase());
+  const name = path.posix.basename(filePath).toLowerCase();
+  return BINARY_FILE_NAMES.has(name) || BINARY_EXTENSIONS.has(path.posix.extname(name));
 }
 
 // Binary content is expected only under a binary name; anywhere else it may be code in disguise.

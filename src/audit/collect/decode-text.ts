@@ -37,11 +37,25 @@ export function detectEncoding(
     if (sample[at + 1] === 0) oddZeros++;
   }
   const units = sample.length / 2;
-  if (evenZeros === 0 && oddZeros >= units * UTF16_ZERO_SHARE)
+  if (evenZeros === 0 && oddZeros >= units * UTF16_ZERO_SHARE && isPlainText(sample, 0))
     return { encoding: 'utf-16le', markBytes: 0 };
-  if (oddZeros === 0 && evenZeros >= units * UTF16_ZERO_SHARE)
+  if (oddZeros === 0 && evenZeros >= units * UTF16_ZERO_SHARE && isPlainText(sample, 1))
     return { encoding: 'utf-16be', markBytes: 0 };
   return { encoding: 'utf-8', markBytes: 0 };
+}
+
+/**
+ * Whether every code unit of a UTF-16 sample below U+0100 is a printable character or ordinary
+ * white space, so an array of small numbers is not taken for text. `low` is the low byte's offset.
+ */
+function isPlainText(sample: Uint8Array, low: 0 | 1): boolean {
+  for (let at = 0; at < sample.length; at += 2) {
+    if (sample[at + 1 - low] !== 0) continue;
+    const byte = sample[at + low] ?? 0;
+    const isSpace = byte === 0x09 || byte === 0x0a || byte === 0x0c || byte === 0x0d;
+    if (!isSpace && (byte < 0x20 || byte === 0x7f)) return false;
+  }
+  return true;
 }
 
 /**
@@ -86,17 +100,57 @@ function decodeUtf32(bytes: Uint8Array, encoding: 'utf-32le' | 'utf-32be'): stri
 /**
  * Binary content as text for the secret scan only, the way `strings` sees it: one character per
  * byte (Latin-1), every control byte but tab, line feed and carriage return turned into a space,
- * so a key stored as ASCII inside a binary is found and line numbers still count line feeds.
+ * so a key stored as ASCII inside a binary is found and line numbers still count line feeds. A
+ * run of UTF-16 or UTF-32 text inside (a text byte, then one or three NULs, twice or more, in
+ * either byte order) loses its NULs, as `strings -e l` reads it, so a wide key is found too.
  */
 export function binaryAsText(bytes: Uint8Array): string {
-  const copy = Buffer.from(bytes);
-  for (let at = 0; at < copy.length; at++) {
-    const byte = copy[at] ?? 0;
-    if ((byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d) || byte === 0x7f) {
-      copy[at] = 0x20;
+  // A loop over bytes: a regular expression replacing nearly every character of a run of NULs
+  // is a hundred times slower.
+  const text = Buffer.allocUnsafe(bytes.length);
+  let length = 0;
+  for (let at = 0; at < bytes.length; at++) {
+    const byte = bytes[at] ?? 0;
+    if (byte === 0 && isWideTextNul(bytes, at)) continue;
+    const isControl =
+      (byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d) || byte === 0x7f;
+    text[length++] = isControl ? 0x20 : byte;
+  }
+  return text.toString('latin1', 0, length);
+}
+
+// Code unit widths of the wide encodings a binary may hold text in.
+const WIDE_UNIT_BYTES = [2, 4] as const;
+
+/** Whether the NUL at `at` pads a text byte into a wide code unit that has a wide neighbour. */
+function isWideTextNul(bytes: Uint8Array, at: number): boolean {
+  for (const width of WIDE_UNIT_BYTES) {
+    for (let start = at - 1; start > at - width; start--) {
+      if (
+        isWideUnit(bytes, start, width) &&
+        (isWideUnit(bytes, start + width, width) || isWideUnit(bytes, start - width, width))
+      ) {
+        return true;
+      }
     }
   }
-  return copy.toString('latin1');
+  return false;
+}
+
+/** A text byte followed by `width - 1` NULs at `start`: a character below U+0100, widened. */
+function isWideUnit(bytes: Uint8Array, start: number, width: number): boolean {
+  if (start < 0 || start + width > bytes.length || !isTextByte(bytes[start] ?? 0)) return false;
+  for (let at = start + 1; at < start + width; at++) if (bytes[at] !== 0) return false;
+  return true;
+}
+
+function isTextByte(byte: number): boolean {
+  return (
+    byte === 0x09 ||
+    byte === 0x0a ||
+    byte === 0x0d ||
+    (byte >= 0x20 && byte !== 0x7f && (byte < 0x80 || byte >= 0xa0))
+  );
 }
 
 // eslint-disable-next-line no-control-regex -- matching control characters is the point

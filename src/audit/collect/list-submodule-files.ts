@@ -1,12 +1,14 @@
-import { lstatSync } from 'node:fs';
+import { lstatSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { createParentFolderCheck } from '../../shared/files/check-parent-folders.js';
 import { runGit } from '../../shared/git/run-git.js';
+import { createIgnoreMatcher } from '../../shared/ignore/ignore-matcher.js';
 import type { LedgerEntry } from '../types.js';
 import type { ListedPath } from './collect-types.js';
 import { listChangedFiles } from './list-changed-files.js';
 import { listGitFiles } from './list-git-files.js';
 import { skipEntry } from './skip-entry.js';
+import { walkFiles } from './walk-files.js';
 
 export interface SubmoduleOptions {
   /** `--no-submodules`: list each submodule as `skipped(submodule)` instead of its files. */
@@ -42,6 +44,32 @@ export async function listSubmoduleFiles(
   root: string,
   gitlinks: readonly ListedPath[],
   options: SubmoduleOptions,
+): Promise<SubmoduleListing> {
+  if (gitlinks.length === 0 || !options.isIncluded) return listWithin(root, gitlinks, options, []);
+  return listWithin(root, gitlinks, options, await findGitDirHomes(root, options));
+}
+
+/**
+ * Where a submodule's git directory may lie: the workspace itself (an old-style `.git` folder)
+ * or the superproject's git folder (`.git/modules/...`, a linked work tree's included). A `.git`
+ * file naming anywhere else (another repository of the user's) is never listed through.
+ */
+async function findGitDirHomes(root: string, options: SubmoduleOptions): Promise<string[]> {
+  const common = await runGit(['rev-parse', '--git-common-dir'], {
+    cwd: root,
+    env: await options.gitEnv(root),
+  });
+  const homes = [realPathOrNull(root)];
+  if (common.ok)
+    homes.push(realPathOrNull(path.resolve(root, common.stdout.toString('utf8').trim())));
+  return homes.filter((home): home is string => home !== null);
+}
+
+async function listWithin(
+  root: string,
+  gitlinks: readonly ListedPath[],
+  options: SubmoduleOptions,
+  gitDirHomes: readonly string[],
 ): Promise<SubmoduleListing> {
   const result: SubmoduleListing = { files: [], ledger: [], changed: [] };
   const checkParents = createParentFolderCheck(root);
@@ -85,6 +113,40 @@ export async function listSubmoduleFiles(
     }
     const subRoot = path.join(root, folder);
     const env = await options.gitEnv(subRoot);
+    const gitDir = await findGitDir(subRoot, env);
+    if (gitDir === null || !gitDirHomes.some((home) => isInside(gitDir, home))) {
+      // Its files are on disk all the same: walked without git (no foreign index, config or
+      // exclude file), read like any other, and with --diff all of them count as changed.
+      result.ledger.push(
+        skipEntry(
+          shown,
+          'submodule-outside',
+          "its git directory is outside the workspace and the superproject's git folder; its files were listed without git",
+        ),
+      );
+      const prefixed = (relPath: string): string => `${folder}/${relPath}`;
+      const walked = await walkFiles(
+        subRoot,
+        { matcher: createIgnoreMatcher(), prefix: '' },
+        {
+          // The user's exclusions are over workspace paths; the walker's ledger is over its own.
+          checkDirectory: (dirPath) => {
+            const skip = options.checkDirectory(prefixed(dirPath));
+            return skip === null ? null : { ...skip, path: skip.path.slice(folder.length + 1) };
+          },
+        },
+      );
+      // Which of them git tracks is the foreign index's word: each counts as committed, so its
+      // secrets gate.
+      result.files.push(
+        ...walked.files.map((file) => ({ ...file, path: prefixed(file.path), isTracked: true })),
+      );
+      result.ledger.push(
+        ...walked.ledger.map((entry) => ({ ...entry, path: prefixed(entry.path) })),
+      );
+      if (diff !== null) result.changed.push(...walked.files.map((file) => prefixed(file.path)));
+      continue;
+    }
     const listing = await listGitFiles(subRoot, env);
     if (listing === null) {
       result.ledger.push(skipEntry(shown, 'unreadable', 'git cannot list the submodule'));
@@ -106,7 +168,7 @@ export async function listSubmoduleFiles(
       );
       result.changed.push(...[...changedInside].map(prefix));
     }
-    const nested = await listSubmoduleFiles(
+    const nested = await listWithin(
       subRoot,
       listing.files.filter((file) => file.isGitlink),
       {
@@ -114,6 +176,7 @@ export async function listSubmoduleFiles(
         // Nested ones are compared with what this submodule recorded then.
         diff: changedInside === null ? null : { base: since, changed: changedInside },
       },
+      gitDirHomes,
     );
     result.files.push(...nested.files.map((file) => ({ ...file, path: prefix(file.path) })));
     result.ledger.push(...nested.ledger.map((entry) => ({ ...entry, path: prefix(entry.path) })));
@@ -131,6 +194,26 @@ function hasGitEntry(folder: string): boolean {
   } catch {
     return false;
   }
+}
+
+/** The real path of the git directory git uses in `subRoot` (its `.git` file may name any). */
+async function findGitDir(subRoot: string, env: Record<string, string>): Promise<string | null> {
+  const found = await runGit(['rev-parse', '--absolute-git-dir'], { cwd: subRoot, env });
+  return found.ok ? realPathOrNull(found.stdout.toString('utf8').trim()) : null;
+}
+
+function realPathOrNull(target: string): string | null {
+  try {
+    return realpathSync(target);
+  } catch {
+    return null;
+  }
+}
+
+function isInside(target: string, folder: string): boolean {
+  const relative = path.relative(folder, target);
+  const isAbove = relative === '..' || relative.startsWith(`..${path.sep}`);
+  return relative !== '' && !isAbove && !path.isAbsolute(relative);
 }
 
 /** The commit the enclosing repository recorded for the submodule at `base`, or null when none. */

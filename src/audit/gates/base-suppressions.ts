@@ -1,7 +1,7 @@
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { prepareGitEnvironment } from '../../shared/git/prepare-git-environment.js';
 import { runGit } from '../../shared/git/run-git.js';
+import { readSmallTextFile } from '../../shared/files/read-small-text-file.js';
 import { checkContent } from '../collect/check-content.js';
 import { createConcurrencyLimit } from '../collect/limit-concurrency.js';
 import { SECRET_SCAN_MAX_BYTES } from '../scan/scan-large-file.js';
@@ -53,10 +53,15 @@ export async function loadBaselines(input: BaselineInput): Promise<Baselines> {
     atRef === null
       ? new Set<string>()
       : parseBaseline(atRef.toString('utf8'), `${input.baselinePath} as of ${input.diff.ref}`);
-  // The change's own copy may be gone or new; what it adds is reported, never trusted.
-  const own = existsSync(absolute) ? await readBaseline(absolute) : new Set<string>();
+  // The change's own copy may be gone, new, or a link to anything: it is read only as a plain
+  // file, and what it adds is reported, never trusted.
+  const ownText = await readSmallTextFile(absolute, BASELINE_MAX_BYTES);
+  const own = ownText === null ? new Set<string>() : parseBaseline(ownText, input.baselinePath);
   return { trusted, proposed: new Set([...own].filter((print) => !trusted.has(print))) };
 }
+
+// Far above any real baseline (a finding's entry is about 200 bytes), far below what would hurt.
+const BASELINE_MAX_BYTES = 64 * 1024 * 1024;
 
 // Files whose base version is read at once: a few git processes, not one per core.
 const READ_CONCURRENCY = 4;

@@ -27,6 +27,7 @@ export const SKIP_CAUSES: Readonly<Record<SkipReason, SkipCause>> = {
   'repository-ignore': 'repository',
   'project-exclude': 'repository',
   'submodule-not-checked-out': 'repository',
+  'submodule-outside': 'repository',
   unreadable: 'error',
   missing: 'error',
   budget: 'partial',
@@ -41,6 +42,7 @@ export const SKIP_CAUSES: Readonly<Record<SkipReason, SkipCause>> = {
   symlink: 'nothing',
   'not-regular-file': 'nothing',
   'secret-file': 'nothing',
+  'git-dir': 'nothing',
 };
 
 /** Reasons that mean "meant to be reviewed, but was not": they lower `--min-coverage`. */

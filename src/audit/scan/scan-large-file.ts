@@ -21,7 +21,20 @@ export const SECRET_WINDOW_BYTES = 4 * 1024 * 1024;
  */
 export const SECRET_WINDOW_OVERLAP_BYTES = 64 * 1024;
 /** The secret scan reads at most this much of one file; README says so, and the ledger says when it stopped. */
-export const SECRET_SCAN_MAX_BYTES = 128 * 1024 * 1024;
+export const SECRET_SCAN_MAX_BYTES = 64 * 1024 * 1024;
+
+/** The window, overlap and cap sizes in bytes; smaller in tests. */
+export interface WindowLimits {
+  windowBytes: number;
+  overlapBytes: number;
+  maxBytes: number;
+}
+
+const DEFAULT_LIMITS: WindowLimits = {
+  windowBytes: SECRET_WINDOW_BYTES,
+  overlapBytes: SECRET_WINDOW_OVERLAP_BYTES,
+  maxBytes: SECRET_SCAN_MAX_BYTES,
+};
 
 export interface LargeFileScan {
   scanned: ScannedFile;
@@ -37,9 +50,11 @@ export interface LargeFileScan {
 export function scanLargeFile(
   candidate: CandidateFile & { reviewSkip: ReviewSkip },
   redact: (text: string) => { text: string; redactions: Redaction[] },
+  limits: WindowLimits = DEFAULT_LIMITS,
 ): LargeFileScan | { entry: LedgerEntry } {
+  const { windowBytes, overlapBytes, maxBytes } = limits;
   return withOpenCandidate(candidate, (fd, stats) => {
-    const limit = Math.min(stats.size, SECRET_SCAN_MAX_BYTES);
+    const limit = Math.min(stats.size, maxBytes);
     const hash = createHash('sha256');
     const found = new Map<string, { redaction: Redaction; count: number }>();
     const allowed = new Map<number, AllowedLine>();
@@ -53,25 +68,35 @@ export function scanLargeFile(
     let lineAtPosition = 1;
     let lineCount = 0;
     while (position < limit) {
-      const bytes = readUpToSync(fd, position, Math.min(SECRET_WINDOW_BYTES, limit - position));
+      const bytes = readUpToSync(fd, position, Math.min(windowBytes, limit - position));
       if (bytes.length === 0) break;
       const isLast = position + bytes.length >= limit;
       const end = isLast ? bytes.length : findWindowEnd(bytes, encoding, unit);
       const window = bytes.subarray(0, end);
       const source = decodeWindow(window, encoding);
       const redacted = redact(source);
-      countWindow(found, redacted.redactions, lineAtPosition - 1);
-      for (const line of listAllowedLines(source, redacted.text, redacted.redactions)) {
+      // What starts at or after the next window's first whole line is that window's to find
+      // whole (a key block this window cuts off included); a line both share is counted by value.
+      const next = isLast ? null : findOverlapStart(window, encoding, unit, overlapBytes);
+      const nextLine =
+        next === null
+          ? Infinity
+          : lineAtPosition + countLineFeeds(window.subarray(0, next.start), encoding, unit);
+      const owned = redacted.redactions.filter((redaction) => {
+        const line = redaction.line + lineAtPosition - 1;
+        return line < nextLine || (line === nextLine && next?.isLineStart === false);
+      });
+      countWindow(found, owned, lineAtPosition - 1);
+      for (const line of listAllowedLines(source, redacted.text, owned)) {
         const shifted = line.line + lineAtPosition - 1;
         allowed.set(shifted, { line: shifted, digest: line.digest });
       }
       hash.update(window.subarray(hashedUpTo - position));
       hashedUpTo = position + end;
       lineCount = lineAtPosition + countLineFeeds(window, encoding, unit);
-      if (isLast) break;
-      const next = findOverlapStart(window, encoding, unit);
-      lineAtPosition += countLineFeeds(window.subarray(0, next), encoding, unit);
-      position += next;
+      if (next === null) break;
+      lineAtPosition = nextLine;
+      position += next.start;
     }
     const redactions = [...found.values()].flatMap(({ redaction, count }) =>
       Array.from({ length: count }, () => redaction),
@@ -136,14 +161,22 @@ function findWindowEnd(bytes: Buffer, encoding: TextEncoding, unit: number): num
   return aligned;
 }
 
-/** Where the next window starts: the first line start in the last overlap of this one, else the overlap. */
-function findOverlapStart(window: Buffer, encoding: TextEncoding, unit: number): number {
-  const from = Math.max(unit, window.length - SECRET_WINDOW_OVERLAP_BYTES);
+/**
+ * Where the next window starts: the first line start in this one's last `overlapBytes`, or,
+ * inside one long line, that many bytes before its end.
+ */
+function findOverlapStart(
+  window: Buffer,
+  encoding: TextEncoding,
+  unit: number,
+  overlapBytes: number,
+): { start: number; isLineStart: boolean } {
+  const from = Math.max(unit, window.length - overlapBytes);
   const start = from - (from % unit);
   for (let at = start; at + unit <= window.length; at += unit) {
-    if (isLineFeedAt(window, at - unit, encoding)) return at;
+    if (isLineFeedAt(window, at - unit, encoding)) return { start: at, isLineStart: true };
   }
-  return start;
+  return { start, isLineStart: false };
 }
 
 function countLineFeeds(bytes: Buffer, encoding: TextEncoding, unit: number): number {
@@ -158,8 +191,9 @@ function countLineFeeds(bytes: Buffer, encoding: TextEncoding, unit: number): nu
 }
 
 /**
- * Adds a window's redactions, shifted to file lines. A secret in the overlap is found twice: per
- * line and value (the placeholder names both), the larger of the two windows' counts is kept.
+ * Adds a window's redactions, shifted to file lines. On a line two windows share (one line longer
+ * than the overlap) a secret may be found by both: per line and value (the placeholder names
+ * both, one redactor numbering every window), the larger of the two counts is kept.
  */
 function countWindow(
   found: Map<string, { redaction: Redaction; count: number }>,

@@ -78,7 +78,7 @@ export const AUDIT_FLAGS: readonly FlagSpec[] = [
     example: '--max-file-bytes 2000000',
     bounds: AUDIT_BOUNDS.maxFileBytes,
     configKey: 'audit.maxFileBytes',
-    help: 'Skip files larger than this',
+    help: 'Review no file larger than this (its secrets are still scanned)',
     defaultText: String(DEFAULT_MAX_FILE_BYTES),
   },
   {

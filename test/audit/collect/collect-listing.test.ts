@@ -94,7 +94,7 @@ describe('listing: git path and walker', () => {
       expect(statusOf(viaGit, file)).toBeUndefined();
       expect(statusOf(viaWalk, file)).toBeUndefined();
     }
-    expect(statusOf(viaWalk, '.git/')).toBe('skipped(default-dir)');
+    expect(statusOf(viaWalk, '.git/')).toBe('skipped(git-dir)');
   });
 
   it('honours core.excludesFile from ~/.gitconfig in both paths', async () => {
@@ -317,8 +317,8 @@ describe('git specifics', () => {
     });
     const result = await collect(root, { env: envWithoutGit(tempDir()) });
     expect(candidatePaths(result)).toEqual(['a.ts']);
-    expect(statusOf(result, '.git')).toBe('skipped(default-dir)');
-    expect(statusOf(result, 'sub/.git')).toBe('skipped(default-dir)');
+    expect(statusOf(result, '.git')).toBe('skipped(git-dir)');
+    expect(statusOf(result, 'sub/.git')).toBe('skipped(git-dir)');
   });
 });
 

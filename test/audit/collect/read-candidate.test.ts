@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { linkSync, mkdirSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { checkContent } from '../../../src/audit/collect/check-content.js';
 import { readCandidate } from '../../../src/audit/collect/read-candidate.js';
 import type { CandidateFile } from '../../../src/audit/types.js';
 import { MIB, makeTempDir, removeDir } from './tree-helpers.js';
@@ -75,9 +76,55 @@ describe('readCandidate: Unicode encodings', () => {
     });
   }
 
+  it('numbers that look like UTF-16 without a mark are not text', async () => {
+    // Little-endian 16-bit values under 256 with no zero among them: NUL in every other byte.
+    const numbers = Buffer.alloc(64);
+    for (let at = 0; at < 32; at++) numbers.writeUInt16LE(1 + (at % 30), at * 2);
+    expect(await reasonFor(candidateFor('table.bin', numbers))).toBe('skipped(binary)');
+    expect(await reasonFor(candidateFor('table.data', numbers))).toBe('skipped(unexpected-binary)');
+  });
+
   it('binary content in UTF-16 is still binary', async () => {
     const bytes = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.alloc(64)]);
     expect(await reasonFor(candidateFor('wide.txt', bytes))).toBe('skipped(unexpected-binary)');
+  });
+});
+
+describe('checkContent: binary content is read for secrets the way strings reads it', () => {
+  const key = `ghp_${'A1b2C3d4'.repeat(4)}Zz9y`;
+  const utf32 = (text: string, littleEndian: boolean): Buffer => {
+    const bytes = Buffer.alloc(text.length * 4);
+    [...text].forEach((char, at) =>
+      littleEndian
+        ? bytes.writeUInt32LE(char.charCodeAt(0), at * 4)
+        : bytes.writeUInt32BE(char.charCodeAt(0), at * 4),
+    );
+    return bytes;
+  };
+  const wide: [string, Buffer][] = [
+    ['UTF-16 LE', Buffer.from(`key=${key}\n`, 'utf16le')],
+    ['UTF-16 BE', Buffer.from(`key=${key}\n`, 'utf16le').swap16()],
+    ['UTF-32 LE', utf32(`key=${key}\n`, true)],
+    ['UTF-32 BE', utf32(`key=${key}\n`, false)],
+  ];
+  for (const [name, bytes] of wide) {
+    it(`${name} text inside a binary is read joined, line feeds kept`, () => {
+      // A PNG header and a control character: no text encoding fits, so this is binary.
+      const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 1]);
+      const verdict = checkContent(
+        Buffer.concat([png, bytes, Buffer.from([0, 0, 0xff])]),
+        'logo.png',
+      );
+      expect(verdict.reviewSkip?.reason).toBe('binary');
+      expect(verdict.text).toContain(`key=${key}\n`);
+      // The PNG signature's two line feeds and the text's one: line numbers hold.
+      expect(verdict.text.split('\n')).toHaveLength(4);
+    });
+  }
+
+  it('NUL padding between ASCII strings is a space, never a join', () => {
+    const bytes = Buffer.from('\x7fELF\0\0\0\0user\0\0\0\0secret\0\0B\0\0\0C');
+    expect(checkContent(bytes, 'app').text).toBe(' ELF    user    secret  B   C');
   });
 });
 
@@ -90,6 +137,7 @@ describe('readCandidate: content checks', () => {
     expect(await reasonFor(candidateFor('sneaky.ts', bytes))).toBe('skipped(unexpected-binary)');
     expect(await reasonFor(candidateFor('no-extension', bytes))).toBe('skipped(unexpected-binary)');
     expect(await reasonFor(candidateFor('logo.PNG', bytes))).toBe('skipped(binary)');
+    expect(await reasonFor(candidateFor('sub/.DS_Store', bytes))).toBe('skipped(binary)');
     // The name never decides: a text file called logo.png is text.
     expect(await reasonFor(candidateFor('logo.png', 'const a = 1;\n'))).toBe('read');
     // Past the sniff window a NUL is just a character of valid UTF-8 text.

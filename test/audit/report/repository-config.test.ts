@@ -83,7 +83,7 @@ describe.each(['offline', 'model'] as const)('%s report', (mode) => {
 test('control: a report without changes or left-out files shows neither', () => {
   const report = sampleEmptyReport();
   expect(listReportRows(report)).toEqual([]);
-  expect(renderMarkdown(report)).not.toContain('Left out by the repository');
+  expect(renderMarkdown(report)).not.toContain('Not reviewed because of what the repository holds');
 });
 
 test('SARIF caps the left-out notifications and says how many more there are', () => {
