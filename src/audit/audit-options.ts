@@ -29,6 +29,8 @@ export interface AuditOptions {
   diffRef: string | null;
   /** `--history`: also scan every commit reachable from HEAD for the secrets it added. */
   scansAllHistory?: boolean;
+  /** `--no-submodules` gives false: each submodule is one `skipped(submodule)` line. Default true. */
+  submodules?: boolean;
   maxFileBytes: number;
   chunkTokens: number;
   maxChunks: number;

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { createModelClient } from '../providers/create-model-client.js';
 import type { ProviderEnvironment } from '../providers/provider-environment.js';
 import { withConfiguredFacts } from '../providers/model-facts/configured-models.js';
@@ -12,7 +11,8 @@ import { comparePaths } from '../shared/files/compare-paths.js';
 import type { AuditOptions } from './audit-options.js';
 import { buildAuditReport, type ReviewSummary } from './assemble/build-audit-report.js';
 import { readGitState } from './assemble/read-git-state.js';
-import { applyBaseline, readBaseline, renderBaseline } from './gates/baseline.js';
+import { applyBaseline, renderBaseline } from './gates/baseline.js';
+import { findAddedAllowLines, loadBaselines } from './gates/base-suppressions.js';
 import { evaluateGates, type GateResult } from './gates/evaluate-gates.js';
 import { fingerprintSecrets, suppressSecrets } from './gates/suppress-secrets.js';
 import { gateHistorySecrets } from './gates/gate-history-secrets.js';
@@ -108,10 +108,6 @@ async function auditWith(
     options.model === null
       ? null
       : withConfiguredFacts(parseModelId(options.model), options.models);
-  const baseline =
-    options.baselinePath === null
-      ? null
-      : await readBaseline(resolveInput(options.root, options.baselinePath));
   if (
     ref !== null &&
     options.maxCostUsd !== null &&
@@ -129,6 +125,17 @@ async function auditWith(
   for (const target of [prepared.outputs.report, prepared.outputs.manifest])
     if (target !== null) held.push(target);
   refuseEmptySelection(prepared.files.length, options);
+  // Read now, before any model call, so a bad --baseline fails fast; with --diff, as of <ref>.
+  const diff = prepared.collected.diff;
+  const baselines = await loadBaselines({
+    root: options.root,
+    baselinePath: options.baselinePath,
+    diff:
+      diff === null || options.diffRef === null
+        ? null
+        : { ref: options.diffRef, refCommit: diff.refCommit },
+    env: options.env,
+  });
   const plan =
     ref === null
       ? prepared.plan
@@ -180,11 +187,12 @@ async function auditWith(
   }
 
   progress({ stage: 'report', done: 0, total: 1 });
-  // Files the repository left out are not reviewed, but their committed secrets still gate.
-  const filesWithSecrets = [...prepared.files, ...prepared.leftOutFiles].sort((a, b) =>
+  // Files the model did not review still have their committed secrets reported and gated.
+  const filesWithSecrets = [...prepared.files, ...prepared.secretsOnlyFiles].sort((a, b) =>
     comparePaths(a.path, b.path),
   );
-  const kept = review && baseline ? applyBaseline(review.findings, baseline) : null;
+  const kept =
+    review && baselines.trusted ? applyBaseline(review.findings, baselines.trusted) : null;
   const reviewSummary: ReviewSummary | undefined =
     review === null || ref === null
       ? undefined
@@ -213,6 +221,7 @@ async function auditWith(
     ledger,
     secretFiles: prepared.collected.secretFiles,
     configChanges: prepared.collected.configChanges,
+    isDiff: diff !== null,
     chunks: prepared.chunkPlan.chunks.length,
     scope: plan.scope,
     chunksSkippedByBudget: prepared.droppedChunks.length,
@@ -226,9 +235,22 @@ async function auditWith(
     ...(history ? { history: history.report } : {}),
   });
   const secretResults = fingerprintSecrets(report);
-  const historyGate = gateHistorySecrets(report, history?.found ?? [], baseline);
+  const addedAllowLines =
+    diff === null
+      ? new Set<string>()
+      : await findAddedAllowLines({
+          root: options.root,
+          base: diff.base,
+          files: filesWithSecrets,
+          env: options.env,
+        });
+  const secretSuppression = suppressSecrets(secretResults, filesWithSecrets, {
+    baselines,
+    addedAllowLines,
+  });
+  const historyGate = gateHistorySecrets(report, history?.found ?? [], baselines.trusted);
   report.suppressed = [
-    ...suppressSecrets(secretResults, filesWithSecrets, baseline),
+    ...secretSuppression.suppressed,
     ...(kept?.suppressed ?? []).map((finding) => ({
       ruleId: findingRuleId(finding.category),
       path: finding.path,
@@ -236,6 +258,19 @@ async function auditWith(
       by: 'baseline' as const,
     })),
     ...historyGate.suppressed,
+  ];
+  report.refusedSuppressions = [
+    ...secretSuppression.refused,
+    ...report.findings
+      .filter((finding) => baselines.proposed.has(finding.fingerprint))
+      .map((finding) => ({
+        ruleId: findingRuleId(finding.category),
+        path: finding.path,
+        line: finding.line,
+        by: 'baseline' as const,
+        severity: finding.severity,
+        title: finding.title,
+      })),
   ];
   const suppressedPlaces = new Set(
     report.suppressed.map((item) => `${item.ruleId}\0${item.path}\0${item.line}`),
@@ -286,6 +321,8 @@ async function auditWith(
     findings: report.findings,
     configChanges: report.configChanges,
     secrets: gatedSecrets,
+    unreviewedChanges: report.unreviewedChanges,
+    refusedSuppressions: report.refusedSuppressions,
     failOn: options.failOn,
     minCoverage: options.minCoverage,
     coverage: report.coverage,
@@ -331,11 +368,6 @@ function markFailed(
   return ledger.map((entry) =>
     entry.status === 'reviewed' ? (failed.get(entry.path) ?? entry) : entry,
   );
-}
-
-/** An input file (`--baseline`) is read, not written: relative to the workspace, anywhere the user points. */
-function resolveInput(root: string, file: string): string {
-  return path.resolve(root, file);
 }
 
 const SEAL_SHAPES: Readonly<Record<AuditOptions['format'], SealShape>> = {

@@ -32,7 +32,25 @@ export type SkipReason =
   /** Outside `--scope`: the deterministic checks ran on it, the model did not see it. */
   | 'scope'
   /** In scope, but its chunk was not among the `--riskiest` N. */
-  | 'budget';
+  | 'budget'
+  /** A regular file with more than one link: it may be a file outside the workspace, so it is not read. */
+  | 'hard-link'
+  /** Binary content (a NUL byte) in a file whose name does not say binary. */
+  | 'unexpected-binary'
+  /** Files of a checked-out submodule, left out by `--no-submodules`. */
+  | 'submodule'
+  /** A submodule git records but whose files are not in the work tree. */
+  | 'submodule-not-checked-out'
+  /** A `.git` folder or file the walker met: git's own, never a candidate. */
+  | 'git-dir'
+  /** A submodule whose git directory lies outside the workspace and the superproject's git folder. */
+  | 'submodule-outside';
+
+/** Why a file that is read for committed secrets is not reviewed: its reason and a detail. */
+export interface ReviewSkip {
+  reason: SkipReason;
+  detail?: string;
+}
 
 export type LedgerStatus = 'reviewed' | 'skipped' | 'failed';
 
@@ -61,14 +79,24 @@ export interface CandidateFile {
   isTracked: boolean;
   /** Its identity when listed (`fileIdentity`), so a warm scan can know it unchanged unread. */
   identity?: string;
+  /**
+   * Why the model will not review it, decided from its path or size (a default folder such as
+   * `vendor/`, the repository's own rules, a lockfile, a `*.min.*` name, too large): it is still
+   * read for committed secrets.
+   */
+  reviewSkip?: ReviewSkip;
 }
 
-/** A candidate whose content passed the content checks (text, UTF-8, not generated or minified). */
+/**
+ * A candidate's content as text. With no `reviewSkip` it passed the content checks (text, not
+ * generated or minified) and may be reviewed; with one, `text` is only scanned for secrets.
+ */
 export interface CollectedFile {
   path: string;
   text: string;
   size: number;
   isTracked: boolean;
+  reviewSkip?: ReviewSkip;
 }
 
 import type { Redaction } from '../safety/redact/redaction.js';
@@ -202,6 +230,29 @@ export interface SuppressedResult {
   by: 'baseline' | 'allow-comment';
 }
 
+/**
+ * With `--diff`: a baseline entry or `oy:allow` comment that the audited change adds. It
+ * suppresses nothing, and is itself a result at the severity of what it would have hidden.
+ */
+export interface RefusedSuppression {
+  /** The rule of the result it would have hidden. */
+  ruleId: string;
+  path: string;
+  /** null for a whole file. */
+  line: number | null;
+  by: 'baseline' | 'allow-comment';
+  severity: Severity;
+  /** The title of the result it would have hidden. */
+  title: string;
+}
+
+/** With `--diff`: a changed file the review skipped for a reason the repository caused. */
+export interface UnreviewedChange {
+  path: string;
+  reason: string;
+  detail?: string;
+}
+
 /** A secret-bearing file (a .env, a private key) found in the workspace and never read. */
 export interface SecretFile {
   path: string;
@@ -306,6 +357,10 @@ export interface AuditReport {
   suppressed: SuppressedResult[];
   /** The history scan, present when commits were scanned (`--diff`, `--history`). */
   history?: HistoryReport;
+  /** With `--diff`: changed files the review skipped for a reason the repository caused; empty otherwise. */
+  unreviewedChanges: UnreviewedChange[];
+  /** With `--diff`: suppressions the audited change adds, refused; empty otherwise. */
+  refusedSuppressions: RefusedSuppression[];
   coverage: Coverage;
   method: Method;
 }

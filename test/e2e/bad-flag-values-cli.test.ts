@@ -135,6 +135,10 @@ const CASES: Record<string, Record<string, Case>> = {
     ),
     force: usage(['audit', '--force=1'], /^error: --force takes no value/),
     'no-cache': usage(['audit', '--no-cache=1'], /^error: --no-cache takes no value/),
+    'no-submodules': usage(
+      ['audit', '--no-submodules=1'],
+      /^error: --no-submodules takes no value/,
+    ),
   },
   run: {
     ...globalCases(['run', 'do it']),

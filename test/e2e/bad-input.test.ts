@@ -49,7 +49,7 @@ async function auditLedger(root: string, extraEnv: NodeJS.ProcessEnv = {}) {
 const expectations: [string, string, string | undefined][] = [
   ['ok.js', 'reviewed', undefined],
   ['huge.log', 'skipped', 'too-large'],
-  ['image.ts', 'skipped', 'binary'],
+  ['image.ts', 'skipped', 'unexpected-binary'],
   ['loop-a', 'skipped', 'symlink'],
   ['loop-b', 'skipped', 'symlink'],
   ['new\nline.js', 'reviewed', undefined],

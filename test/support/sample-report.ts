@@ -139,6 +139,8 @@ export function sampleOfflineReport(): AuditReport {
     ],
     configChanges: [],
     suppressed: [],
+    unreviewedChanges: [],
+    refusedSuppressions: [],
     coverage: coverageOf(ledger, { chunks: 2, durationMs: 1834 }),
     method: {
       oyVersion: '0.1.0',
@@ -299,6 +301,8 @@ export function sampleModelReport(): AuditReport {
         },
       ],
     },
+    unreviewedChanges: [],
+    refusedSuppressions: [],
     coverage: {
       ...coverageOf(ledger, { chunks: 5, durationMs: 125_400 }),
       cacheHits: 2,
@@ -339,6 +343,8 @@ export function sampleEmptyReport(mode: AuditReport['mode'] = 'offline'): AuditR
     secretFiles: [],
     configChanges: [],
     suppressed: [],
+    unreviewedChanges: [],
+    refusedSuppressions: [],
     coverage: coverageOf(ledger, { chunks: 1, durationMs: 240 }),
     method: {
       oyVersion: '0.1.0',

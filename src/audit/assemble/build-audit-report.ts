@@ -13,6 +13,7 @@ import type {
 } from '../types.js';
 import type { AuditScope } from '../scope/audit-scope.js';
 import type { GitState } from './read-git-state.js';
+import { listUnreviewedChanges } from '../gates/skip-reasons.js';
 
 /** What the model review adds to a report; absent for an offline run. */
 export interface ReviewSummary {
@@ -34,6 +35,8 @@ export interface AuditReportInput {
   ledger: LedgerEntry[];
   secretFiles: SecretFile[];
   configChanges: ConfigChange[];
+  /** Whether the run is a `--diff` run: its ledger holds only what the change touched. */
+  isDiff: boolean;
   chunks: number;
   /** `--scope`, and the chunks `--riskiest` left out. */
   scope: AuditScope;
@@ -82,6 +85,8 @@ export function buildAuditReport(input: AuditReportInput): AuditReport {
     configChanges: input.configChanges,
     suppressed: [],
     ...(input.history === undefined ? {} : { history: input.history }),
+    unreviewedChanges: input.isDiff ? listUnreviewedChanges(input.ledger) : [],
+    refusedSuppressions: [],
     coverage: buildCoverage(input),
     method: {
       oyVersion: OY_VERSION,

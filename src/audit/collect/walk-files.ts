@@ -28,7 +28,7 @@ export interface WalkResult {
 export async function walkFiles(
   root: string,
   gitignore: GitignoreRules,
-  filter: PathFilter,
+  filter: Pick<PathFilter, 'checkDirectory'>,
 ): Promise<WalkResult> {
   const files: ListedPath[] = [];
   const ledger: LedgerEntry[] = [];
@@ -58,9 +58,7 @@ export async function walkFiles(
       const relPath = dirPath === '' ? name.text : `${dirPath}/${name.text}`;
       // git never lists its own directory (or the ".git" file of a linked work tree).
       if (name.text === '.git') {
-        ledger.push(
-          skipEntry(entry.isDirectory() ? `${relPath}/` : relPath, 'default-dir', '.git'),
-        );
+        ledger.push(skipEntry(entry.isDirectory() ? `${relPath}/` : relPath, 'git-dir', '.git'));
         continue;
       }
       if (!entry.isDirectory()) {

@@ -1,4 +1,19 @@
-import type { AuditReport, ConfigChange, Finding, SecurityHint, Severity } from '../types.js';
+import type {
+  AuditReport,
+  ConfigChange,
+  Finding,
+  RefusedSuppression,
+  SecurityHint,
+  Severity,
+  UnreviewedChange,
+} from '../types.js';
+import {
+  describeRefusedSuppression,
+  describeUnreviewedChange,
+  REFUSED_SUPPRESSION_RULE_ID,
+  UNREVIEWED_CHANGE_RULE_ID,
+  UNREVIEWED_CHANGE_SEVERITY,
+} from './describe-change-results.js';
 import {
   CONFIG_CHANGE_RULE_ID,
   CONFIG_CHANGE_SEVERITY,
@@ -9,12 +24,19 @@ import { compareSeverity, compareText } from './order-by-severity.js';
 import { compareKinds, severityInContext } from './rank-by-context.js';
 
 export type ReportRowKind =
-  'finding' | 'secret' | 'secret-file' | 'history-secret' | 'config-change' | 'hint';
+  | 'finding'
+  | 'secret'
+  | 'secret-file'
+  | 'history-secret'
+  | 'config-change'
+  | 'unreviewed-change'
+  | 'refused-suppression'
+  | 'hint';
 
 /** One line of the findings summary and one SARIF result: a finding, a secret or a hint. */
 export interface ReportRow {
   kind: ReportRowKind;
-  /** The SARIF rule id: `oy/finding/<category>`, `oy/secret/<rule>`, `oy/secret-file`, `oy/repo-config/changed`, or the hint's own id. */
+  /** The SARIF rule id: `oy/finding/<category>`, `oy/secret/<rule>`, `oy/secret-file`, `oy/repo-config/changed`, `oy/unreviewed/changed`, `oy/suppression/added`, or the hint's own id. */
   ruleId: string;
   title: string;
   /** A deterministic row's severity where it was found (see `severityInContext`); a finding's own. */
@@ -60,6 +82,8 @@ export function listReportRows(report: AuditReport): ReportRow[] {
       ...listHistorySecretRows(report),
     ].filter((row) => !suppressed.has(suppressedKey(row))),
     ...report.configChanges.map(toConfigChangeRow),
+    ...report.unreviewedChanges.map(toUnreviewedChangeRow),
+    ...report.refusedSuppressions.map(toRefusedSuppressionRow),
     ...hints.map(toHintRow),
   ]);
   if (report.mode === 'offline') return deterministic;
@@ -248,6 +272,41 @@ function toConfigChangeRow(change: ConfigChange): ReportRow {
     endLine: null,
     confidence: null,
     text: '',
+    finding: null,
+  };
+}
+
+function toUnreviewedChangeRow(change: UnreviewedChange): ReportRow {
+  return {
+    kind: 'unreviewed-change',
+    ruleId: UNREVIEWED_CHANGE_RULE_ID,
+    title: describeUnreviewedChange(change),
+    severity: UNREVIEWED_CHANGE_SEVERITY,
+    category: 'unreviewed',
+    path: change.path,
+    fileKind: classifyFile(change.path),
+    line: null,
+    endLine: null,
+    confidence: null,
+    text: change.reason,
+    finding: null,
+  };
+}
+
+function toRefusedSuppressionRow(attempt: RefusedSuppression): ReportRow {
+  return {
+    kind: 'refused-suppression',
+    ruleId: REFUSED_SUPPRESSION_RULE_ID,
+    title: describeRefusedSuppression(attempt),
+    // At the severity of what it would have hidden, wherever that is.
+    severity: attempt.severity,
+    category: 'suppression',
+    path: attempt.path,
+    fileKind: classifyFile(attempt.path),
+    line: attempt.line,
+    endLine: null,
+    confidence: null,
+    text: `${attempt.by} ${attempt.ruleId}`,
     finding: null,
   };
 }

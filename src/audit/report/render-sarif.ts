@@ -1,3 +1,4 @@
+import { isRepositorySkip } from '../gates/skip-reasons.js';
 import type { AuditReport, Coverage } from '../types.js';
 import { listReportRows, type ReportRow } from './list-report-rows.js';
 import { compareText } from './order-by-severity.js';
@@ -105,6 +106,10 @@ function describeResult(row: ReportRow): string {
         : `${row.title}: oy did not read it. Keep it out of version control.`;
     case 'config-change':
       return `${row.title}. This file decides what oy reviews, so the change may narrow its own review: check that the edit is intended.`;
+    case 'unreviewed-change':
+      return `${row.title}. Its secrets were scanned, but no model reviewed it: check the change by hand.`;
+    case 'refused-suppression':
+      return `${row.title}. A change cannot vouch for itself: the result stays; accept it on the default branch instead.`;
     case 'hint':
       return `${row.title} (deterministic hint; may be a false positive)`;
   }
@@ -124,19 +129,13 @@ function describeProperties(row: ReportRow): Record<string, unknown> {
   return properties;
 }
 
-/** Skips decided by the audited repository's own `.oyignore` or project file, not by the user. */
-const REPOSITORY_SKIP_REASONS: ReadonlySet<string> = new Set([
-  'repository-ignore',
-  'project-exclude',
-]);
-
 // Each not-reviewed file is one notification; a ".oyignore" of "*" must not swell the upload.
 const REPOSITORY_NOTIFICATIONS_MAX = 200;
 
 function describeInvocation(report: AuditReport): SarifInvocation {
   const endTime = Date.parse(report.generatedAt);
   const leftOut = report.coverage.ledger.filter(
-    (entry) => entry.status === 'skipped' && REPOSITORY_SKIP_REASONS.has(entry.reason ?? ''),
+    (entry) => entry.status === 'skipped' && isRepositorySkip(entry.reason),
   );
   const shownLeftOut = new Set(
     [...leftOut].sort((a, b) => compareText(a.path, b.path)).slice(0, REPOSITORY_NOTIFICATIONS_MAX),
@@ -158,7 +157,7 @@ function describeInvocation(report: AuditReport): SarifInvocation {
     notifications.push({
       level: 'warning',
       message: {
-        text: `${hidden} more files left out by the repository's own .oyignore or .oy/config.json are listed in the JSON report and the manifest`,
+        text: `${hidden} more files not reviewed because of what the repository holds are listed in the JSON report and the manifest`,
       },
       locations: [],
     });

@@ -7,8 +7,8 @@ import type { FileIdentity } from '../collect/file-identity.js';
 import type { SkipReason } from '../types.js';
 import type { ScannedFile } from './scanned-file.js';
 
-/** Bump when the cached shape or any scan rule changes meaning (9: the file is sealed). */
-const SCAN_CACHE_VERSION = 9;
+/** Bump when the cached shape or any scan rule changes meaning (10: sealed files; secrets-only entries). */
+const SCAN_CACHE_VERSION = 10;
 
 /**
  * A file changed this close to the start of the run that read it may change again within the

@@ -53,6 +53,7 @@ export interface AuditFlags extends GlobalOptions {
   force?: boolean;
   offline?: boolean;
   cache?: boolean;
+  submodules?: boolean;
 }
 
 /** `--out -`: the report goes to stdout. */
@@ -105,6 +106,7 @@ export async function runAuditCommand(
     focus: config.audit.focus,
     diffRef,
     scansAllHistory: Boolean(flags.history),
+    submodules: flags.submodules !== false,
     maxFileBytes: config.audit.maxFileBytes,
     chunkTokens: config.audit.chunkTokens,
     maxChunks: config.audit.maxChunks,

@@ -83,7 +83,7 @@ export const AUDIT_FLAGS: readonly FlagSpec[] = [
     example: '--max-file-bytes 2000000',
     bounds: AUDIT_BOUNDS.maxFileBytes,
     configKey: 'audit.maxFileBytes',
-    help: 'Skip files larger than this',
+    help: 'Review no file larger than this (its secrets are still scanned)',
     defaultText: String(DEFAULT_MAX_FILE_BYTES),
   },
   {
@@ -190,6 +190,11 @@ export const AUDIT_FLAGS: readonly FlagSpec[] = [
     help: 'Overwrite an existing output file that oy did not write',
   },
   { name: 'no-cache', kind: 'switch', help: 'Do not read or write the scan and review caches' },
+  {
+    name: 'no-submodules',
+    kind: 'switch',
+    help: 'Leave out the files of checked-out submodules (each submodule counts as not reviewed)',
+  },
 ];
 
 /**

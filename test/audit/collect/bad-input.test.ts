@@ -64,12 +64,12 @@ for (const mode of ['git', 'walk'] as const) {
       expect([...read.keys()]).toEqual(['ok.ts']);
     });
 
-    it('a binary file named .ts is binary', async () => {
+    it('a binary file named .ts is unexpected-binary, not reviewed', async () => {
       const root = tempDir();
       writeTree(root, { 'evil.ts': Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0, 0, 0]) });
       if (mode === 'git') gitInit(root);
       const { read, ledger } = await collectAndRead(root, mode);
-      expect(reasonOf(ledger, 'evil.ts')).toBe('binary');
+      expect(reasonOf(ledger, 'evil.ts')).toBe('unexpected-binary');
       expect(read.size).toBe(0);
     });
 

@@ -588,8 +588,16 @@ describe('unverified, secrets, coverage, method', () => {
       ['default-dir', '1'],
       ['lockfile', '1'],
     ]);
-    expect(markdown).not.toContain('public/app.min.js');
+    // What the repository caused is listed by reason; binary content and reviewed files are not.
+    const leftOut = tableAfter(root, 'Not reviewed because of what the repository holds');
+    expect(leftOut.map(([path]) => path)).toEqual([
+      'node_modules/',
+      'package-lock.json',
+      'public/app.min.js',
+      'public/vendor.min.js',
+    ]);
     expect(markdown).not.toContain('known binary extension');
+    expect(sectionOf(root, 'Coverage').map(textOf).join('\n')).not.toContain('src/app.ts');
   });
 
   test('method: version, commit and dirty flag, hashes, tokenizer, budget', async () => {

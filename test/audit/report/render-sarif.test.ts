@@ -251,9 +251,12 @@ describe('renderSarif content', () => {
     expect(partial.executionSuccessful).toBe(false);
     expect(partial.commandLine).toBe('oy audit --model claude-sonnet-4-5 --format markdown');
     expect(partial.endTimeUtc).toBe('2025-03-14T09:26:53.000Z');
+    // Failed files, and files the repository's own content kept from the review, by path.
     expect(partial.toolExecutionNotifications.map((note) => note.message.text)).toEqual([
+      'Not reviewed (generated): @generated',
       'Not reviewed (rate-limit): 429 after 4 retries',
       'Not reviewed (parse): model answer was not JSON twice',
+      'Not reviewed (lockfile)',
     ]);
     expect(render(sampleOfflineReport()).runs[0].invocations[0]!.executionSuccessful).toBe(true);
   });

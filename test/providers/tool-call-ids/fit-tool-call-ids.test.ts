@@ -35,8 +35,7 @@ describe('fitToolCallIds', () => {
     it(`${provider}: every id fits, calls and results still pair, and distinct ids stay distinct`, () => {
       const fitted = fitToolCallIds(conversation(FOREIGN), rule);
       const calls = fitted[1]!.role === 'assistant' ? fitted[1]!.toolCalls.map((c) => c.id) : [];
-      const results =
-        fitted[2]!.role === 'tool' ? fitted[2]!.results.map((r) => r.toolCallId) : [];
+      const results = fitted[2]!.role === 'tool' ? fitted[2]!.results.map((r) => r.toolCallId) : [];
       expect(results).toEqual(calls);
       expect(new Set(calls).size).toBe(FOREIGN.length);
       for (const id of calls) {

@@ -81,6 +81,18 @@ function describeRule(row: ReportRow): { short: string; full: string; tags: stri
         full: 'The audited change (--diff) adds, edits or deletes .oyignore or .oy/config.json, which decide what oy reviews: a change can narrow its own review. Check that the edit is intended.',
         tags: ['oy-repo-config'],
       };
+    case 'unreviewed-change':
+      return {
+        short: 'Changed file the review skips',
+        full: 'The audited change (--diff) adds or edits a file the model review skips for a reason the repository itself caused: a generated marker, a minified or lockfile name, a default folder such as vendor/ or dist/, an encoding, binary content under a text name, a size, a hard link, its own .oyignore or project file. Its secrets were still scanned. Check the change by hand, or pass --exclude to accept the skip.',
+        tags: ['oy-unreviewed'],
+      };
+    case 'refused-suppression':
+      return {
+        short: 'Suppression added by the audited change',
+        full: 'The audited change (--diff) adds a baseline entry or an oy:allow comment that would hide a result. A change cannot vouch for itself: the suppression is refused, the result stays, and this is reported at its severity. Update the baseline on the default branch instead.',
+        tags: ['oy-suppression'],
+      };
     case 'hint':
       return {
         short: row.title,
