@@ -248,7 +248,12 @@ async function auditWith(
     baselines,
     addedAllowLines,
   });
-  const historyGate = gateHistorySecrets(report, history?.found ?? [], baselines.trusted);
+  const historyGate = gateHistorySecrets(
+    report,
+    history?.found ?? [],
+    baselines.trusted,
+    diff === null,
+  );
   report.suppressed = [
     ...secretSuppression.suppressed,
     ...(kept?.suppressed ?? []).map((finding) => ({

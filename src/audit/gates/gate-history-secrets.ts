@@ -17,7 +17,7 @@ export interface HistoryGate {
 
 /**
  * Splits the history secrets of a report by whether the baseline or an `oy:allow` marker on the
- * line accepts them. A fingerprint hashes the rule, path, commit and line (the SARIF
+ * line accepts them (a marker only outside `--diff`). A fingerprint hashes the rule, path, commit and line (the SARIF
  * `oyFingerprint/v1` of the result): it names one place in the history, which never moves, and
  * nothing of the value, so a rotated secret can be baselined without writing it down.
  */
@@ -25,10 +25,15 @@ export function gateHistorySecrets(
   report: AuditReport,
   found: readonly FoundHistorySecret[],
   baseline: ReadonlySet<string> | null,
+  /**
+   * False with `--diff`: the commits scanned are the change's own, so an `oy:allow` marker on a line
+   * they add is the change vouching for itself (a line the base already held is never "added").
+   */
+  honoursAllowMarkers: boolean,
 ): HistoryGate {
   const allowed = new Set(
     found
-      .filter((secret) => secret.isAllowed)
+      .filter((secret) => honoursAllowMarkers && secret.isAllowed)
       .map((secret) => placeKey({ ...secret, ruleId: historyRuleId(secret.rule) })),
   );
   const gate: HistoryGate = { suppressed: [], gated: [], baselineEntries: [] };
