@@ -115,7 +115,18 @@ export function buildCanarySecrets(): CanarySecret[] {
       'ANTHROPIC = ',
       join('sk-', 'ant-api03-', canaryChars(BASE62, 93, 221)),
     ),
-    token('openai-api-key', 'OPENAI = ', join('sk-', 'proj-', canaryChars(BASE62, 48, 231))),
+    token(
+      'openai-api-key',
+      'OPENAI = ',
+      join(
+        'sk-',
+        'proj-',
+        canaryChars(BASE62, 58, 231),
+        'T3Blbk',
+        'FJ',
+        canaryChars(BASE62, 58, 232),
+      ),
+    ),
     token(
       'sendgrid-api-key',
       'SENDGRID = ',

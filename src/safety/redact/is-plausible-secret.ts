@@ -1,6 +1,11 @@
 import { Buffer } from 'node:buffer';
 import { isPlaceholderValue } from './is-placeholder-value.js';
-import { looksLikeWords, SHORT_JUDGED_RUN_CHARS } from './looks-like-words.js';
+import {
+  holdsPhrase,
+  isMostlyWords,
+  looksLikeWords,
+  SHORT_JUDGED_RUN_CHARS,
+} from './looks-like-words.js';
 import { isRepetitive } from './shannon-entropy.js';
 
 // Shorter values are too often flags, enum members and defaults to redact on a key name alone.
@@ -51,6 +56,9 @@ export function isPlausibleSecret(value: string, isQuoted: boolean): boolean {
   if (!isQuoted && looksLikeCode(value)) return false;
   if (isPath(value)) return false;
   if (isPlaceholderValue(value) || readsAsName(value) || namesASecret(value)) return false;
+  // Words with digits and separators (`clm90949:AgencyIdentificationCodeContentType`), or a phrase
+  // glued to a stand-in (`...-some-other-thing`): written by a person, like a name.
+  if (isMostlyWords(value) || holdsPhrase(value)) return false;
   if (namesAHost(value)) return false;
   if (decodesToPhrase(value) || isKeyboardMash(value) || isRepetitive(value)) return false;
   if (countCharacterClasses(value) >= 2) return true;

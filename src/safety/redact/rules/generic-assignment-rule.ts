@@ -66,7 +66,14 @@ const ENV_NAME = /^[A-Z][A-Z0-9_]*$/;
 // A YAML plain scalar: up to a blank or a quote, read as unquoted (code checks apply).
 const YAML_VALUE = new RegExp(String.raw`[^\s"'\`]{0,${VALUE_SCAN_CHARS}}`, 'y');
 const QUOTES = ['"', "'", '`'];
-const JWT_SHAPE = /^eyJ[\w-]*\.eyJ[\w-]*\.[\w-]*$/;
+// Self-identifying formats whose own rule knows their published examples, signature or fixed shape:
+// a JWT, an OpenAI key of a named kind (signed with `T3BlbkFJ`), a JFrog reference token (base64
+// of `reftkn:`, 64 characters). Such a value is that rule's to judge.
+const VENDOR_JUDGED_SHAPE =
+  /^(?:eyJ[\w-]*\.eyJ[\w-]*\.[\w-]*|sk-(?:proj|svcacct|admin)-[\w-]+|cmVmdGtu[A-Za-z0-9+/=]*)$/;
+// A key name this long found inside its value (`buildkite_secret := "...-buildkite_secret-..."`)
+// marks a stand-in written from the name; a random value never spells one.
+const MIN_NAME_IN_VALUE_CHARS = 6;
 // Up to the closing quote on the same line, stepping over backslash escapes.
 const QUOTED_VALUE = new Map(
   QUOTES.map((quote) => [
@@ -152,6 +159,7 @@ export const GENERIC_ASSIGNMENT_RULE: AnchoredRule = {
       valueStart === undefined
         ? readComparedLiteral(text, keyStart)
         : readValue(text, valueStart, {
+            key,
             isPassword: PASSWORD_NAME.test(key),
             isEnvLine: isEnvLine(text, keyStart, keyEnd, key),
             isYamlLine: isYamlLine(text, keyStart, keyEnd),
@@ -301,7 +309,14 @@ function isEnvLine(text: string, keyStart: number, keyEnd: number, key: string):
   return /^[ \t]*(?:export[ \t]+)?$/.test(text.slice(lineStart, keyStart));
 }
 
+/** Whether a value spells the key it is assigned to (`buildkite_secret` inside its own value). */
+function holdsKeyName(value: string, key: string): boolean {
+  return key.length >= MIN_NAME_IN_VALUE_CHARS && value.toLowerCase().includes(key.toLowerCase());
+}
+
 interface ValueContext {
+  /** The key name the value is assigned to. */
+  key: string;
   /** The key names a password proper (`db_password`). */
   isPassword: boolean;
   /** The key opens a `.env` or shell line. */
@@ -347,8 +362,7 @@ function readValue(text: string, start: number, context: ValueContext): ValueRan
   const length = pattern === YAML_VALUE ? match[0].replace(/[,;]$/, '').length : match[0].length;
   const end = cursor + length;
   const value = text.slice(cursor, end);
-  // A JWT is the JWT rule's to judge (it knows the published examples).
-  if (JWT_SHAPE.test(value)) return undefined;
+  if (VENDOR_JUDGED_SHAPE.test(value) || holdsKeyName(value, context.key)) return undefined;
   const isQuoted = pattern !== UNQUOTED_VALUE && pattern !== YAML_VALUE;
   const isMadeUpPassword =
     context.isPassword && isQuoted && WORDS_THEN_NUMBER.test(value) && !isPlaceholderValue(value);
