@@ -81,7 +81,6 @@ describe('generic-secret: what is not a secret', () => {
     ['URL', 'token_url = "https://oauth2.googleapis.com/token"'],
     ['name ending elsewhere', 'password_hash = "a8f5f167f44f4964e6c998dee827110c"'],
     ['word inside a word', 'bypass = "A1b2C3d4E5f6G7h8"'],
-    ['oauth is not auth', 'oauth = "q8Xk2mZ7vP4nR9tL"'],
     ['pagination token', '"NextToken": "9f4d9f69-275a-41fe-b58e-2b837bd9ba48"'],
     ['idempotency token', '"ClientToken": "5289a345-0358-4e62-93d5-47ef3061d65e"'],
     ['public key token', 'publicKeyToken="1fc8b3b9a1e18e3b"'],
