@@ -77,7 +77,7 @@ const RUNS_ONLY_MIN_SHARE = 0.6;
 // Template and variable syntax, well formed: the value is filled in elsewhere. A stray `${` or `{{`
 // among other symbols (`m{{h}o)p${e]nob(`) is a typed password, not a template.
 const TEMPLATE_SYNTAX =
-  /\$\{[^{}\s[\]()<>]*\}|\$\([^()]*\)|\{\{[^{}]*\}\}|#\{[^{}]*\}|%\(\w+\)[sd]|^\$\{?[A-Za-z_][\w.:]*\}?$|^%[A-Za-z_]+%$|^<.*>$|^\{[A-Za-z_][\w.]*\}$/;
+  /\$\{[^{}\s[\]()<>]*\}|\$\([^()]*\)|\{\{[^{}]*\}\}|#\{[^{}]*\}|%\(\w+\)[sd]|^(?:\$\{?(?:[A-Za-z_][\w.:]*|\d)\}?[:/@]?)+$|^%[A-Za-z_]+%$|^<.*>$|^\{[A-Za-z_][\w.]*\}$/;
 // The whole value one interpolated expression of names, calls and lookups, as JavaScript and
 // Python f-strings write it: `${localStorage.getItem('token')}`, `{os.environ.get("KEY")}`. A quoted
 // argument is a name (letters, `.`, `_`, `-`), so a literal secret wrapped in a call is still judged.

@@ -1,56 +1,27 @@
 // Whether a key, flag or variable name names a credential. A name is read as words (separators,
-// camel case and digits split it; `PGPASSWORD` stays one word), trailing qualifiers are set aside
-// (`DB_PASSWORD_PROD`, `api_key_b64`), and the last word left must end with a credential word,
-// glued or not: `PGPASSWORD`, `SSHPASS`, `AUTHTOKEN`, `storepass`, `LDAP_BIND_PW`. English words that
-// hold one (`bypass`, `monkey`, `author`, `tokenizer`, `secretary`) do not end with it or are named
-// below; the value judge decides the rest.
+// camel case and digits split it; `PGPASSWORD` stays one word); it names one when it contains a
+// word ending with a credential word, glued or not (`PGPASSWORD`, `SSHPASS`, `AUTHTOKEN`,
+// `storepass`, `LDAP_BIND_PW`, `db_pass_secure`), and no word after it names an attribute of the
+// credential (`token_url`, `private_key_id`). English words that hold one (`bypass`, `monkey`,
+// `author`, `tokenizer`, `secretary`) do not end with it or are named below; the value judge
+// decides the rest.
 
-// Words ending a name that still name a credential: its encoding, environment or version.
-const QUALIFIERS = new Set([
-  'value',
-  'val',
-  'str',
-  'string',
-  'base',
-  'b64',
-  'base64',
-  'encoded',
-  'enc',
-  'hex',
-  'raw',
-  'plain',
-  'plaintext',
-  'clear',
-  'cleartext',
-  'text',
-  'txt',
-  'bytes',
-  'prod',
-  'production',
-  'prd',
-  'dev',
-  'development',
-  'staging',
-  'stage',
-  'stg',
-  'test',
-  'testing',
-  'qa',
-  'uat',
-  'local',
-  'live',
-  'sandbox',
-  'primary',
-  'secondary',
-  'main',
-  'backup',
-  'old',
-  'new',
-  'current',
-  'admin',
-  'root',
-]);
-const VERSION = /^(?:v?\d{1,4})$/;
+// Words after a credential word that make the name about something else than its value: where
+// it is, what it is called, how long it lives, how it is checked. Any other word after it (an
+// environment, an owner, an encoding: `DB_PASSWORD_PROD`, `apikey_myservice`, `api_key_b64`)
+// leaves the name a credential's, so a word missing here errs on the side of redacting.
+const ATTRIBUTES = new Set(
+  [
+    'id ids uuid guid kid arn name names type types kind url uri urls endpoint host hostname domain',
+    'path paths file files filename dir directory folder location length len size count min max',
+    'limit ttl timeout expiry expires expiration expire lifetime age validity at header headers',
+    'prefix suffix format field fields label column param parameter placeholder hint help',
+    'description desc message msg error errors policy rule rules regex pattern mode method scheme',
+    'strategy provider algorithm alg version index hash digest checksum fingerprint sha md5',
+    'enabled disabled required visible valid status state source ref reference template char chars',
+    'charset range alphabet',
+  ].flatMap((line) => line.split(' ')),
+);
 // Credential words a name may end with, glued to what comes before (`PGPASSWORD`, `AUTHTOKEN`).
 const GLUED_ENDINGS = [
   'password',
@@ -157,25 +128,34 @@ export type SecretNameKind = 'credential' | 'bare-key' | 'mnemonic';
 
 /** Whether a name names a credential, and how (a bare `key` and a mnemonic are judged apart). */
 export function readSecretName(name: string): SecretNameKind | undefined {
-  // A name is an identifier or a flag (`--password`); `5pw=` in base64 is not one.
-  if (!/^[-_.$@]*[A-Za-z]/.test(name)) return undefined;
+  // A name is an identifier, a flag (`--password`) or a key of words (`8x8_secret`); `5pw=` in
+  // base64 is none of these.
+  if (!/^[-_.$@]*[A-Za-z]/.test(name) && !/[_.-]/.test(name)) return undefined;
   const words = nameWords(name);
-  let last = words.length - 1;
-  for (;;) {
-    // `b64` and `base64` read as `b`, `64`: a qualifier of two words.
-    const pair = `${words[last - 1] ?? ''}${words[last] ?? ''}`;
-    if (last > 1 && /^\d+$/.test(words[last] ?? '') && QUALIFIERS.has(pair)) last -= 2;
-    else if (last > 0 && isQualifier(words[last] ?? '')) last -= 1;
-    else break;
+  // The last word that names a credential decides; a word after it may say the name is about
+  // something else of the credential (`token_url`, `private_key_id`, `secret_arn`).
+  for (let index = words.length - 1; index >= 0; index -= 1) {
+    const kind = readCredentialWord(name, words, index);
+    if (kind === undefined) continue;
+    return words.slice(index + 1).some((word) => ATTRIBUTES.has(word)) ? undefined : kind;
   }
-  const word = words[last] ?? '';
-  const previous = words[last - 1];
-  const beforePrevious = words[last - 2];
+  return undefined;
+}
+
+/** Whether the word at `index` names a credential, given the words before it. */
+function readCredentialWord(
+  name: string,
+  words: readonly string[],
+  index: number,
+): SecretNameKind | undefined {
+  const word = words[index] ?? '';
+  const previous = words[index - 1];
+  const beforePrevious = words[index - 2];
   if (isMnemonicName(word, previous)) return 'mnemonic';
   if (word === 'key') {
-    if (previous === undefined) return words.length === 1 ? 'bare-key' : undefined;
+    if (previous === undefined) return 'bare-key';
     // `obj.key = ...` is a member of an object, not a named key (`tls_key`, `accountKey`).
-    if (/\.key[^A-Za-z]*$/i.test(name)) return undefined;
+    if (index === words.length - 1 && /\.key[^A-Za-z]*$/i.test(name)) return undefined;
     return HANDLE_KEY_WORDS.has(previous) ? undefined : 'credential';
   }
   if (word.endsWith('key')) {
@@ -183,9 +163,16 @@ export function readSecretName(name: string): SecretNameKind | undefined {
       ? 'credential'
       : undefined;
   }
-  if (word.endsWith('pw'))
-    return isPasswordAbbreviation(name, word, previous) ? 'credential' : undefined;
-  if (word === 'private' || word === 'priv') return 'credential';
+  if (word.endsWith('pw')) {
+    return index === words.length - 1 && isPasswordAbbreviation(name, word, previous)
+      ? 'credential'
+      : undefined;
+  }
+  // `private` before a noun is that noun's kind (`private_ip`, `private_subnet`); it names a key
+  // only at the end (`SSH_PRIVATE`).
+  if (word === 'private' || word === 'priv') {
+    return index === words.length - 1 ? 'credential' : undefined;
+  }
   const ending = GLUED_ENDINGS.find((candidate) => word.endsWith(candidate));
   if (ending === undefined || PASS_WORDS.has(word)) return undefined;
   if (ending === 'token' && isHandleToken(word, previous, beforePrevious)) return undefined;
@@ -204,10 +191,6 @@ function isPasswordAbbreviation(name: string, word: string, previous?: string): 
   return (
     previous !== undefined && previous.length >= MIN_CAMEL_PW_PREVIOUS_CHARS && !/\d/.test(name)
   );
-}
-
-function isQualifier(word: string): boolean {
-  return QUALIFIERS.has(word) || VERSION.test(word);
 }
 
 /** `next_token`, `pageToken`, `csrftoken`, `publicKeyToken`: handles, not credentials. */
