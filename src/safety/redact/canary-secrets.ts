@@ -185,6 +185,12 @@ function buildVendorCanaries(): CanarySecret[] {
       ' https://api.oy/',
     ),
     token(
+      'command-line-credential',
+      'RUN mysql -uroot -p',
+      join(draw(BASE62, 18), '7q'),
+      ' -e "select 1"',
+    ),
+    token(
       'kubernetes-secret',
       'apiVersion: v1\nkind: Secret\nmetadata:\n  name: oy-canary\ndata:\n  token: ',
       draw(BASE64, 40),

@@ -8,6 +8,7 @@ import { PRIVATE_KEY_RULES } from './rules/private-key-rules.js';
 import { SERVICE_TOKEN_RULES } from './rules/service-token-rules.js';
 import { TELEGRAM_BOT_TOKEN_RULE } from './rules/telegram-bot-token-rule.js';
 import { TWILIO_RULE } from './rules/twilio-rule.js';
+import { COMMAND_LINE_CREDENTIAL_RULE } from './rules/command-line-credential-rule.js';
 import { CURL_USER_RULE } from './rules/curl-user-rule.js';
 import { KUBERNETES_SECRET_RULE } from './rules/kubernetes-secret-rule.js';
 import { URL_CREDENTIAL_RULE } from './rules/url-credential-rule.js';
@@ -41,6 +42,7 @@ export const REDACTION_RULE_SET: readonly RedactionRule[] = [
   BASE64_JWT_RULE,
   URL_CREDENTIAL_RULE,
   CURL_USER_RULE,
+  COMMAND_LINE_CREDENTIAL_RULE,
   KUBERNETES_SECRET_RULE,
   // Before the generic rule, so a value found by both is named for its vendor.
   ...VENDOR_CONTEXT_RULES,

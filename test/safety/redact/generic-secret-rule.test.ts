@@ -25,7 +25,7 @@ describe('generic-secret: assignments in every common syntax', () => {
     ['Dockerfile', (v) => `ENV ACCESS_KEY=${v}`],
     ['Authorization header', (v) => `curl -H "Authorization: Bearer ${v}" https://api`],
     ['Basic auth header', (v) => `headers = {"Authorization": "Basic ${v}"}`],
-    ['CLI flag', (v) => `mysql --password=${v} -h db`],
+    ['CLI flag', (v) => `deploytool --password=${v} -h db`],
     ['query string', (v) => `https://api.internal/v1?access_token=${v}&x=1`],
     ['comment', (v) => `# staging db password: ${v}`],
     ['hyphenated key', (v) => `app.jwt.signing-key=${v}`],
