@@ -191,6 +191,14 @@ function buildVendorCanaries(): CanarySecret[] {
       ' -e "select 1"',
     ),
     token(
+      'netrc-password',
+      'machine git.oy-canary.dev\n  login deploy\n  password ',
+      join(draw(BASE62, 18), '7q'),
+    ),
+    token('pgpass-password', 'db.oy-canary.dev:5432:app:app:', join(draw(BASE62, 18), '7q')),
+    token('git-credentials', 'https://deploy:', join(draw(BASE62, 18), '7q'), '@git.oy-canary.dev'),
+    token('mysql-option-file', '[client]\nuser = app\npassword = ', join(draw(BASE62, 18), '7q')),
+    token(
       'kubernetes-secret',
       'apiVersion: v1\nkind: Secret\nmetadata:\n  name: oy-canary\ndata:\n  token: ',
       draw(BASE64, 40),

@@ -51,7 +51,9 @@ const INLINE = new RegExp(
     // accented letters, which fill minified code, are not matched).
     String.raw`\\(?<!\\\\)u(?:(?<u4>00[2-7][0-9A-Fa-f]|00[aA][dD]|20(?:0[b-dB-D]|60)|[fF][eE][fF][fF])|\{(?<ubraced>[0-9A-Fa-f]{1,6})\})`,
     String.raw`\\(?<!\\\\)x(?<hex>[2-7][0-9A-Fa-f])`,
-    String.raw`%(?<percent>2[BDEFbdef]|3[0-9ADad]|4[0-9A-Fa-f]|5[0-9AFaf]|6[1-9A-Fa-f]|7[0-9AEae])`,
+    // In a URL `%2F`, `%3A` and `%40` are how `/`, `:` and `@` are written inside userinfo (a user
+    // `svc%40corp.com`): decoded, they would change where the URL's parts end.
+    String.raw`%(?<percent>2[BDEbde]|3[0-9Dd]|4[1-9A-Fa-f]|5[0-9AFaf]|6[1-9A-Fa-f]|7[0-9AEae])`,
   ].join('|'),
   'g',
 );

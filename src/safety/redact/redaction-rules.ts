@@ -10,7 +10,11 @@ import { TELEGRAM_BOT_TOKEN_RULE } from './rules/telegram-bot-token-rule.js';
 import { TWILIO_RULE } from './rules/twilio-rule.js';
 import { COMMAND_LINE_CREDENTIAL_RULE } from './rules/command-line-credential-rule.js';
 import { CURL_USER_RULE } from './rules/curl-user-rule.js';
+import { GIT_CREDENTIALS_RULE } from './rules/git-credentials-rule.js';
 import { KUBERNETES_SECRET_RULE } from './rules/kubernetes-secret-rule.js';
+import { MYSQL_OPTION_FILE_RULE } from './rules/mysql-option-file-rule.js';
+import { NETRC_RULE } from './rules/netrc-rule.js';
+import { PGPASS_RULE } from './rules/pgpass-rule.js';
 import { URL_CREDENTIAL_RULE } from './rules/url-credential-rule.js';
 import { VENDOR_CONTEXT_RULES } from './rules/vendor-context-rules.js';
 import {
@@ -40,9 +44,15 @@ export const REDACTION_RULE_SET: readonly RedactionRule[] = [
   FACEBOOK_APP_TOKEN_RULE,
   JWT_RULE,
   BASE64_JWT_RULE,
+  // Before the URL rule: a URL alone on its line is a credential store's entry, judged as one.
+  GIT_CREDENTIALS_RULE,
   URL_CREDENTIAL_RULE,
   CURL_USER_RULE,
   COMMAND_LINE_CREDENTIAL_RULE,
+  // Credential-file lines, by their shape wherever they are.
+  NETRC_RULE,
+  PGPASS_RULE,
+  MYSQL_OPTION_FILE_RULE,
   KUBERNETES_SECRET_RULE,
   // Before the generic rule, so a value found by both is named for its vendor.
   ...VENDOR_CONTEXT_RULES,

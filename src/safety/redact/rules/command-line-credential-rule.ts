@@ -1,4 +1,4 @@
-import { hasTemplateOrMarker, isPlaceholderValue } from '../is-placeholder-value.js';
+import { isStatedSecret } from '../is-stated-secret.js';
 import type { ValueRange, WindowRule } from '../redaction-rule.js';
 import {
   CREDENTIAL_FLAG_TABLE,
@@ -10,8 +10,6 @@ import { readArrayWords, readShellWords, type CommandWord } from './read-command
 // The window is the name's own line: its arguments are read from the text from there, over
 // continued lines too, by the word reader.
 const COMMAND_LINES = 0;
-// Shorter values are examples (`-p abc`); the flag says what they are, so no more is asked.
-const MIN_CREDENTIAL_CHARS = 4;
 // How many words a subcommand may come after the command name (`docker --config x login`).
 const MAX_SUBCOMMAND_INDEX = 4;
 
@@ -116,7 +114,7 @@ function secretRange(flag: CredentialFlag, value: CommandWord): ValueRange | und
     if (!value.text.startsWith('pass:')) return undefined;
     secret = slice(value, 'pass:'.length);
   }
-  return isCredential(secret.text) ? rangeOf(secret) : undefined;
+  return isStatedSecret(secret.text) ? rangeOf(secret) : undefined;
 }
 
 /** `htpasswd -b [-c...] file user password` (or `-nb user password`): the last positional word. */
@@ -133,16 +131,7 @@ function batchPassword(
     ? batch.positionals - 1
     : batch.positionals;
   const password = positionals[count - 1];
-  return password !== undefined && isCredential(password.text) ? rangeOf(password) : undefined;
-}
-
-function isCredential(value: string): boolean {
-  return (
-    value.length >= MIN_CREDENTIAL_CHARS &&
-    !value.startsWith('-') &&
-    !hasTemplateOrMarker(value) &&
-    !isPlaceholderValue(value)
-  );
+  return password !== undefined && isStatedSecret(password.text) ? rangeOf(password) : undefined;
 }
 
 function slice(word: CommandWord, from: number): CommandWord {
