@@ -199,6 +199,16 @@ function buildVendorCanaries(): CanarySecret[] {
     token('git-credentials', 'https://deploy:', join(draw(BASE62, 18), '7q'), '@git.oy-canary.dev'),
     token('mysql-option-file', '[client]\nuser = app\npassword = ', join(draw(BASE62, 18), '7q')),
     token(
+      'kubeconfig-credential',
+      'apiVersion: v1\nkind: Config\nusers:\n- name: oy-canary\n  user:\n    token: ',
+      join(draw(BASE62, 30), '7q'),
+    ),
+    token(
+      'base64-encoded-secret',
+      '    client-key-data: ',
+      Buffer.from(keyBlock(join('RSA PRIVATE', ' KEY'), 71)).toString('base64'),
+    ),
+    token(
       'kubernetes-secret',
       'apiVersion: v1\nkind: Secret\nmetadata:\n  name: oy-canary\ndata:\n  token: ',
       draw(BASE64, 40),

@@ -9,8 +9,10 @@ import { SERVICE_TOKEN_RULES } from './rules/service-token-rules.js';
 import { TELEGRAM_BOT_TOKEN_RULE } from './rules/telegram-bot-token-rule.js';
 import { TWILIO_RULE } from './rules/twilio-rule.js';
 import { COMMAND_LINE_CREDENTIAL_RULE } from './rules/command-line-credential-rule.js';
+import { BASE64_SECRET_RULE } from './rules/base64-secret-rule.js';
 import { CURL_USER_RULE } from './rules/curl-user-rule.js';
 import { GIT_CREDENTIALS_RULE } from './rules/git-credentials-rule.js';
+import { KUBECONFIG_RULE } from './rules/kubeconfig-rule.js';
 import { KUBERNETES_SECRET_RULE } from './rules/kubernetes-secret-rule.js';
 import { MYSQL_OPTION_FILE_RULE } from './rules/mysql-option-file-rule.js';
 import { NETRC_RULE } from './rules/netrc-rule.js';
@@ -30,6 +32,7 @@ import {
 /** Every rule, most specific first: on a tie the earlier rule names the secret. */
 export const REDACTION_RULE_SET: readonly RedactionRule[] = [
   ...PRIVATE_KEY_RULES,
+  BASE64_SECRET_RULE,
   // Vendor formats anchor on their host or prefix, so they name a value before the bare `sig=` of Azure SAS.
   ...VENDOR_TOKEN_RULES,
   ...CLOUD_PROVIDER_RULES,
@@ -54,6 +57,7 @@ export const REDACTION_RULE_SET: readonly RedactionRule[] = [
   PGPASS_RULE,
   MYSQL_OPTION_FILE_RULE,
   KUBERNETES_SECRET_RULE,
+  KUBECONFIG_RULE,
   // Before the generic rule, so a value found by both is named for its vendor.
   ...VENDOR_CONTEXT_RULES,
   GENERIC_ASSIGNMENT_RULE,
