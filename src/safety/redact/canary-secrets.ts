@@ -209,6 +209,34 @@ function buildVendorCanaries(): CanarySecret[] {
       Buffer.from(keyBlock(join('RSA PRIVATE', ' KEY'), 71)).toString('base64'),
     ),
     token(
+      'password-hash',
+      'admin:',
+      join(
+        '$2b',
+        '$12$',
+        draw('./ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789', 53),
+      ),
+      ':19000:0:99999:7:::',
+    ),
+    token(
+      'putty-private-key',
+      join(
+        'PuTTY-User-Key-File-3: ssh-ed25519\nEncryption: none\nComment: oy-canary\n',
+        'Public-Lines: 2\n',
+        draw(BASE64, 64),
+        '\n',
+        draw(BASE64, 16),
+        '\nPrivate-Lines: 1\n',
+      ),
+      draw(BASE64, 48),
+      join('\nPrivate-MAC: ', draw(HEX, 64)),
+    ),
+    token(
+      'credential-column',
+      'name,email,password\noy,canary@oy.dev,',
+      join(draw(BASE62, 18), '7q'),
+    ),
+    token(
       'kubernetes-secret',
       'apiVersion: v1\nkind: Secret\nmetadata:\n  name: oy-canary\ndata:\n  token: ',
       draw(BASE64, 40),
