@@ -1,6 +1,6 @@
 import { Buffer } from 'node:buffer';
 import { buildCanarySecrets } from '../canary-secrets.js';
-import { compileRuleSet } from '../compile-rule-set.js';
+import { compileRuleSet, type CompiledRuleSet } from '../compile-rule-set.js';
 import type { AnchoredRule, RedactionRule, ValueRange } from '../redaction-rule.js';
 import { CLOUD_PROVIDER_RULES } from './cloud-provider-rules.js';
 import { CODE_HOST_RULES } from './code-host-rules.js';
@@ -21,7 +21,8 @@ const SELF_NAMING_RULES: readonly RedactionRule[] = [
   ...SERVICE_TOKEN_RULES,
   TELEGRAM_BOT_TOKEN_RULE,
 ];
-const INNER_RULE_SET = compileRuleSet(SELF_NAMING_RULES);
+// Compiled at the first encoded prefix seen, so start-up (and every scan worker) does not pay for it.
+let innerRuleSet: CompiledRuleSet | undefined;
 
 // A base64 run (standard or URL-safe alphabet) from its start; a wrapped block goes on over lines
 // of one width (`base64` wraps at 76, PEM at 64), each line nothing but base64.
@@ -108,9 +109,11 @@ function runEnd(text: string, at: number): number | undefined {
 /** Whether a self-naming rule finds its secret in the decoded text. */
 function holdsSecret(decoded: string): boolean {
   let found = false;
-  INNER_RULE_SET.keywordScanner.forEachHit(decoded, (at, keyword) => {
+  innerRuleSet ??= compileRuleSet(SELF_NAMING_RULES);
+  const inner = innerRuleSet;
+  inner.keywordScanner.forEachHit(decoded, (at, keyword) => {
     if (found) return;
-    for (const { rule } of INNER_RULE_SET.rulesByKeyword[keyword] ?? []) {
+    for (const { rule } of inner.rulesByKeyword[keyword] ?? []) {
       if (rule.scope === 'anchored' && rule.findAt(decoded, at) !== undefined) found = true;
     }
   });
