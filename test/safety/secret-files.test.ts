@@ -68,6 +68,54 @@ describe('isSecretBearingFile', () => {
     );
   });
 
+  // Every secret-bearing name, with every backup and editor suffix, in a folder and at the root.
+  const BACKUP_FORMS: ReadonlyArray<(name: string) => string> = [
+    ...['.bak', '~', '.orig', '.old', '.save', '.swp', '.tmp', '.backup', '.~1~'].map(
+      (suffix) => (name: string) => `${name}${suffix}`,
+    ),
+    (name) => `${name}.bak~`,
+    (name) => `#${name}#`,
+  ];
+
+  it('every secret-bearing name is secret-bearing with each backup and editor suffix', () => {
+    let count = 0;
+    for (const file of secretBearing) {
+      for (const form of BACKUP_FORMS) {
+        const slash = Math.max(file.lastIndexOf('/'), file.lastIndexOf('\\')) + 1;
+        const backup = `${file.slice(0, slash)}${form(file.slice(slash))}`;
+        expect(isSecretBearingFile(backup), backup).toBe(true);
+        count += 1;
+      }
+    }
+    console.log(`secret-bearing backups: ${count} cases`);
+  });
+
+  it("vim's swap file of a name without a dot holds a dot before it", () => {
+    expect(isSecretBearingFile('home/.id_rsa.swp')).toBe(true);
+    expect(isSecretBearingFile('.id_ed25519.swo')).toBe(true);
+    expect(isSecretBearingFile('keys/.kubeconfig.swp')).toBe(true);
+  });
+
+  it('backups of ordinary files stay ordinary', () => {
+    for (const file of ordinary) {
+      if (file.startsWith('.env.')) continue;
+      for (const form of BACKUP_FORMS)
+        expect(isSecretBearingFile(form(file)), form(file)).toBe(false);
+    }
+    for (const file of [
+      'notes.bak',
+      '.bak',
+      '~',
+      'main.ts.orig',
+      '.old',
+      'x.swp',
+      '.swp',
+      'id.bak',
+    ]) {
+      expect(isSecretBearingFile(file), file).toBe(false);
+    }
+  });
+
   it('counts its cases', () => {
     console.log(`secret-bearing files: ${secretBearing.length + ordinary.length + 1} cases`);
   });

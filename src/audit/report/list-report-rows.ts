@@ -19,6 +19,7 @@ import {
   CONFIG_CHANGE_SEVERITY,
   describeConfigChange,
 } from './describe-config-change.js';
+import { isLowSeverityRule } from '../../safety/redact/redaction-rules.js';
 import { classifyFile, type FileKind } from '../scope/classify-file.js';
 import { compareSeverity, compareText } from './order-by-severity.js';
 import { compareKinds, severityInContext } from './rank-by-context.js';
@@ -229,7 +230,11 @@ function listSecretRows(report: AuditReport): ReportRow[] {
       kind: 'secret',
       ruleId: `oy/secret/${secret.rule}`,
       title: `Committed secret (${secret.rule})`,
-      ...placeInContext('high', SECRET_ROW_CATEGORY, secret.path),
+      ...placeInContext(
+        isLowSeverityRule(secret.rule) ? 'low' : 'high',
+        SECRET_ROW_CATEGORY,
+        secret.path,
+      ),
       category: SECRET_ROW_CATEGORY,
       path: secret.path,
       line: secret.line,

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { isLowSeverityRule } from '../../safety/redact/redaction-rules.js';
 import { makeExcerpt } from '../hints/make-excerpt.js';
 import type { TokenCounter } from '../tokens/token-counter.js';
 import { classifyFile, type FileKind } from '../scope/classify-file.js';
@@ -104,7 +105,7 @@ function hintsFromRedactions(path: string, text: string, redactions: Redaction[]
   return redactions.map((redaction) => ({
     ruleId: 'secret/hardcoded-credential',
     category: 'hardcoded-credential',
-    severity,
+    severity: isLowSeverityRule(redaction.rule) ? 'low' : severity,
     path,
     line: redaction.line,
     excerpt: excerptOf(lines[redaction.line - 1] ?? '', redaction.placeholder),
