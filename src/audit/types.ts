@@ -283,6 +283,17 @@ export interface Method {
   chunkTokens: number;
 }
 
+/**
+ * Why the report has no executive summary: the reduce call `failed` (the provider's error), its answer
+ * was cut (`truncated`, `refused`, `incomplete`, as `judgeAnswerEnd` says), or it held nothing usable
+ * (`unreadable`). One field for every cause, rendered one way in each format.
+ */
+export interface SummaryMissing {
+  reason: 'failed' | 'truncated' | 'refused' | 'incomplete' | 'unreadable';
+  /** One line on what happened, as oy or the provider said it; untrusted, escaped where shown. */
+  detail: string;
+}
+
 /** Everything a report renderer needs; the JSON format is this object. */
 export interface AuditReport {
   schemaVersion: 1;
@@ -295,6 +306,8 @@ export interface AuditReport {
   offlineReason: 'flag' | 'no-model' | null;
   model: string | null;
   summary: string | null;
+  /** Present when a model run has findings but no summary, and why: the findings keep the deterministic order. */
+  summaryMissing?: SummaryMissing;
   findings: Finding[];
   unverified: Finding[];
   hints: SecurityHint[];
