@@ -53,9 +53,10 @@ export interface LedgerEntry {
 
 /** A file path that survived the path-based filters, not read yet. */
 export interface CandidateFile {
-  /** Workspace-relative POSIX path. */
+  /** Workspace-relative POSIX path (escaped when the name is not UTF-8). */
   path: string;
-  absolutePath: string;
+  /** What the file is opened by: bytes when its name is not UTF-8. */
+  absolutePath: string | Buffer;
   size: number;
   /** Whether git tracks it (false outside a git work tree). */
   isTracked: boolean;

@@ -18,7 +18,7 @@ export type StatVerdict =
  */
 export function classifyStats(
   listed: ListedPath,
-  absolutePath: string,
+  absolutePath: string | Buffer,
   stats: Stats | NodeJS.ErrnoException,
   maxFileBytes: number,
 ): StatVerdict {

@@ -44,7 +44,6 @@ export function createPathFilter(rules: PathFilterRules): PathFilter {
       const { path } = listed;
       const defaultDir = findDefaultSkipDir(path);
       if (defaultDir !== undefined) return skipEntry(path, 'default-dir', defaultDir);
-      if (!listed.isValidName) return skipEntry(path, 'invalid-name', 'name is not valid UTF-8');
       if (!isPlainRelativePath(path))
         return skipEntry(path, 'invalid-name', 'not a plain relative path');
       if (rules.exclude.ignores(path, false)) return skipEntry(path, 'excluded');
