@@ -1,6 +1,5 @@
 import type { Dirent } from 'node:fs';
 import { readdir } from 'node:fs/promises';
-import path from 'node:path';
 import type { LedgerEntry } from '../types.js';
 import type { ListedPath } from './collect-types.js';
 import type { PathFilter } from './create-path-filter.js';
