@@ -28,7 +28,7 @@ import { describeNarrowing } from './plan/describe-narrowing.js';
 import { estimateReviewCost } from './plan/estimate-review-cost.js';
 import { prepareAudit } from './prepare-audit.js';
 import { renderReport } from './report/render-report.js';
-import { runModelReview } from './review/run-model-review.js';
+import { findCachedReview, runModelReview } from './review/run-model-review.js';
 import type { AuditReport, LedgerEntry } from './types.js';
 
 export type AuditOutcome =
@@ -136,10 +136,28 @@ async function auditWith(
         : { ref: options.diffRef, refCommit: diff.refCommit },
     env: options.env,
   });
+  // Chunks (and a reduce) the cache holds cost nothing: found with the review's own keys, when
+  // the estimate is shown or enforced (it reads and redacts every chunk once more).
+  const cached =
+    ref === null || (!options.isDryRun && options.maxCostUsd === null)
+      ? null
+      : await findCachedReview(prepared, {
+          ref,
+          cacheDir: options.cacheDir,
+          stateKey: options.sealKey,
+          maxFileBytes: options.maxFileBytes,
+        });
   const plan =
     ref === null
       ? prepared.plan
-      : { ...prepared.plan, estimate: estimateReviewCost(prepared.plan, modelFactsFor(ref).price) };
+      : {
+          ...prepared.plan,
+          estimate: estimateReviewCost(
+            prepared.plan,
+            modelFactsFor(ref).price,
+            cached ?? undefined,
+          ),
+        };
   if (options.isDryRun) return { kind: 'plan', plan };
   // Local and deterministic, so it runs before any money is spent on a review.
   const history = await scanAuditHistory(options);
@@ -204,6 +222,7 @@ async function auditWith(
             unverifiedReason: reason,
           })),
           summary: review.summary,
+          summaryMissing: review.summaryMissing,
           tokensIn:
             review.totals.inputTokens +
             review.totals.cacheReadTokens +

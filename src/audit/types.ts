@@ -71,9 +71,10 @@ export interface LedgerEntry {
 
 /** A file path that survived the path-based filters, not read yet. */
 export interface CandidateFile {
-  /** Workspace-relative POSIX path. */
+  /** Workspace-relative POSIX path (escaped when the name is not UTF-8). */
   path: string;
-  absolutePath: string;
+  /** What the file is opened by: bytes when its name is not UTF-8. */
+  absolutePath: string | Buffer;
   size: number;
   /** Whether git tracks it (false outside a git work tree). */
   isTracked: boolean;
@@ -334,6 +335,17 @@ export interface Method {
   chunkTokens: number;
 }
 
+/**
+ * Why the report has no executive summary: the reduce call `failed` (the provider's error), its answer
+ * was cut (`truncated`, `refused`, `incomplete`, as `judgeAnswerEnd` says), or it held nothing usable
+ * (`unreadable`). One field for every cause, rendered one way in each format.
+ */
+export interface SummaryMissing {
+  reason: 'failed' | 'truncated' | 'refused' | 'incomplete' | 'unreadable';
+  /** One line on what happened, as oy or the provider said it; untrusted, escaped where shown. */
+  detail: string;
+}
+
 /** Everything a report renderer needs; the JSON format is this object. */
 export interface AuditReport {
   schemaVersion: 1;
@@ -346,6 +358,8 @@ export interface AuditReport {
   offlineReason: 'flag' | 'no-model' | null;
   model: string | null;
   summary: string | null;
+  /** Present when a model run has findings but no summary, and why: the findings keep the deterministic order. */
+  summaryMissing?: SummaryMissing;
   findings: Finding[];
   unverified: Finding[];
   hints: SecurityHint[];

@@ -82,7 +82,10 @@ function describeModel(summary: AuditSummary): string {
   if (summary.model === null) return 'model: none (offline: deterministic checks only)';
   const calls = `${summary.modelCalls} ${summary.modelCalls === 1 ? 'call' : 'calls'}`;
   const cost = summary.costUsd === null ? 'cost unknown' : `$${summary.costUsd.toFixed(4)}`;
-  return `model: ${neutralizeControl(summary.model)}, ${calls}, ${cost}`;
+  // The warning line above gives the whole reason; here, that the summary is missing.
+  const missing =
+    summary.summaryMissing === null ? '' : `, no summary (${summary.summaryMissing.reason})`;
+  return `model: ${neutralizeControl(summary.model)}, ${calls}, ${cost}${missing}`;
 }
 
 function shorten(text: string): string {

@@ -10,6 +10,7 @@ import type {
   LedgerEntry,
   SecretFile,
   SecretLocation,
+  SummaryMissing,
 } from '../types.js';
 import type { AuditScope } from '../scope/audit-scope.js';
 import type { GitState } from './read-git-state.js';
@@ -21,6 +22,8 @@ export interface ReviewSummary {
   findings: Finding[];
   unverified: Finding[];
   summary: string | null;
+  /** Why the summary is missing, when it is. */
+  summaryMissing: SummaryMissing | null;
   tokensIn: number;
   tokensOut: number;
   costUsd: number | null;
@@ -77,6 +80,7 @@ export function buildAuditReport(input: AuditReportInput): AuditReport {
     offlineReason: input.review ? null : input.isOfflineByChoice ? 'flag' : 'no-model',
     model: input.review?.model ?? null,
     summary: input.review?.summary ?? null,
+    ...(input.review?.summaryMissing ? { summaryMissing: input.review.summaryMissing } : {}),
     findings: input.review?.findings ?? [],
     unverified: input.review?.unverified ?? [],
     hints,

@@ -17,7 +17,7 @@ export type StatVerdict =
  */
 export function classifyStats(
   listed: ListedPath,
-  absolutePath: string,
+  absolutePath: string | Buffer,
   stats: Stats | NodeJS.ErrnoException,
   reviewSkip: ReviewSkip | null,
   maxFileBytes: number,

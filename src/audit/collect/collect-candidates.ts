@@ -65,11 +65,22 @@ export async function collectCandidates(options: CollectOptions): Promise<Collec
 
   const toStat: ListedPath[] = [];
   const checkParents = createParentFolderCheck(root);
+  const validPaths = new Set(listed.flatMap((entry) => (entry.isValidName ? [entry.path] : [])));
   for (const entry of listed) {
-    const skip = filter.checkFile(entry);
+    // An escaped name that reads as another file's name would make the two one path: not read.
+    const skip =
+      !entry.isValidName && validPaths.has(entry.path)
+        ? skipEntry(
+            entry.path,
+            'invalid-name',
+            'escaped, its name is also the name of another file',
+          )
+        : filter.checkFile(entry);
     // Secret-bearing names are recorded whatever the work tree holds, and never opened.
     const parents =
-      skip === null && !isSecretBearingFile(entry.path) ? checkParents(entry.path) : null;
+      skip === null && !isSecretBearingFile(entry.path)
+        ? checkParents(entry.nameBytes ?? entry.path)
+        : null;
     if (skip !== null) ledger.push(skip);
     else if (parents?.kind === 'symlink') {
       // A git index can list a path below a symlinked folder; it is never opened through the link.
@@ -78,7 +89,12 @@ export async function collectCandidates(options: CollectOptions): Promise<Collec
     else toStat.push(entry);
   }
 
-  const absolutePaths = toStat.map((entry) => path.join(root, entry.path));
+  // A name that is not UTF-8 is opened by its own bytes, never by its escaped text.
+  const absolutePaths = toStat.map((entry) =>
+    entry.nameBytes === undefined
+      ? path.join(root, entry.path)
+      : Buffer.concat([Buffer.from(`${root}/`), entry.nameBytes]),
+  );
   const stats = await lstatAll(absolutePaths);
   const candidates: CandidateFile[] = [];
   const secretFiles: SecretFile[] = [];

@@ -57,9 +57,11 @@ export interface CollectResult {
 
 /** One file path a listing produced, before the path checks. */
 export interface ListedPath {
-  /** Root-relative POSIX path; lossy (U+FFFD) when the name is not valid UTF-8. */
+  /** Root-relative POSIX path; escaped (`escapeFileName`) when the name is not valid UTF-8. */
   path: string;
   isValidName: boolean;
+  /** The path's own bytes when they are not valid UTF-8: what the file is opened by. */
+  nameBytes?: Buffer;
   isTracked: boolean;
   /** Git records it as a submodule commit, not a file. */
   isGitlink: boolean;

@@ -57,7 +57,6 @@ export function createPathFilter(rules: PathFilterRules): PathFilter {
       if (rules.changed !== null && listed.isTracked && !rules.changed.has(path)) {
         return skipEntry(path, 'unchanged');
       }
-      if (!listed.isValidName) return skipEntry(path, 'invalid-name', 'name is not valid UTF-8');
       return null;
     },
     findReviewSkip(path) {

@@ -8,7 +8,6 @@ import {
   realpathSync,
   type Stats,
 } from 'node:fs';
-import path from 'node:path';
 import type { CandidateFile, CollectedFile, LedgerEntry, SkipReason } from '../types.js';
 import { checkContent } from './check-content.js';
 import { describeFileType, describeHardLink } from './describe-file-type.js';
@@ -123,17 +122,20 @@ export function withOpenCandidate<T>(
  * only the last component, and a folder may have been swapped for a link since listing. Linux
  * names the opened file in /proc; elsewhere the folder's real path is compared instead.
  */
-function isOpenedAt(fd: number, absolutePath: string): boolean {
-  let opened: string | undefined;
+function isOpenedAt(fd: number, absolutePath: string | Buffer): boolean {
+  // Compared as bytes: a name that is not UTF-8 has no faithful string form.
+  const expected = typeof absolutePath === 'string' ? Buffer.from(absolutePath) : absolutePath;
+  let opened: Buffer | undefined;
   try {
-    opened = readlinkSync(`/proc/self/fd/${fd}`);
+    opened = readlinkSync(`/proc/self/fd/${fd}`, { encoding: 'buffer' });
   } catch {
     opened = undefined;
   }
-  if (opened !== undefined) return opened === absolutePath;
+  if (opened !== undefined) return opened.equals(expected);
   try {
-    const folder = path.dirname(absolutePath);
-    return realpathSync(folder) === folder;
+    const slash = expected.lastIndexOf(0x2f);
+    const folder = expected.subarray(0, Math.max(slash, 1));
+    return realpathSync(folder, { encoding: 'buffer' }).equals(folder);
   } catch {
     return false;
   }

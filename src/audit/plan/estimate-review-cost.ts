@@ -9,12 +9,27 @@ export const MAP_ANSWER_TOKENS_ESTIMATE = 1_500;
 /** The reduce call reads every finding in short form and answers with ids and a summary. */
 const REDUCE_TOKENS_ESTIMATE = { input: 20_000, output: 1_500 };
 
-/** Tokens and cost a model review of this plan would take, before any call is made. */
-export function estimateReviewCost(plan: AuditPlan, price: Price | undefined): ReviewEstimate {
+/** What the cache already holds: those map calls (and the reduce) are not made, so cost nothing. */
+export interface CachedWork {
+  chunkIds: ReadonlySet<string>;
+  isReduceCached: boolean;
+}
+
+const NOTHING_CACHED: CachedWork = { chunkIds: new Set(), isReduceCached: false };
+
+/** Tokens and cost a model review of this plan would take, before any call is made; cached work counts at 0. */
+export function estimateReviewCost(
+  plan: AuditPlan,
+  price: Price | undefined,
+  cached: CachedWork = NOTHING_CACHED,
+): ReviewEstimate {
+  const cachedChunks = plan.chunks.filter((chunk) => cached.chunkIds.has(chunk.id));
+  const cachedTokens = cachedChunks.reduce((sum, chunk) => sum + chunk.providerTokens, 0);
+  const isReduceCached = plan.reduceCalls > 0 && cached.isReduceCached;
   const { inputTokens, outputTokens } = countTokens(
-    plan.contentProviderTokens,
-    plan.mapCalls,
-    plan.reduceCalls,
+    Math.max(0, plan.contentProviderTokens - cachedTokens),
+    Math.max(0, plan.mapCalls - cachedChunks.length),
+    isReduceCached ? 0 : plan.reduceCalls,
   );
   const usage = { inputTokens, outputTokens, cacheReadTokens: 0, cacheWriteTokens: 0 };
   // The whole scope's cost spread over its content: what each folder's tokens cost, before --riskiest.
@@ -30,6 +45,8 @@ export function estimateReviewCost(plan: AuditPlan, price: Price | undefined): R
     inputTokens,
     outputTokens,
     costUsd: price ? costOf(usage, price) : null,
+    cachedChunks: cachedChunks.length,
+    isReduceCached,
     usdPerContentToken:
       wholeCost === null || plan.neededProviderTokens === 0
         ? null

@@ -4,6 +4,7 @@ import { listReportRows, type ReportRow } from './list-report-rows.js';
 import { compareText } from './order-by-severity.js';
 import { revealInvisible } from './reveal-invisible.js';
 import { buildSarifRules } from './sarif/build-sarif-rules.js';
+import { describeSummaryMissing } from './describe-summary-missing.js';
 import { fingerprintResult } from './sarif/fingerprint-result.js';
 import { locateArtifact } from './sarif/locate-artifact.js';
 import type { SarifInvocation, SarifLog, SarifResult } from './sarif/sarif-log.js';
@@ -64,6 +65,7 @@ export function renderSarif(report: AuditReport): string {
           mode: report.mode,
           model: report.model,
           summary: report.summary,
+          ...(report.summaryMissing ? { summaryMissing: report.summaryMissing } : {}),
           unverifiedFindings: report.unverified.length,
           coverage: summariseCoverage(report),
           method: report.method,
@@ -159,6 +161,13 @@ function describeInvocation(report: AuditReport): SarifInvocation {
       message: {
         text: `${hidden} more files not reviewed because of what the repository holds are listed in the JSON report and the manifest`,
       },
+      locations: [],
+    });
+  }
+  if (report.summaryMissing) {
+    notifications.push({
+      level: 'warning',
+      message: { text: revealInvisible(describeSummaryMissing(report.summaryMissing)) },
       locations: [],
     });
   }

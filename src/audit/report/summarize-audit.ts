@@ -1,4 +1,4 @@
-import type { AuditReport, Severity } from '../types.js';
+import type { AuditReport, Severity, SummaryMissing } from '../types.js';
 import { formatLocation } from './format-location.js';
 import { listHintRows, listReportRows, type ReportRow } from './list-report-rows.js';
 import { compareText } from './order-by-severity.js';
@@ -32,6 +32,8 @@ export interface AuditSummary {
   /** Calls this run made to the model (cached chunks cost none). */
   modelCalls: number;
   costUsd: number | null;
+  /** Why the report has no summary, when a model run's summary is missing. */
+  summaryMissing: SummaryMissing | null;
 }
 
 /** The numbers behind the closing lines of `oy audit`: counts by severity, the top results, skips and cost. */
@@ -60,6 +62,7 @@ export function summarizeAudit(report: AuditReport, modelCalls: number): AuditSu
     model: report.model,
     modelCalls,
     costUsd: coverage.costUsd,
+    summaryMissing: report.summaryMissing ?? null,
   };
 }
 

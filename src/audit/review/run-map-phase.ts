@@ -6,7 +6,7 @@ import {
 } from '../../providers/pricing/usage-totals.js';
 import type { ProviderError, ProviderErrorKind } from '../../providers/provider-error.js';
 import type { Price } from '../../providers/pricing/price-table.js';
-import type { ModelClient } from '../../providers/types.js';
+import type { ModelClient, ModelRef } from '../../providers/types.js';
 import type { Chunk, SecurityHint } from '../types.js';
 import { mapCacheKey, type MapCache } from './map-cache.js';
 import { MAP_MAX_TOKENS, reviewChunk } from './review-chunk.js';
@@ -82,18 +82,11 @@ export async function runMapPhase(input: MapPhaseInput): Promise<MapPhaseResult>
   let isStoppedByCost = false;
   let fatalError: ProviderError | null = null;
   const isSingleCall = input.chunks.length === 1;
-  const { provider, model } = input.client.ref;
 
   const reviewOne = async (chunk: Chunk, text: string, depth: number): Promise<MapOutcome[]> => {
     // A half of the only chunk is no longer the whole repository.
     const isWholeRepository = isSingleCall && depth === 0;
-    const key = mapCacheKey({
-      provider,
-      model,
-      params: { maxTokens: MAP_MAX_TOKENS, isSingleCall: isWholeRepository },
-      promptVersionHash: input.promptVersionHash,
-      chunkText: text,
-    });
+    const key = chunkCacheKey(input.client.ref, input.promptVersionHash, text, isWholeRepository);
     const cached = await input.cache.get(key);
     if (cached) {
       cacheHits++;
@@ -178,6 +171,26 @@ export async function runMapPhase(input: MapPhaseInput): Promise<MapPhaseResult>
     isStoppedByCost,
     fatalError,
   };
+}
+
+/**
+ * The map cache key of one chunk's review: the one function both the map phase and the cost
+ * estimate use, so the estimate's cache hits are the review's. `isWholeRepository` is true for
+ * the only chunk of a run (at full size), whose prompt differs.
+ */
+export function chunkCacheKey(
+  ref: Pick<ModelRef, 'provider' | 'model'>,
+  promptVersionHash: string,
+  chunkText: string,
+  isWholeRepository: boolean,
+): string {
+  return mapCacheKey({
+    provider: ref.provider,
+    model: ref.model,
+    params: { maxTokens: MAP_MAX_TOKENS, isSingleCall: isWholeRepository },
+    promptVersionHash,
+    chunkText,
+  });
 }
 
 /** A chunk as a notice names it: its first part, and how many more. */

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { AuditOptions } from '../../audit/audit-options.js';
 import { renderPlan } from '../../audit/plan/render-plan.js';
 import { runAudit } from '../../audit/run-audit.js';
+import { describeSummaryMissing } from '../../audit/report/describe-summary-missing.js';
 import { summarizeAudit, type AuditSummary } from '../../audit/report/summarize-audit.js';
 import { loadOutputSealKey, STATE_KEY_VARIABLE } from '../../audit/outputs/load-output-seal-key.js';
 import type { Severity } from '../../audit/types.js';
@@ -187,6 +188,12 @@ export async function runAuditCommand(
       `warning: no file was found to audit in ${neutralizeControl(root, { lineBreaks: 'show' })}; check the folder, --include and --exclude\n`,
     );
   }
+  // Said even with --json: the one line on a degraded report, which stdout's fields also carry.
+  if (outcome.report.summaryMissing && !flags.quiet) {
+    process.stderr.write(
+      `warning: the report has ${neutralizeControl(describeSummaryMissing(outcome.report.summaryMissing), { lineBreaks: 'show' })}\n`,
+    );
+  }
   if (!flags.quiet && !flags.json) {
     const shown =
       outcome.reportPath === null
@@ -213,8 +220,17 @@ export async function runAuditCommand(
 
 /** The terminal summary's numbers as `--json` fields, beside the counts it has always carried. */
 function jsonFieldsOf(summary: AuditSummary) {
-  const { findings, secrets, hints, top, notReviewed, model, modelCalls, costUsd } = summary;
-  return { bySeverity: { findings, secrets, hints }, top, notReviewed, model, modelCalls, costUsd };
+  const { findings, secrets, hints, top, notReviewed, model, modelCalls, costUsd, summaryMissing } =
+    summary;
+  return {
+    bySeverity: { findings, secrets, hints },
+    top,
+    notReviewed,
+    model,
+    modelCalls,
+    costUsd,
+    summaryMissing,
+  };
 }
 
 /** Edits within which a first word counts as a mistyped folder name rather than a focus word. */

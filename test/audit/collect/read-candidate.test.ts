@@ -15,7 +15,10 @@ afterEach(() => {
   removeDir(root);
 });
 
-function candidateFor(relPath: string, content?: string | Buffer): CandidateFile {
+function candidateFor(
+  relPath: string,
+  content?: string | Buffer,
+): CandidateFile & { absolutePath: string } {
   const absolutePath = path.join(root, relPath);
   if (content !== undefined) {
     mkdirSync(path.dirname(absolutePath), { recursive: true });

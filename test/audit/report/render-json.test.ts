@@ -103,7 +103,19 @@ describe('audit-report.schema.json', () => {
     );
     // The seal is no field of the report: it is added as the file is written.
     const fields = Object.keys(schema.properties).filter((key) => key !== 'oySeal');
-    expect(fields.sort()).toEqual(Object.keys(sampleModelReport()).sort());
+    // `summaryMissing` is present only when a model run's summary is missing.
+    expect(fields.sort()).toEqual([...Object.keys(sampleModelReport()), 'summaryMissing'].sort());
+  });
+
+  test('accepts a missing summary with its reason, and rejects an unknown reason', () => {
+    const missing = { reason: 'failed', detail: 'the reduce call failed: overloaded' };
+    const withMissing = (reason: string) =>
+      rendered((report) => {
+        report.summary = null;
+        report.summaryMissing = { ...missing, reason } as never;
+      });
+    expect(validateReport(withMissing('failed'))).toBe(true);
+    expect(validateReport(withMissing('whatever'))).toBe(false);
   });
 
   test('accepts the report as written, with its seal as the last key', () => {

@@ -7,6 +7,7 @@ import {
   MAX_MAP_ENTRY_BYTES,
   MapCache,
   mapCacheKey,
+  reduceCacheKey,
   type CachedMapResult,
   type MapCacheKeyInput,
 } from '../../../src/audit/review/map-cache.js';
@@ -417,5 +418,64 @@ describe('pruneMapCache', () => {
     await expect(pruneMapCache(cacheDir, { maxAgeDays: 1, maxBytes: NaN })).rejects.toThrow(
       /maxBytes/,
     );
+  });
+});
+
+describe('reduce entries', () => {
+  const reduceInput = {
+    provider: 'anthropic',
+    model: 'claude-sonnet-4-5',
+    params: { maxTokens: 4096 },
+    promptVersionHash: 'prompt-v1-abc',
+    system: 'You are the final editor.',
+    user: '1 findings',
+  };
+  const answer = {
+    answer: { summary: 'Fix F1.', order: ['F1'], merge: [] },
+    usage: { inputTokens: 900, outputTokens: 50, cacheReadTokens: 0, cacheWriteTokens: 0 },
+    model: 'claude-sonnet-4-5',
+    createdAt: '2026-11-22T03:00:00.000Z',
+  };
+
+  it('round-trip under their own keys, never read as a map result or the other way round', async () => {
+    const key = reduceCacheKey(reduceInput);
+    expect(key).toMatch(/^[0-9a-f]{64}$/);
+    // The same text as a chunk gives another key: the `reduce` tag keeps them apart.
+    expect(key).not.toBe(mapCacheKey({ ...BASE_INPUT, chunkText: reduceInput.user }));
+    expect(reduceCacheKey({ ...reduceInput, user: '2 findings' })).not.toBe(key);
+    expect(reduceCacheKey({ ...reduceInput, system: 'Another brief.' })).not.toBe(key);
+    const cache = MapCache.open(cacheDir);
+    await cache.setReduce(key, answer);
+    expect(await cache.getReduce(key)).toEqual(answer);
+    expect(await cache.get(key)).toBeUndefined();
+    await cache.set(keyOf(1), result('a'));
+    expect(await cache.getReduce(keyOf(1))).toBeUndefined();
+  });
+
+  it('are sealed like map entries: one sealed under another key is ignored', async () => {
+    const key = reduceCacheKey(reduceInput);
+    await MapCache.open(cacheDir, {
+      seal: CacheSeal.derive(randomBytes(32), 'map-cache'),
+    }).setReduce(key, answer);
+    const notices: string[] = [];
+    const cache = MapCache.open(cacheDir, {
+      seal: CacheSeal.derive(randomBytes(32), 'map-cache'),
+      onNotice: (text) => notices.push(text),
+    });
+    expect(await cache.getReduce(key)).toBeUndefined();
+    expect(notices).toEqual([expect.stringMatching(/ignored, the reduce call is made again$/)]);
+  });
+
+  it('a read-only cache (the estimate) writes nothing and leaves the use time alone', async () => {
+    const key = reduceCacheKey(reduceInput);
+    const seal = CacheSeal.derive(randomBytes(32), 'map-cache');
+    await MapCache.open(cacheDir, { seal }).setReduce(key, answer);
+    const old = new Date('2026-01-01T00:00:00Z');
+    await utimes(entryPath(cacheDir, key), old, old);
+    const readOnly = MapCache.open(cacheDir, { seal, isReadOnly: true });
+    expect(await readOnly.getReduce(key)).toEqual(answer);
+    expect((await stat(entryPath(cacheDir, key))).mtime).toEqual(old);
+    await readOnly.set(keyOf(2), result('b'));
+    await expect(stat(entryPath(cacheDir, keyOf(2)))).rejects.toThrow();
   });
 });

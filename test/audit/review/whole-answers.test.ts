@@ -231,7 +231,7 @@ describe('a reduce answer that did not end normally', () => {
       end_line: 1,
       evidence: QUIET_LINE,
     };
-    const { report, notices, gates } = await audit([
+    const { report, gates } = await audit([
       answer([RISKY_FINDING]),
       answer([quietFinding]),
       {
@@ -249,7 +249,8 @@ describe('a reduce answer that did not end normally', () => {
       'Command injection in convert',
       'Sum looks odd',
     ]);
-    expect(notices.join('\n')).toMatch(/reduce answer was not used.*max_tokens/);
+    expect(report.summaryMissing?.reason).toBe('truncated');
+    expect(report.summaryMissing?.detail).toMatch(/reduce answer was not used.*max_tokens/);
     expect(gates.exitCode).toBe(3);
   });
 });

@@ -1,5 +1,6 @@
 import { isRepositorySkip } from '../../gates/skip-reasons.js';
 import type { AuditReport, LedgerEntry } from '../../types.js';
+import { describeSummaryMissing } from '../describe-summary-missing.js';
 import { formatCount, formatDuration, formatUsd } from '../format-quantities.js';
 import { compareText } from '../order-by-severity.js';
 import { escapeMarkdownLine, formatTable } from './escape-markdown.js';
@@ -60,9 +61,15 @@ export function renderCoverage(report: AuditReport): string {
 
 function describeResult(report: AuditReport): string {
   const { coverage } = report;
-  if (coverage.isPartial) return '**partial**: some files or chunks could not be reviewed';
+  // A run without its summary is not complete, though every finding is listed.
+  const noSummary = report.summaryMissing
+    ? `; ${escapeMarkdownLine(describeSummaryMissing(report.summaryMissing))}`
+    : '';
+  if (coverage.isPartial)
+    return `**partial**: some files or chunks could not be reviewed${noSummary}`;
   // An empty selection is not a clean result: nothing was looked at.
   if (coverage.ledger.length === 0) return '**empty**: no file was found to audit';
+  if (noSummary !== '') return `**reviewed without summary**: every file was reviewed${noSummary}`;
   return 'complete';
 }
 
