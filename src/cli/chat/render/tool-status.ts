@@ -1,4 +1,4 @@
-import type { AgentEvent } from '../../../agent/events.js';
+import type { AgentEvent } from '../../../agent/index.js';
 import { neutralizeControl } from '../../../shared/terminal/neutralize-control.js';
 import type { CommandOutput } from './command-output.js';
 
