@@ -1,8 +1,4 @@
-import type {
-  AgentSession,
-  DoneEvent,
-  Interaction,
-} from '../../agent/index.js';
+import type { AgentSession, DoneEvent, Interaction } from '../../agent/index.js';
 import type { ModelClient, ModelRef } from '../../providers/types.js';
 import type { SafetyMode } from '../../safety/policy/safety-mode.js';
 import type { Colors } from '../terminal.js';
