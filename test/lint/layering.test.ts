@@ -117,9 +117,9 @@ describe('the layering inside agent/', () => {
   });
 
   it('re-adding either wrong-way import of old fails lint in the real files', async () => {
-    const planted = [
+    const planted: [string, string][] = [
       [
-        'src/agent/loop/describe-loop.ts',
+        'src/agent/loop/run-agent-loop.ts',
         "import { ReplayDiverged } from '../replay/replay-model-client.js';",
       ],
       ['src/agent/session/record-answers.ts', "import { x } from '../loop/run-agent-loop.js';"],
