@@ -144,12 +144,12 @@ export async function openAgentSession(options: OpenAgentOptions): Promise<Opene
     await close();
     throw error;
   }
-  const opened =
+  const replayRun: OpenedReplay | undefined =
     recording && replayClient
       ? {
           summary: recording.summary,
           run: (turn: TurnOptions) => replayTurns(session, replayClient, recording.turns, turn),
         }
       : undefined;
-  return { session, createClient, replay: opened, close };
+  return { session, createClient, replay: replayRun, close };
 }
