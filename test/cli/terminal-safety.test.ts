@@ -24,7 +24,7 @@ import { parseCommandLine } from '../../src/cli/flags/parse-command-line.js';
 import { handleError } from '../../src/cli/handle-error.js';
 import { renderModelListing } from '../../src/cli/model/render-model-listing.js';
 import { createProgressRenderer } from '../../src/cli/render-progress.js';
-import { describeToolCall } from '../../src/cli/run/describe-tool-call.js';
+import { describeToolCall } from '../../src/cli/agent-view/describe-tool-call.js';
 import { createJsonRenderer, createTextRenderer } from '../../src/cli/run/render-run-events.js';
 import { renderSessionList } from '../../src/cli/sessions/render-session-list.js';
 import { createColors, type Colors } from '../../src/cli/terminal.js';
@@ -178,12 +178,14 @@ const refusingEditor = {
 function fakeChat(hostile: string, c: Colors, stderr: NodeJS.WritableStream): ChatSession {
   return {
     output: { stderr, colors: c },
-    state: {
-      todos: [{ task: `task ${hostile}`, status: 'pending' }],
-      grants: { list: () => [`Bash(${hostile})`] },
+    agent: {
+      state: {
+        todos: [{ task: `task ${hostile}`, status: 'pending' }],
+        grants: { list: () => [`Bash(${hostile})`] },
+      },
+      options: { permissions: { allow: [`Read(${hostile})`], ask: [], deny: [] } },
+      mode: 'ask',
     },
-    options: { permissions: { allow: [`Read(${hostile})`], ask: [], deny: [] } },
-    mode: 'ask',
   } as unknown as ChatSession;
 }
 
@@ -242,24 +244,6 @@ const CASES: Case[] = [
       });
       for (const event of hostileEvents(hostile)) renderer.render(event);
       return out.text() + err.text();
-    },
-  },
-  {
-    name: 'oy chat answer through the Markdown stream',
-    render(hostile, c) {
-      const out = sink(true);
-      const markdown = createMarkdownStream(out.stream, c, true);
-      const renderer = createTextRenderer({
-        stdout: out.stream,
-        stderr: out.stream,
-        colors: c,
-        isQuiet: false,
-        answer: markdown,
-        isUsageLineShown: false,
-      });
-      for (const event of hostileEvents(hostile)) renderer.render(event);
-      markdown.end();
-      return out.text();
     },
   },
   {

@@ -1,5 +1,4 @@
-import type { Approver } from '../../agent/authorize/create-authorizer.js';
-import type { Interaction } from '../../agent/authorize/interaction.js';
+import type { Approver, Interaction } from '../../agent/index.js';
 import { neutralizeControl } from '../../shared/terminal/neutralize-control.js';
 import type { Colors } from '../terminal.js';
 import type { LineEditor } from './line-editor/create-line-editor.js';

@@ -1,6 +1,4 @@
-import type { ApprovalAnswer } from '../../agent/authorize/create-authorizer.js';
-import type { ApprovalRequest } from '../../agent/tools/tool-types.js';
-import { summarizeAction } from '../../agent/authorize/summarize-action.js';
+import { summarizeAction, type ApprovalAnswer, type ApprovalRequest } from '../../agent/index.js';
 import { describeHidden, fitBlock, fitLine } from '../../shared/terminal/fit-text.js';
 import { formatCount } from '../../shared/terminal/describe-invisible.js';
 import { showInvisible } from '../../shared/terminal/show-invisible.js';

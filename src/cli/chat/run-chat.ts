@@ -30,15 +30,15 @@ export async function runChat(
 ): Promise<void> {
   const { stderr } = chat.output;
   stderr.write(
-    `oy chat · ${neutralizeControl(chat.modelId, { lineBreaks: 'show' })} · mode ${chat.mode} · /help for commands, Ctrl-D to exit\n`,
+    `oy chat · ${neutralizeControl(chat.agent.modelId, { lineBreaks: 'show' })} · mode ${chat.agent.mode} · /help for commands, Ctrl-D to exit\n`,
   );
-  const { loaded } = chat.options;
-  if (loaded !== undefined && chat.state.messages.length > 0) {
+  const { loaded } = chat.agent.options;
+  if (loaded !== undefined && chat.agent.state.messages.length > 0) {
     await showRecap(chat, loaded, CHAT_PROMPTS);
     printStatusLine(chat);
   }
   await readUntilExit(chat, editor);
-  const id = chat.session?.id;
+  const id = chat.agent.session?.id;
   if (id !== undefined) {
     const command = formatCommandLine([
       'oy',
@@ -89,7 +89,7 @@ async function readUntilExit(chat: ChatSession, editor: LineEditor): Promise<voi
 /** Shift+Tab: the next safety mode (auto asked first); Ctrl-T: thinking shown or hidden. */
 async function onKey(chat: ChatSession, editor: LineEditor, key: EditorKey): Promise<void> {
   const say = (text: string) => void chat.output.stderr.write(`${chat.output.colors.dim(text)}\n`);
-  if (key === 'cycle-mode') chat.mode = await cycleMode(chat.mode, editor, say);
+  if (key === 'cycle-mode') chat.agent.mode = await cycleMode(chat.agent.mode, editor, say);
   else say(describeThinking(chat.display.showThinking(!chat.display.showsThinking)));
 }
 
@@ -97,11 +97,11 @@ async function onKey(chat: ChatSession, editor: LineEditor, key: EditorKey): Pro
 async function withAttachments(chat: ChatSession, text: string): Promise<string | undefined> {
   const { stderr, colors: c } = chat.output;
   const result = await attachMentionedFiles(text, {
-    workspaceRoot: chat.options.workspaceRoot,
-    mode: chat.mode,
-    rules: chat.rules,
-    grants: chat.state.grants,
-    redact: chat.options.redact,
+    workspaceRoot: chat.agent.options.workspaceRoot,
+    mode: chat.agent.mode,
+    rules: chat.agent.rules,
+    grants: chat.agent.state.grants,
+    redact: chat.agent.options.redact,
     interaction: chat.interaction(),
     signal: new AbortController().signal,
   });

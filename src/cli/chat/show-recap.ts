@@ -1,6 +1,4 @@
-import type { ApprovalRecord } from '../../agent/events.js';
-import { readSessionFile } from '../../agent/session/read-session-file.js';
-import type { LoadedSession } from '../../agent/session/session-store.js';
+import { readSessionFile, type ApprovalRecord, type LoadedSession } from '../../agent/index.js';
 import type { ChatSession } from './chat-session.js';
 import { renderRecap } from './render/render-recap.js';
 
@@ -12,7 +10,7 @@ export async function showRecap(
 ): Promise<void> {
   renderRecap({
     sessionId: loaded.summary.id,
-    messages: chat.state.messages,
+    messages: chat.agent.state.messages,
     approvals: await readApprovals(loaded.summary.file),
     output: chat.output,
     ...prompts,

@@ -1,5 +1,4 @@
-import { inspectMcpServers } from '../../agent/mcp/inspect-mcp-servers.js';
-import { PROJECT_MCP_FILE } from '../../agent/mcp/project-mcp-file.js';
+import { inspectMcpServers, PROJECT_MCP_FILE } from '../../agent/index.js';
 import type { ConfigFile, SandboxSetting } from '../../config/config-schema.js';
 import type { DoctorCheck } from './doctor-check.js';
 

@@ -1,9 +1,13 @@
 import os from 'node:os';
 import path from 'node:path';
-import { findHostSockets, findRuntimeDirs } from '../../agent/shell/find-host-sockets.js';
-import { findHiddenPaths, listHiddenCandidates } from '../../agent/shell/hidden-paths.js';
-import { layOutHome } from '../../agent/shell/home-places.js';
-import { scanWorkspace } from '../../agent/shell/scan-workspace.js';
+import {
+  findHostSockets,
+  findRuntimeDirs,
+  findHiddenPaths,
+  listHiddenCandidates,
+  layOutHome,
+  scanWorkspace,
+} from '../../agent/index.js';
 import type { HookSettings } from '../../config/hooks-schema.js';
 import { isInsideRoot } from '../../safety/paths/path-input.js';
 import type { DoctorCheck } from './doctor-check.js';

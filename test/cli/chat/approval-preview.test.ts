@@ -329,7 +329,6 @@ describe('oy run shows a refused long command counted, and --json keeps it whole
       stderr: sink as unknown as NodeJS.WriteStream,
       colors: plain,
       isQuiet: false,
-      isUsageLineShown: false,
     });
     events.forEach((event) => renderer.render(event));
     expect(text).toMatch(

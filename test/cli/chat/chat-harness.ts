@@ -2,6 +2,7 @@ import { mkdtempSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { LoadedSession } from '../../../src/agent/session/session-store.js';
+import { AgentSession } from '../../../src/agent/agent-session.js';
 import { ChatSession } from '../../../src/cli/chat/chat-session.js';
 import type {
   EditorKey,
@@ -152,20 +153,25 @@ export async function createChat(
       ? createModelClient(ref, env, { retry: { baseDelayMs: 1, maxDelayMs: 5 } })
       : fake.asModel(ref);
   const chat = new ChatSession({
-    workspaceRoot: root,
-    stateDir: options.stateDir ?? path.join(root, '..', `${path.basename(root)}-state`),
-    env,
-    client: await createClient(parseModelId(MODEL)),
+    agent: new AgentSession({
+      workspaceRoot: root,
+      stateDir: options.stateDir ?? path.join(root, '..', `${path.basename(root)}-state`),
+      env,
+      client: await createClient(parseModelId(MODEL)),
+      mode: options.mode ?? 'ask',
+      permissions: {
+        allow: options.permissions?.allow ?? [],
+        ask: [],
+        deny: options.permissions?.deny ?? [],
+      },
+      agent: { sandbox: 'off', allowEnv: [], network: false, contextWindow: null },
+      instructions: [],
+      redact: (text) => redactor.redact(text).text,
+      oyVersion: 'test',
+      today: '2025-01-01',
+      ...(options.loaded ? { loaded: options.loaded } : {}),
+    }),
     createClient,
-    mode: options.mode ?? 'ask',
-    permissions: {
-      allow: options.permissions?.allow ?? [],
-      ask: [],
-      deny: options.permissions?.deny ?? [],
-    },
-    agent: { sandbox: 'off', allowEnv: [], network: false, contextWindow: null },
-    instructions: [],
-    redact: (text) => redactor.redact(text).text,
     editor,
     output: {
       stdout: stdout as unknown as NodeJS.WriteStream,
@@ -174,20 +180,17 @@ export async function createChat(
       answerColors: createColors(false),
       isMarkdown: false,
     },
-    oyVersion: 'test',
-    today: '2025-01-01',
-    ...(options.loaded ? { loaded: options.loaded } : {}),
   });
   return { chat, editor, stdout, stderr };
 }
 
 /** Runs the chat until its script ends; the editor must not have seen an unexpected call. */
 export async function runScript(run: ChatRun): Promise<void> {
-  await run.chat.start();
+  await run.chat.agent.start();
   try {
     await runChat(run.chat, run.editor);
   } finally {
-    await run.chat.dispose();
+    await run.chat.agent.dispose();
   }
   if (run.editor.errors.length > 0) throw new Error(run.editor.errors.join('\n'));
 }

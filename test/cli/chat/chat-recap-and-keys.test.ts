@@ -38,7 +38,7 @@ async function recordSession() {
     { permissions: { allow: ['Bash(seq:*)'] } },
   );
   await runScript(first);
-  return { stateDir: first.chat.options.stateDir, id: first.chat.session!.id };
+  return { stateDir: first.chat.agent.options.stateDir, id: first.chat.agent.session!.id };
 }
 
 describe('resuming shows a recap', () => {
@@ -88,9 +88,9 @@ describe('resuming shows a recap', () => {
     );
     const first = await createChat(fake, root, [say('look \x1b]52;c;Zm9v\x07 here')]);
     await runScript(first);
-    const loaded = await loadSession(first.chat.options.stateDir, root, 'latest');
+    const loaded = await loadSession(first.chat.agent.options.stateDir, root, 'latest');
     const second = await createChat(fake, root, [], {
-      stateDir: first.chat.options.stateDir,
+      stateDir: first.chat.agent.options.stateDir,
       loaded,
     });
     await runScript(second);
@@ -121,7 +121,7 @@ describe('keys at the prompt', () => {
     const modes: string[] = [];
     const original = run.editor.read.bind(run.editor);
     run.editor.read = async (prompt) => {
-      modes.push(run.chat.mode);
+      modes.push(run.chat.agent.mode);
       return original(prompt);
     };
     await runScript(run);

@@ -1,4 +1,4 @@
-import { listSessions } from '../../../agent/session/session-store.js';
+import { listSessions } from '../../../agent/index.js';
 import type { GitHomeDirectories } from '../../../shared/git/build-git-environment.js';
 import { createMentionCompleter } from '../attach/complete-mention.js';
 import type { Completer } from '../line-editor/create-line-editor.js';

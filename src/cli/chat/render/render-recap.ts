@@ -1,4 +1,4 @@
-import type { AgentEvent, ApprovalRecord } from '../../../agent/events.js';
+import type { AgentEvent, ApprovalRecord } from '../../../agent/index.js';
 import type { Message } from '../../../providers/types.js';
 import { neutralizeControl } from '../../../shared/terminal/neutralize-control.js';
 import type { ChatOutput } from '../chat-session.js';

@@ -15,7 +15,7 @@ interface History {
 }
 
 /** A session file folded into the state a resumed session starts from. */
-export interface ReplayedSession {
+export interface FoldedSession {
   name: string | undefined;
   /** The number of the last finished turn; a resumed session goes on with the next one. */
   turns: number;
@@ -32,10 +32,10 @@ export interface ReplayedSession {
 }
 
 /**
- * Replays the records in order. Messages, todos and compactions are pending until a `turn` line
+ * Folds the records in order. Messages, todos and compactions are pending until a `turn` line
  * commits them, so a crash loses at most the unfinished turn; a `resumed` line abandons what is pending.
  */
-export function replaySession({ header, records }: SessionFileContent): ReplayedSession {
+export function foldSession({ header, records }: SessionFileContent): FoldedSession {
   let committed: History = { messages: [], todos: [] };
   let working: History = { messages: [], todos: [] };
   const state = {
