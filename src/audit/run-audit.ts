@@ -1,5 +1,9 @@
 import path from 'node:path';
 import { createModelClient } from '../providers/create-model-client.js';
+import { createBatchClient } from '../providers/create-batch-client.js';
+import type { BatchClient } from '../providers/batch/batch-client.js';
+import { refuseBatchWithout } from '../providers/batch/batch-support.js';
+import { batchPriceFor } from '../providers/pricing/batch-price.js';
 import type { ProviderEnvironment } from '../providers/provider-environment.js';
 import { withConfiguredFacts } from '../providers/model-facts/configured-models.js';
 import { fitPromptTokens } from '../providers/model-facts/fit-prompt-tokens.js';
@@ -52,12 +56,15 @@ export type AuditOutcome =
 export interface AuditDeps {
   /** The model client for the review (the real one imports the provider's SDK only now). */
   createClient(ref: ModelRef, env: ProviderEnvironment): Promise<ModelClient>;
+  /** The batch client for `--batch` (Anthropic's Message Batches). */
+  createBatchClient(ref: ModelRef, env: ProviderEnvironment): Promise<BatchClient>;
   /** The wall clock: the report's date and the run's duration. */
   now(): Date;
 }
 
 export const defaultAuditDeps: AuditDeps = {
   createClient: (ref, env) => createModelClient(ref, env),
+  createBatchClient: (ref, env) => createBatchClient(ref, env),
   now: () => new Date(),
 };
 
@@ -108,6 +115,14 @@ async function auditWith(
     options.model === null
       ? null
       : withConfiguredFacts(parseModelId(options.model), options.models);
+  const batch = options.batch ?? null;
+  if (batch !== null) {
+    if (ref === null)
+      throw new UsageError('--batch needs a model: it sends the review as one batch', {
+        hint: 'configure a model (--model anthropic::claude-sonnet-4-5), or drop --batch',
+      });
+    refuseBatchWithout(ref);
+  }
   const baseline =
     options.baselinePath === null
       ? null
@@ -132,7 +147,7 @@ async function auditWith(
   const plan =
     ref === null
       ? prepared.plan
-      : { ...prepared.plan, estimate: estimateReviewCost(prepared.plan, modelFactsFor(ref).price) };
+      : { ...prepared.plan, estimate: estimateFor(prepared.plan, ref, batch !== null) };
   if (options.isDryRun) return { kind: 'plan', plan };
   // Local and deterministic, so it runs before any money is spent on a review.
   const history = await scanAuditHistory(options);
@@ -168,6 +183,18 @@ async function auditWith(
       maxCostUsd: options.maxCostUsd,
       focus: options.focus,
       maxFileBytes: options.maxFileBytes,
+      ...(batch === null
+        ? {}
+        : {
+            batch: {
+              client: await deps.createBatchClient(ref, options.env),
+              stateDir: options.stateDir ?? null,
+              workspace: options.root,
+              timeoutMs: batch.timeoutMs,
+              pollIntervalMs: batch.pollIntervalMs,
+              ...(options.onBatchEvent ? { onEvent: options.onBatchEvent } : {}),
+            },
+          }),
       ...(options.onNotice ? { onNotice: options.onNotice } : {}),
       onProgress: (done, total, totals) =>
         progress({
@@ -343,6 +370,13 @@ const SEAL_SHAPES: Readonly<Record<AuditOptions['format'], SealShape>> = {
   json: 'json',
   sarif: 'sarif',
 };
+
+/** The review's estimate: with `--batch`, the map calls at the batch price and the reduce call online. */
+function estimateFor(plan: AuditPlan, ref: ModelRef, isBatch: boolean) {
+  const facts = modelFactsFor(ref);
+  const map = isBatch ? batchPriceFor(facts) : facts.price;
+  return estimateReviewCost(plan, facts.price, { map, reduce: facts.price, isBatch });
+}
 
 /** The map prompt around a chunk: instructions, focus and delimiters, with room to spare. */
 const MAP_PROMPT_RESERVE_TOKENS = 4096;

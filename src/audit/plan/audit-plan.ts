@@ -50,6 +50,8 @@ export interface ReviewEstimate {
   costUsd: number | null;
   /** Dollars per provider token of chunk content, overheads included, for the whole scope; null without a price. */
   usdPerContentToken: number | null;
+  /** `batch` when the map calls are priced as a batch (`--batch`); absent for online prices. */
+  pricing?: 'batch';
 }
 
 export interface PlannedChunk {
