@@ -17,8 +17,8 @@ export const DEFAULT_CONCURRENCY = 8;
 const MAX_CONCURRENCY = 64;
 /** Anthropic ends a batch 24 hours after it was made, so waiting longer gains nothing. */
 export const DEFAULT_BATCH_TIMEOUT_MS = 24 * 3_600_000;
-/** A poll a minute is the schedule's slowest; a shorter wait would end before the first look. */
-const MIN_BATCH_TIMEOUT_MS = 60_000;
+/** A second: anything shorter cannot see even one poll through. */
+const MIN_BATCH_TIMEOUT_MS = 1_000;
 /** Far past any real run's cost; a typo like `5000000` is refused rather than trusted. */
 const MAX_COST_USD = 1_000_000;
 
