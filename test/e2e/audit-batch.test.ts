@@ -15,7 +15,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AuditReport } from '../../src/audit/types.js';
 import type { FakeBatchBehaviour } from '../fakes/anthropic-batches.js';
 import type { FakeProviderServer } from '../fakes/fake-provider-server.js';
-import { reply, type ScriptedAnswer } from '../fakes/script.js';
+import type { ScriptedAnswer } from '../fakes/script.js';
 import { fakeProviderEnv, startFakeProvider } from '../fakes/start-fake-provider.js';
 import { commitAll } from '../support/git-fixture.js';
 import { OY_BIN, runOy } from '../support/run-oy.js';

@@ -11,10 +11,14 @@ const PREFIX = 'chunk-';
  */
 export function assignCustomIds(chunkIds: readonly string[]): string[] {
   const taken = new Set<string>();
+  // The next suffix to try per base, so many repeats stay linear.
+  const nextSuffix = new Map<string, number>();
   return chunkIds.map((chunkId) => {
     const base = `${PREFIX}${chunkId.slice(0, CHUNK_ID_CHARS).replace(/[^a-zA-Z0-9_-]/g, '_')}`;
-    let id = base;
-    for (let n = 2; taken.has(id); n++) id = `${base}-${n}`;
+    let n = nextSuffix.get(base) ?? 1;
+    let id = n === 1 ? base : `${base}-${n}`;
+    while (taken.has(id)) id = `${base}-${++n}`;
+    nextSuffix.set(base, n + 1);
     taken.add(id);
     return id;
   });
