@@ -1,6 +1,7 @@
 import type { ReportFormat, TokenEncoding } from '../config/config-schema.js';
 import type { AuditScope } from './scope/audit-scope.js';
 import type { Severity } from './types.js';
+import type { BatchEvent } from './review/batch/run-map-batch.js';
 import type { ConfiguredModels } from '../providers/model-facts/configured-models.js';
 
 /** Everything `runAudit` needs, already validated by the command layer. */
@@ -59,6 +60,10 @@ export interface AuditOptions {
   isOfflineByChoice?: boolean;
   /** The user config's `models`: facts and prices for models the built-in table lacks. */
   models?: ConfiguredModels;
+  /** `--batch`: the map calls go out as one Message Batch, waited for up to `timeoutMs` (`--batch-timeout`). */
+  batch?: { timeoutMs: number; pollIntervalMs: number | null } | null;
+  /** oy's private state folder: the record of a batch still out is kept there; null for none. */
+  stateDir?: string | null;
   /** Directory for the scan cache, or null for no cache. */
   cacheDir: string | null;
   /** The command line that reproduces this run, for the report. */
@@ -72,6 +77,8 @@ export interface AuditOptions {
   onProgress?: (event: AuditProgress) => void;
   /** Details `--verbose` shows: a cache entry that did not verify, a chunk reviewed in halves, a cut reduce answer. */
   onNotice?: (text: string) => void;
+  /** What `--batch` says as it goes: submitted or picked up, each poll, ended. */
+  onBatchEvent?: (event: BatchEvent) => void;
 }
 
 export type AuditStage = 'collect' | 'scan' | 'history' | 'chunk' | 'review' | 'report';

@@ -1,4 +1,8 @@
 import { createModelClient } from '../providers/create-model-client.js';
+import { createBatchClient } from '../providers/create-batch-client.js';
+import type { BatchClient } from '../providers/batch/batch-client.js';
+import { refuseBatchWithout } from '../providers/batch/batch-support.js';
+import { batchPriceFor } from '../providers/pricing/batch-price.js';
 import type { ProviderEnvironment } from '../providers/provider-environment.js';
 import { withConfiguredFacts } from '../providers/model-facts/configured-models.js';
 import { fitPromptTokens } from '../providers/model-facts/fit-prompt-tokens.js';
@@ -25,7 +29,7 @@ import { OutputTarget } from '../safety/paths/output-target.js';
 import { resolveOutputPath } from '../safety/paths/resolve-output-path.js';
 import type { AuditPlan } from './plan/audit-plan.js';
 import { describeNarrowing } from './plan/describe-narrowing.js';
-import { estimateReviewCost } from './plan/estimate-review-cost.js';
+import { estimateReviewCost, type CachedWork } from './plan/estimate-review-cost.js';
 import { prepareAudit } from './prepare-audit.js';
 import { renderReport } from './report/render-report.js';
 import { findCachedReview, runModelReview } from './review/run-model-review.js';
@@ -52,12 +56,15 @@ export type AuditOutcome =
 export interface AuditDeps {
   /** The model client for the review (the real one imports the provider's SDK only now). */
   createClient(ref: ModelRef, env: ProviderEnvironment): Promise<ModelClient>;
+  /** The batch client for `--batch` (Anthropic's Message Batches). */
+  createBatchClient(ref: ModelRef, env: ProviderEnvironment): Promise<BatchClient>;
   /** The wall clock: the report's date and the run's duration. */
   now(): Date;
 }
 
 export const defaultAuditDeps: AuditDeps = {
   createClient: (ref, env) => createModelClient(ref, env),
+  createBatchClient: (ref, env) => createBatchClient(ref, env),
   now: () => new Date(),
 };
 
@@ -108,6 +115,14 @@ async function auditWith(
     options.model === null
       ? null
       : withConfiguredFacts(parseModelId(options.model), options.models);
+  const batch = options.batch ?? null;
+  if (batch !== null) {
+    if (ref === null)
+      throw new UsageError('--batch needs a model: it sends the review as one batch', {
+        hint: 'configure a model (--model anthropic::claude-sonnet-4-5), or drop --batch',
+      });
+    refuseBatchWithout(ref);
+  }
   if (
     ref !== null &&
     options.maxCostUsd !== null &&
@@ -152,11 +167,7 @@ async function auditWith(
       ? prepared.plan
       : {
           ...prepared.plan,
-          estimate: estimateReviewCost(
-            prepared.plan,
-            modelFactsFor(ref).price,
-            cached ?? undefined,
-          ),
+          estimate: estimateFor(prepared.plan, ref, batch !== null, cached ?? undefined),
         };
   if (options.isDryRun) return { kind: 'plan', plan };
   // Local and deterministic, so it runs before any money is spent on a review.
@@ -193,6 +204,18 @@ async function auditWith(
       maxCostUsd: options.maxCostUsd,
       focus: options.focus,
       maxFileBytes: options.maxFileBytes,
+      ...(batch === null
+        ? {}
+        : {
+            batch: {
+              client: await deps.createBatchClient(ref, options.env),
+              stateDir: options.stateDir ?? null,
+              workspace: options.root,
+              timeoutMs: batch.timeoutMs,
+              pollIntervalMs: batch.pollIntervalMs,
+              ...(options.onBatchEvent ? { onEvent: options.onBatchEvent } : {}),
+            },
+          }),
       ...(options.onNotice ? { onNotice: options.onNotice } : {}),
       onProgress: (done, total, totals) =>
         progress({
@@ -399,6 +422,13 @@ const SEAL_SHAPES: Readonly<Record<AuditOptions['format'], SealShape>> = {
   json: 'json',
   sarif: 'sarif',
 };
+
+/** The review's estimate: with `--batch`, the map calls at the batch price and the reduce call online. */
+function estimateFor(plan: AuditPlan, ref: ModelRef, isBatch: boolean, cached?: CachedWork) {
+  const facts = modelFactsFor(ref);
+  const map = isBatch ? batchPriceFor(facts) : facts.price;
+  return estimateReviewCost(plan, facts.price, { map, reduce: facts.price, isBatch }, cached);
+}
 
 /** The map prompt around a chunk: instructions, focus and delimiters, with room to spare. */
 const MAP_PROMPT_RESERVE_TOKENS = 4096;

@@ -6,7 +6,7 @@ import type { Violation } from './thinking-ledger.js';
 import { checkAnthropicRequest } from './validate/anthropic-rules.js';
 
 /** The error `type` the real API sends for each status when the script names none. */
-const DEFAULT_ERROR_TYPES: Record<number, string> = {
+export const DEFAULT_ERROR_TYPES: Record<number, string> = {
   400: 'invalid_request_error',
   401: 'authentication_error',
   402: 'billing_error',

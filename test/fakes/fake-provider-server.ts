@@ -55,7 +55,28 @@ export interface FakeProtocolHandler {
   respondListing?(res: ServerResponse, models: string[]): void;
 }
 
+/** What an extra route may use of the server: the scripted queue, the signing ledger, its own address. */
+export interface FakeRouteContext {
+  /** The next scripted reply, or undefined when the script is exhausted. */
+  takeReply(): ScriptedReply | undefined;
+  readonly ledger: ThinkingLedger;
+  readonly url: string;
+  /** A request the service would refuse: fails assertDone(). */
+  recordViolation(violation: Violation): void;
+  /** A call the script did not foresee: fails assertDone(). */
+  recordUnexpected(why: string): void;
+}
+
+/** An endpoint beyond a protocol's model calls (Anthropic's Message Batches), with state of its own. */
+export interface FakeRoute {
+  protocol: FakeProtocol;
+  matches(method: string, path: string, headers: Record<string, string>): boolean;
+  respond(request: RecordedRequest, res: ServerResponse, context: FakeRouteContext): void;
+}
+
 export interface FakeProviderOptions {
+  /** Extra endpoints, matched before the protocols' model calls. */
+  routes?: FakeRoute[];
   script?: ScriptedReply[];
   /** Model ids returned by listing endpoints. */
   models?: string[];
@@ -203,6 +224,9 @@ export class FakeProviderServer {
     } catch {
       // Not JSON: keep the text.
     }
+    const route = this.options.routes?.find((candidate) =>
+      candidate.matches(method, path, headers),
+    );
     const listing = this.options.handlers.find((handler) =>
       handler.matchesListing?.(method, path, headers),
     );
@@ -210,7 +234,7 @@ export class FakeProviderServer {
       candidate.matchesCall(method, path, headers),
     );
     const request: RecordedRequest = {
-      protocol: (listing ?? handler)?.protocol ?? 'unknown',
+      protocol: (route ?? listing ?? handler)?.protocol ?? 'unknown',
       method,
       path,
       headers,
@@ -225,6 +249,16 @@ export class FakeProviderServer {
       waiter.resolve();
     }
 
+    if (route) {
+      route.respond(request, res, {
+        takeReply: () => this.queue.shift(),
+        ledger: this.ledger,
+        url: this.url,
+        recordViolation: (violation) => this.violations.push(violation),
+        recordUnexpected: (why) => this.unexpected.push(why),
+      });
+      return;
+    }
     if (listing?.respondListing) {
       listing.respondListing(res, this.options.models ?? []);
       return;

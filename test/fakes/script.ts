@@ -67,6 +67,8 @@ export interface ScriptedAnswer {
   cutAfterEvents?: number;
   /** Streaming only: send an event that is not valid for the protocol after this many events. */
   malformedAfterEvents?: number;
+  /** Anthropic Message Batches: this request ends `expired` or `canceled` instead of with the answer. */
+  batchResult?: 'expired' | 'canceled';
 }
 
 /**

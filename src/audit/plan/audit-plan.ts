@@ -54,6 +54,8 @@ export interface ReviewEstimate {
   isReduceCached: boolean;
   /** Dollars per provider token of chunk content, overheads included, for the whole scope; null without a price. */
   usdPerContentToken: number | null;
+  /** `batch` when the map calls are priced as a batch (`--batch`); absent for online prices. */
+  pricing?: 'batch';
 }
 
 export interface PlannedChunk {

@@ -55,7 +55,7 @@ export function renderPlan(plan: AuditPlan): string {
     const cost =
       plan.estimate.costUsd === null
         ? 'cost unknown (no price for this model)'
-        : `about $${plan.estimate.costUsd.toFixed(2)}`;
+        : `about $${plan.estimate.costUsd.toFixed(2)}${plan.estimate.pricing === 'batch' ? ' at batch prices (map calls; the reduce call is online)' : ''}`;
     lines.push(
       `Estimate: ${plan.estimate.inputTokens} input and ${plan.estimate.outputTokens} output tokens, ${cost}${describeCached(plan)}`,
     );

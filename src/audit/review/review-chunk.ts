@@ -1,5 +1,11 @@
 import { ProviderError } from '../../providers/provider-error.js';
-import type { Message, ModelClient, ModelRequest, Usage } from '../../providers/types.js';
+import type {
+  Message,
+  ModelClient,
+  ModelRequest,
+  ModelResult,
+  Usage,
+} from '../../providers/types.js';
 import { EMPTY_USAGE } from '../../providers/types.js';
 import { addUsage } from '../../providers/pricing/usage-totals.js';
 import { judgeAnswerEnd } from './judge-answer-end.js';
@@ -23,31 +29,36 @@ export type ChunkReview =
       isTooLarge: boolean;
     };
 
+/** The request of a map call, online or in a batch: the same bytes either way. */
+export function mapRequest(system: string, messages: Message[]): ModelRequest {
+  return { system, messages, maxTokens: MAP_MAX_TOKENS, cache: { system: true } };
+}
+
 /**
  * One map call: the prompt, the model's JSON answer parsed leniently, and one repair attempt with the
  * parse error when the answer is not usable. Only a whole answer is read (`judgeAnswerEnd`): one cut
  * off, refused or paused fails the chunk, however well its text parses. Provider errors (after the
- * retry wrapper) fail the chunk.
+ * retry wrapper) fail the chunk. `first` is an answer to the first call already in hand (a batch result,
+ * counted by its caller): it is judged and parsed exactly as an online one, and only a repair goes online.
  */
 export async function reviewChunk(
   client: ModelClient,
   prompt: { system: string; user: string },
   signal?: AbortSignal,
+  first?: ModelResult,
 ): Promise<ChunkReview> {
   const messages: Message[] = [{ role: 'user', text: prompt.user }];
   let usage: Usage = { ...EMPTY_USAGE };
   let calls = 0;
   try {
     for (let attempt = 0; attempt < 2; attempt++) {
-      const request: ModelRequest = {
-        system: prompt.system,
-        messages,
-        maxTokens: MAP_MAX_TOKENS,
-        cache: { system: true },
-      };
-      const result = await client.complete(request, signal ? { signal } : {});
-      calls++;
-      usage = addUsage(usage, result.usage);
+      const request = mapRequest(prompt.system, messages);
+      const isAnswered = attempt === 0 && first !== undefined;
+      const result = isAnswered ? first : await client.complete(request, signal ? { signal } : {});
+      if (!isAnswered) {
+        calls++;
+        usage = addUsage(usage, result.usage);
+      }
       const end = judgeAnswerEnd(result.stopReason);
       if (!end.isWhole) {
         const isTooLarge = end.reason === 'truncated';

@@ -8,7 +8,9 @@ import type { ProviderError, ProviderErrorKind } from '../../providers/provider-
 import type { Price } from '../../providers/pricing/price-table.js';
 import type { ModelClient, ModelRef } from '../../providers/types.js';
 import type { Chunk, SecurityHint } from '../types.js';
-import { mapCacheKey, type MapCache } from './map-cache.js';
+import { addUsage } from '../../providers/pricing/usage-totals.js';
+import type { BatchAnswer, PlannedMapCall } from './batch/run-map-batch.js';
+import { mapCacheKey, type CachedMapResult, type MapCache } from './map-cache.js';
 import { MAP_MAX_TOKENS, reviewChunk } from './review-chunk.js';
 import type { RawFinding } from './raw-finding.js';
 import { renderMapPrompt } from './render-map-prompt.js';
@@ -31,6 +33,13 @@ export interface MapPhaseInput {
   /** Stop launching calls once the running cost reaches this, in USD. */
   maxCostUsd: number | null;
   signal?: AbortSignal;
+  /**
+   * `--batch`: the first answer of every chunk the cache lacks, fetched at once before any review (one
+   * entry per key). Halves of a cut answer and a repair still go online.
+   */
+  prefetch?: (calls: PlannedMapCall[]) => Promise<ReadonlyMap<string, BatchAnswer>>;
+  /** What a prefetched answer costs (the batch price). */
+  prefetchPrice?: Price | undefined;
   onChunkDone?: (done: number, total: number, totals: UsageTotals) => void;
   /** Said with `--verbose`: a chunk reviewed in halves, a cache entry that did not verify. */
   onNotice?: (text: string) => void;
@@ -83,21 +92,88 @@ export async function runMapPhase(input: MapPhaseInput): Promise<MapPhaseResult>
   let fatalError: ProviderError | null = null;
   const isSingleCall = input.chunks.length === 1;
 
-  const reviewOne = async (chunk: Chunk, text: string, depth: number): Promise<MapOutcome[]> => {
+  const keyOf = (text: string, isWholeRepository: boolean) =>
+    chunkCacheKey(input.client.ref, input.promptVersionHash, text, isWholeRepository);
+  const promptOf = (chunk: Chunk, text: string, isWholeRepository: boolean) =>
+    renderMapPrompt({
+      chunkText: text,
+      manifest: input.manifest,
+      hints: input.hintsFor(chunk),
+      focus: input.focus,
+      delimiter: input.delimiter,
+      isSingleCall: isWholeRepository,
+    });
+
+  // Every planned chunk is looked up in the cache once, first, so a batch holds only the misses.
+  const looked = await Promise.all(
+    input.chunks.map(async ({ chunk, text }) => {
+      const key = keyOf(text, isSingleCall);
+      return { chunk, text, key, cached: await input.cache.get(key) };
+    }),
+  );
+  let prefetched: ReadonlyMap<string, BatchAnswer> | null = null;
+  if (input.prefetch) {
+    const misses = looked.filter((entry) => entry.cached === undefined);
+    prefetched =
+      misses.length === 0
+        ? new Map()
+        : await input.prefetch(
+            misses.map(({ chunk, text, key }) => ({
+              key,
+              chunkId: chunk.id,
+              prompt: promptOf(chunk, text, isSingleCall),
+            })),
+          );
+  }
+
+  const reviewOne = async (
+    chunk: Chunk,
+    text: string,
+    depth: number,
+    first?: { key: string; cached: CachedMapResult | undefined },
+  ): Promise<MapOutcome[]> => {
     // A half of the only chunk is no longer the whole repository.
     const isWholeRepository = isSingleCall && depth === 0;
-    const key = chunkCacheKey(input.client.ref, input.promptVersionHash, text, isWholeRepository);
-    const cached = await input.cache.get(key);
+    const key = first?.key ?? keyOf(text, isWholeRepository);
+    const cached = first ? first.cached : await input.cache.get(key);
     if (cached) {
       cacheHits++;
       return [
         { chunk, status: 'reviewed', findings: cached.findings as RawFinding[], isFromCache: true },
       ];
     }
-    if (fatalError !== null) {
+    // Only a planned chunk has a batch answer; its halves are reviewed online.
+    const answer =
+      prefetched !== null && first !== undefined
+        ? (prefetched.get(key) ?? {
+            type: 'failed' as const,
+            reason: 'missing',
+            detail: 'the batch held no request for this chunk',
+          })
+        : undefined;
+    if (answer !== undefined && answer.type !== 'succeeded') {
+      const detail =
+        answer.type === 'failed'
+          ? answer.detail
+          : answer.type === 'errored'
+            ? `the batch request failed: ${answer.errorType}${answer.message === '' ? '' : `: ${answer.message}`}`
+            : `the batch request was ${answer.type} before the model answered it`;
+      return [
+        {
+          chunk,
+          status: 'failed',
+          reason: answer.type === 'failed' ? answer.reason : answer.type,
+          detail,
+        },
+      ];
+    }
+    const batchResult = answer?.result;
+    // A batch answer is already paid for: it is used whatever happened since.
+    if (fatalError !== null && batchResult === undefined) {
       return [{ chunk, status: 'failed', reason: 'stopped', detail: fatalError.message }];
     }
     if (
+      batchResult === undefined &&
       input.maxCostUsd !== null &&
       totals.costUsd !== null &&
       totals.costUsd >= input.maxCostUsd
@@ -112,21 +188,18 @@ export async function runMapPhase(input: MapPhaseInput): Promise<MapPhaseResult>
         },
       ];
     }
-    const prompt = renderMapPrompt({
-      chunkText: text,
-      manifest: input.manifest,
-      hints: input.hintsFor(chunk),
-      focus: input.focus,
-      delimiter: input.delimiter,
-      isSingleCall: isWholeRepository,
-    });
-    const review = await reviewChunk(input.client, prompt, input.signal);
+    const prompt = promptOf(chunk, text, isWholeRepository);
+    const review = await reviewChunk(input.client, prompt, input.signal, batchResult);
+    if (batchResult !== undefined) {
+      calls++;
+      totals = addToTotals(totals, batchResult.usage, input.prefetchPrice);
+    }
     calls += review.calls;
     totals = addToTotals(totals, review.usage, input.price);
     if (review.status === 'reviewed') {
       await input.cache.set(key, {
         findings: review.findings,
-        usage: review.usage,
+        usage: batchResult ? addUsage(batchResult.usage, review.usage) : review.usage,
         model: input.client.ref.id,
         createdAt: new Date().toISOString(),
       });
@@ -154,9 +227,9 @@ export async function runMapPhase(input: MapPhaseInput): Promise<MapPhaseResult>
   };
 
   const outcomes = await Promise.all(
-    input.chunks.map(({ chunk, text }) =>
+    looked.map(({ chunk, text, key, cached }) =>
       limit(async () => {
-        const pieces = await reviewOne(chunk, text, 0);
+        const pieces = await reviewOne(chunk, text, 0, { key, cached });
         input.onChunkDone?.(++done, input.chunks.length, totals);
         return pieces;
       }),

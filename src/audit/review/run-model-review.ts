@@ -1,6 +1,8 @@
 import { ProviderError } from '../../providers/provider-error.js';
 import { OyError, EXIT } from '../../shared/errors.js';
 import { modelFactsFor } from '../../providers/model-facts/model-facts-for.js';
+import { batchPriceFor } from '../../providers/pricing/batch-price.js';
+import { runMapBatch, type MapBatch, type MapBatchOptions } from './batch/run-map-batch.js';
 import { addToTotals, type UsageTotals } from '../../providers/pricing/usage-totals.js';
 import type { ModelResult, ModelClient, ModelRef } from '../../providers/types.js';
 import { createRedactor } from '../../safety/redact/redactor.js';
@@ -40,6 +42,8 @@ export interface ModelReviewOptions {
   focus: string[];
   maxFileBytes: number;
   signal?: AbortSignal;
+  /** `--batch`: the map calls go out as one batch through this client; the reduce call stays online. */
+  batch?: Omit<MapBatchOptions, 'signal' | 'onNotice'>;
   onProgress?: (done: number, total: number, totals: UsageTotals) => void;
   /** What `--verbose` says: chunks reviewed in halves, cache entries that did not verify, a cut reduce answer. */
   onNotice?: (text: string) => void;
@@ -79,7 +83,10 @@ export async function runModelReview(
   const hintsByPath = groupHints(prepared.files.flatMap((file) => file.hints));
   const delimiter = createDelimiter(review.textById.values());
   const versionHash = promptVersionHash();
-  const price = modelFactsFor(options.client.ref).price;
+  const facts = modelFactsFor(options.client.ref);
+  const price = facts.price;
+  const batchOptions = options.batch;
+  const held: { batch?: MapBatch } = {};
   const cache = openCache(options);
   const map = await runMapPhase({
     client: options.client,
@@ -103,7 +110,22 @@ export async function runModelReview(
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.onProgress ? { onChunkDone: options.onProgress } : {}),
     ...(options.onNotice ? { onNotice: options.onNotice } : {}),
+    ...(batchOptions
+      ? {
+          prefetch: async (calls) => {
+            held.batch = await runMapBatch(calls, {
+              ...batchOptions,
+              ...(options.signal ? { signal: options.signal } : {}),
+              ...(options.onNotice ? { onNotice: options.onNotice } : {}),
+            });
+            return held.batch.answers;
+          },
+          prefetchPrice: batchPriceFor(facts),
+        }
+      : {}),
   });
+  // Every batch answer is in the cache now (or failed on its own), so the batch's record can go.
+  await held.batch?.settle();
 
   throwIfDead(map.outcomes, map.fatalError);
   for (const outcome of map.outcomes)

@@ -15,10 +15,15 @@ import {
 } from '../../providers/model-facts/model-facts-for.js';
 import type { ReportFormat } from '../../config/config-schema.js';
 import { loadConfig } from '../../config/load-config.js';
-import { UsageError } from '../../shared/errors.js';
+import { ConfigError, UsageError } from '../../shared/errors.js';
 import { neutralizeControl } from '../../shared/terminal/neutralize-control.js';
 import { stringifyForTerminal } from '../../shared/terminal/stringify-for-terminal.js';
-import { AUDIT_FLAGS, DEFAULT_CONCURRENCY } from '../flags/audit-flags.js';
+import {
+  AUDIT_FLAGS,
+  DEFAULT_BATCH_TIMEOUT_MS,
+  DEFAULT_CONCURRENCY,
+} from '../flags/audit-flags.js';
+import { createBatchEventRenderer } from '../render-batch-event.js';
 import { buildFlagLayer } from '../flags/build-flag-layer.js';
 import { GLOBAL_FLAGS } from '../flags/command-table.js';
 import type { GlobalOptions } from '../global-options.js';
@@ -46,6 +51,9 @@ export interface AuditFlags extends GlobalOptions {
   dryRun?: boolean;
   concurrency?: number;
   maxCost?: number;
+  batch?: boolean;
+  /** In milliseconds. */
+  batchTimeout?: number;
   failOn?: Severity;
   baseline?: string;
   writeBaseline?: string;
@@ -93,6 +101,11 @@ export async function runAuditCommand(
   const ref = model === null ? null : parseModelId(model);
   const progress = createProgressRenderer(process.stderr, Boolean(flags.quiet));
   let hasNoticed = false;
+  if (flags.batchTimeout !== undefined && !flags.batch)
+    throw new UsageError('--batch-timeout only applies with --batch', {
+      hint: 'add --batch to send the review as one batch, or drop --batch-timeout',
+    });
+  const batchTimeoutMs = flags.batchTimeout ?? DEFAULT_BATCH_TIMEOUT_MS;
   const options: AuditOptions = {
     root,
     format: config.audit.format,
@@ -129,6 +142,18 @@ export async function runAuditCommand(
     writeBaselinePath: flags.writeBaseline ?? null,
     minCoverage: flags.minCoverage ?? null,
     allowPartial: Boolean(flags.allowPartial),
+    batch: flags.batch
+      ? { timeoutMs: batchTimeoutMs, pollIntervalMs: readBatchPollInterval(process.env) }
+      : null,
+    stateDir: paths.stateDir,
+    ...(flags.quiet
+      ? {}
+      : {
+          onBatchEvent: createBatchEventRenderer(
+            (line) => process.stderr.write(`${line}\n`),
+            batchTimeoutMs,
+          ),
+        }),
     cacheDir: flags.cache === false ? null : paths.cacheDir,
     command: formatCommandLine(['oy', ...process.argv.slice(2)]),
     scanConcurrency: SCAN_CONCURRENCY,
@@ -231,6 +256,25 @@ function jsonFieldsOf(summary: AuditSummary) {
     costUsd,
     summaryMissing,
   };
+}
+
+/** The variable that sets how often `--batch` polls, in milliseconds (tests poll at once; the default schedule otherwise). */
+export const BATCH_POLL_VARIABLE = 'OY_BATCH_POLL_MS';
+/** An hour: a batch ends within a day, so rarer polls only delay the report. */
+const MAX_BATCH_POLL_MS = 3_600_000;
+
+function readBatchPollInterval(env: NodeJS.ProcessEnv): number | null {
+  const text = env[BATCH_POLL_VARIABLE];
+  if (text === undefined || text === '') return null;
+  const ms = /^\d{1,7}$/.test(text) ? Number(text) : Number.NaN;
+  if (!(ms <= MAX_BATCH_POLL_MS))
+    throw new ConfigError(
+      `${BATCH_POLL_VARIABLE} must be a whole number of milliseconds from 0 to ${MAX_BATCH_POLL_MS}, got \`${neutralizeControl(text)}\``,
+      {
+        hint: `unset ${BATCH_POLL_VARIABLE} to poll on oy's own schedule, or set it to 60000 to poll every minute`,
+      },
+    );
+  return ms;
 }
 
 /** Edits within which a first word counts as a mistyped folder name rather than a focus word. */
