@@ -103,6 +103,7 @@ const CASES: Record<string, Record<string, Case>> = {
       ['audit', '--riskiest', '2.5'],
       /^error: --riskiest must be a whole number from 1 to \d+, got `2\.5`/,
     ),
+    history: usage(['audit', '--history=all'], /^error: --history takes no value, got `all`/),
     'dry-run': usage(['audit', '--dry-run=1'], /^error: --dry-run takes no value, got `1`/),
     offline: usage(['audit', '--offline=no'], /^error: --offline takes no value, got `no`/),
     concurrency: usage(
