@@ -104,6 +104,11 @@ const CASES: Record<string, Record<string, Case>> = {
       /^error: --riskiest must be a whole number from 1 to \d+, got `2\.5`/,
     ),
     history: usage(['audit', '--history=all'], /^error: --history takes no value, got `all`/),
+    batch: usage(['audit', '--batch=yes'], /^error: --batch takes no value, got `yes`/),
+    'batch-timeout': usage(
+      ['audit', '--batch', '--batch-timeout', 'soon'],
+      /^error: --batch-timeout must be/,
+    ),
     'dry-run': usage(['audit', '--dry-run=1'], /^error: --dry-run takes no value, got `1`/),
     offline: usage(['audit', '--offline=no'], /^error: --offline takes no value, got `no`/),
     concurrency: usage(
