@@ -91,12 +91,12 @@ const agentLayerRules = AGENT_LAYERS.flatMap((layer, index) => {
   });
 });
 
-/** cli/ reaches the agent only through its front door, agent/index.ts. */
+/** cli/ reaches the agent only through its front door, agent/index.ts (and defaults.ts, which imports nothing). */
 const cliRule = restrict(
   ['src/cli/**/*.ts'],
   [
     {
-      regex: '^(\\.\\./)+agent/(?!index\\.js$)',
+      regex: '^(\\.\\./)+agent/(?!(index|defaults)\\.js$)',
       message:
         'cli/ imports the agent only through agent/index.ts: export what it needs there (ARCHITECTURE.md "Agent mode").',
     },

@@ -12,7 +12,7 @@ export {
 } from './open-agent-session.js';
 export type { AgentSession, DoneEvent, TurnOptions } from './agent-session.js';
 export type { AgentEvent, ApprovalAnswer, ApprovalRecord, LoopStopReason } from './events.js';
-export { DEFAULT_MAX_MODEL_CALLS } from './loop/loop-options.js';
+export { DEFAULT_MAX_MODEL_CALLS } from './defaults.js';
 export type { UndoPlan } from './checkpoint/turn-history.js';
 
 // The person at the keyboard: approvals and questions.

@@ -7,6 +7,8 @@ import { PROJECT_ROOT } from '../support/run-oy.js';
 const CLI = path.join(PROJECT_ROOT, 'src', 'cli');
 const AGENT = path.join(PROJECT_ROOT, 'src', 'agent');
 const FRONT_DOOR = path.join(AGENT, 'index.ts');
+/** Defaults the help shows before any agent code loads: it must import nothing. */
+const LIGHT_DOOR = path.join(AGENT, 'defaults.ts');
 
 /** Every module a file names: imports (type-only too), re-exports and lazy `import()`, as TypeScript reads them. */
 function namedModules(text: string): string[] {
@@ -20,7 +22,7 @@ function agentImportsPastTheDoor(file: string, text: string): string[] {
     if (!name.startsWith('.')) return false;
     const target = path.resolve(path.dirname(file), name).replace(/\.js$/u, '.ts');
     const isInAgent = target === AGENT || target.startsWith(AGENT + path.sep);
-    return isInAgent && target !== FRONT_DOOR;
+    return isInAgent && target !== FRONT_DOOR && target !== LIGHT_DOOR;
   });
 }
 
@@ -48,6 +50,10 @@ describe('cli/ reaches the agent only through agent/index.ts', () => {
       ),
     );
     expect(past).toEqual([]);
+  });
+
+  it('the light door imports nothing, so reading it loads no agent code', () => {
+    expect(namedModules(readFileSync(LIGHT_DOOR, 'utf8'))).toEqual([]);
   });
 
   it('control: a planted import past the door is caught, in every form it can take', () => {

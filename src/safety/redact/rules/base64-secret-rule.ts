@@ -31,7 +31,7 @@ const WRAPPED_LINE = /\r?\n[ \t]*([A-Za-z0-9+/_-]+={0,2})[ \t]*(?=\r?\n|$)/y;
 const MIN_WRAP_WIDTH = 60;
 const BASE64_CHAR = /[A-Za-z0-9+/_-]/;
 // A 4096-bit RSA key in PEM is about 3.3 KB; its base64 about 4.4 KB.
-const MAX_RUN_CHARS = 16384;
+const MAX_RUN_CHARS = 16 * 1024;
 
 /**
  * The base64 characters that every encoding of `prefix` at the start of the data opens with: 4
