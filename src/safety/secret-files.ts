@@ -111,14 +111,33 @@ export function isSecretBearingFile(filePath: string): boolean {
   return namesBehindBackup(name).some((original) => isSecretBearingName(folder, original));
 }
 
+/**
+ * What may follow a secret file's name in a copy that holds no secret: a public key, and the
+ * templates projects commit to document the file. Any other ending (`.netrc.1`, `.pgpass-old`,
+ * `id_rsa_github`, `kubeconfig.yaml`) is taken for a copy or a variant of the secret itself, so
+ * no list of backup suffixes has to name every way people copy a file.
+ */
+const PUBLIC_VARIANT = /^[._-](?:pub|example|sample|template|dist)$/;
+
 /** Whether a file named `name` in `folder` (ending in `/`, or empty) is secret-bearing. */
 function isSecretBearingName(folder: string, name: string): boolean {
   const normalized = `${folder}${name}`;
   if (ENV_TEMPLATES.has(name)) return false;
   if (name === '.env' || name.startsWith('.env.')) return true;
   if (SECRET_FILE_NAMES.has(name)) return true;
+  if (isVariantOfSecretName(name)) return true;
   if (SECRET_FILE_ENDINGS.some((ending) => name.endsWith(ending) && name !== ending)) return true;
   return SECRET_FILE_PATHS.some(
     (known) => normalized === known || normalized.endsWith(`/${known}`),
   );
+}
+
+/** `name` is a secret file's name followed by a separator and more, and not a public variant. */
+function isVariantOfSecretName(name: string): boolean {
+  for (const secret of SECRET_FILE_NAMES) {
+    if (name.length <= secret.length || !name.startsWith(secret)) continue;
+    const rest = name.slice(secret.length);
+    if (/^[._~#-]/.test(rest) && !PUBLIC_VARIANT.test(rest)) return true;
+  }
+  return false;
 }

@@ -116,6 +116,36 @@ describe('isSecretBearingFile', () => {
     }
   });
 
+  it('a copy under a name no backup list names is secret-bearing; public keys and templates are not', () => {
+    // Suffixes drawn afresh: the rule must not rest on a list of the ways people copy a file.
+    const fresh = () => Math.random().toString(36).slice(2, 8);
+    for (const file of [
+      `.netrc.${fresh()}`,
+      '.netrc.2024-06-01',
+      `.pgpass-${fresh()}`,
+      `.git-credentials_${fresh()}`,
+      'home/ci/.npmrc.prod',
+      `id_rsa_${fresh()}`,
+      'keys/id_ed25519-work',
+      'deploy/kubeconfig.yaml',
+      `credentials.json.${fresh()}`,
+    ]) {
+      expect(isSecretBearingFile(file), file).toBe(true);
+    }
+    for (const file of [
+      'id_rsa.pub',
+      'keys/id_ed25519.pub',
+      '.npmrc.example',
+      '.envrc.template',
+      'credentials.json.sample',
+      '.pgpass.dist',
+      'id_rsakey.md',
+      'kubeconfigs.md',
+    ]) {
+      expect(isSecretBearingFile(file), file).toBe(false);
+    }
+  });
+
   it('counts its cases', () => {
     console.log(`secret-bearing files: ${secretBearing.length + ordinary.length + 1} cases`);
   });
