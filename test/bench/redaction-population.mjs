@@ -15,7 +15,6 @@ const { isPlaceholderValue } = await distModule('is-placeholder-value.js');
 const { looksLikeWords } = await distModule('looks-like-words.js');
 const { isPlausibleSecret } = await distModule('is-plausible-secret.js');
 const { VENDOR_TOKEN_SHAPES, fillTokenShape } = await distModule('rules/vendor-token-shapes.js');
-const { VENDOR_TOKEN_TABLE } = await distModule('rules/vendor-token-table.js');
 const { VENDOR_CONTEXT_TABLE } = await distModule('rules/vendor-context-table.js');
 
 const PER_FAMILY = Number(process.argv[2] ?? 20_000);
@@ -50,10 +49,9 @@ const CORE = {
 };
 
 function families() {
-  const out = Object.entries(CORE).map(([rule, make]) => ({ rule, make, gluedAfter: false }));
+  const out = Object.entries(CORE).map(([rule, make]) => ({ rule, make }));
   for (const [rule, shape] of Object.entries(VENDOR_TOKEN_SHAPES)) {
-    const row = VENDOR_TOKEN_TABLE.find((candidate) => candidate.id === rule);
-    out.push({ rule, make: () => fill(shape), gluedAfter: row?.takesGluedTail ?? false });
+    out.push({ rule, make: () => fill(shape) });
   }
   return out;
 }
@@ -65,11 +63,13 @@ const AWS_SECRET_CONTEXTS = {
   '"SecretAccessKey":': (value) => `{"SecretAccessKey": "${value}"}\n`,
 };
 
-// Contexts a token is written in; `glued` ones only for the families that take glue there.
+// Contexts a token is written in, glued to a word on either side included.
 const CONTEXTS = {
   alone: (value) => `${value}\n`,
   assigned: (value) => `token = "${value}"\n`,
   env: (value) => `export SERVICE_TOKEN=${value}\n`,
+  'glued before': (value) => `x = Xy${value}\n`,
+  'glued after': (value) => `x = ${value}Xy\n`,
 };
 
 function missRate(make, context, isRemoved) {
@@ -90,16 +90,9 @@ const note = (name, misses, total) => {
 };
 
 console.log(`redaction population: ${PER_FAMILY} fresh values per family and context`);
-for (const { rule, make, gluedAfter } of families()) {
+for (const { rule, make } of families()) {
   for (const [name, context] of Object.entries(CONTEXTS)) {
     note(`${rule} ${name}`, missRate(make, context, isGone), PER_FAMILY);
-  }
-  if (gluedAfter) {
-    note(
-      `${rule} glued after`,
-      missRate(make, (v) => `x = ${v}Xy\n`, isGone),
-      PER_FAMILY,
-    );
   }
 }
 for (const [name, context] of Object.entries(AWS_SECRET_CONTEXTS)) {

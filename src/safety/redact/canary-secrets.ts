@@ -1,7 +1,7 @@
 import { Buffer } from 'node:buffer';
 import { VENDOR_CONTEXT_TABLE } from './rules/vendor-context-table.js';
 import { fillTokenShape, VENDOR_TOKEN_SHAPES } from './rules/vendor-token-shapes.js';
-import { VENDOR_TOKEN_TABLE } from './rules/vendor-token-table.js';
+import type { RedactionRuleInfo } from './redaction-rule.js';
 
 /** A made-up secret for one rule, in a line of context, that the redactor must remove. */
 export interface CanarySecret {
@@ -17,20 +17,28 @@ const BASE64 = `${BASE62}+/`;
 const HEX = '0123456789abcdef';
 const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
 
+/** Draws `length` characters from `alphabet`: seeded for the self-test, random in tests. */
+export type CanaryDraw = (alphabet: string, length: number) => string;
+
 /** Deterministic characters from a small linear congruential generator: the same canaries every run. */
-function canaryChars(alphabet: string, length: number, seed: number): string {
+export function seededCanaryDraw(seed: number): CanaryDraw {
   let state = seed >>> 0;
-  let out = '';
-  for (let index = 0; index < length; index += 1) {
-    // Numerical Recipes LCG constants; the top bits are the most random.
-    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
-    out += alphabet[(state >>> 16) % alphabet.length];
-  }
-  return out;
+  return (alphabet, length) => {
+    let out = '';
+    for (let index = 0; index < length; index += 1) {
+      // Numerical Recipes LCG constants; the top bits are the most random.
+      state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+      out += alphabet[(state >>> 16) % alphabet.length];
+    }
+    return out;
+  };
 }
 
-function keyBlock(label: string, seed: number): string {
-  const lines = Array.from({ length: 6 }, (_, index) => canaryChars(BASE64, 64, seed + index));
+// The self-test's canaries: fixed, so a failure at start-up names the same value every time.
+const SELF_TEST_SEED = 11;
+
+function keyBlock(label: string, draw: CanaryDraw): string {
+  const lines = Array.from({ length: 6 }, () => draw(BASE64, 64));
   return [`-----BEGIN ${label}-----`, ...lines, `-----END ${label}-----`].join('\n');
 }
 
@@ -38,26 +46,29 @@ function keyBlock(label: string, seed: number): string {
 const join = (...parts: string[]): string => parts.join('');
 
 /**
- * One canary per built-in rule. Built at run time from fixed seeds; none is a real credential.
+ * One canary per built-in rule, built at run time (from a fixed seed unless `draw` says otherwise);
+ * none is a real credential.
  */
-export function buildCanarySecrets(): CanarySecret[] {
+export function buildCanarySecrets(
+  draw: CanaryDraw = seededCanaryDraw(SELF_TEST_SEED),
+): CanarySecret[] {
   const pkcs8 = join('PRIVATE', ' KEY');
-  const gcpKey = keyBlock(pkcs8, 11).replaceAll('\n', '\\n') + '\\n';
-  const rsa = keyBlock(join('RSA PRIVATE', ' KEY'), 21);
-  const openssh = keyBlock(join('OPENSSH PRIVATE', ' KEY'), 31);
-  const pgp = keyBlock(join('PGP PRIVATE', ' KEY BLOCK'), 41);
+  const gcpKey = keyBlock(pkcs8, draw).replaceAll('\n', '\\n') + '\\n';
+  const rsa = keyBlock(join('RSA PRIVATE', ' KEY'), draw);
+  const openssh = keyBlock(join('OPENSSH PRIVATE', ' KEY'), draw);
+  const pgp = keyBlock(join('PGP PRIVATE', ' KEY BLOCK'), draw);
   const jwtHeader = Buffer.from('{"alg":"HS256","typ":"JWT"}').toString('base64url');
   const jwtPayload = Buffer.from('{"sub":"oy-canary","iat":1700000000}').toString('base64url');
-  const jwt = `${jwtHeader}.${jwtPayload}.${canaryChars(BASE62, 43, 51)}`;
-  const awsSecret = canaryChars(BASE64, 40, 61);
-  const azureKey = `${canaryChars(BASE64, 86, 71)}==`;
-  const sharedKey = `${canaryChars(BASE64, 43, 81)}=`;
-  const sasSignature = `${canaryChars(BASE62, 43, 91)}%3D`;
-  const twilioKey = join('S', 'K', canaryChars(HEX, 32, 101));
-  const webhook = join('hooks.', 'slack.com/services/T', canaryChars(BASE62, 8, 111).toUpperCase());
-  const webhookValue = `${webhook}/B${canaryChars(BASE32, 10, 112)}/${canaryChars(BASE62, 24, 113)}`;
-  const urlPassword = canaryChars(BASE62, 20, 121);
-  const genericValue = canaryChars(BASE62, 24, 131);
+  const jwt = `${jwtHeader}.${jwtPayload}.${draw(BASE62, 43)}`;
+  const awsSecret = draw(BASE64, 40);
+  const azureKey = `${draw(BASE64, 86)}==`;
+  const sharedKey = `${draw(BASE64, 43)}=`;
+  const sasSignature = `${draw(BASE62, 43)}%3D`;
+  const twilioKey = join('S', 'K', draw(HEX, 32));
+  const webhook = join('hooks.', 'slack.com/services/T', draw(BASE62, 8).toUpperCase());
+  const webhookValue = `${webhook}/B${draw(BASE32, 10)}/${draw(BASE62, 24)}`;
+  const urlPassword = draw(BASE62, 20);
+  const genericValue = draw(BASE62, 24);
   const canaries: CanarySecret[] = [
     {
       rule: 'gcp-service-account',
@@ -67,14 +78,10 @@ export function buildCanarySecrets(): CanarySecret[] {
     { rule: 'openssh-private-key', text: `${openssh}\n`, value: openssh },
     { rule: 'pgp-private-key', text: `${pgp}\n`, value: pgp },
     { rule: 'pem-private-key', text: `${rsa}\n`, value: rsa },
-    token('aws-access-key-id', 'key_id = ', join('AK', 'IA', canaryChars(BASE32, 16, 141))),
+    token('aws-access-key-id', 'key_id = ', join('AK', 'IA', draw(BASE32, 16))),
     token('aws-secret-access-key', 'aws_secret_access_key = ', awsSecret),
-    token(
-      'telegram-bot-token',
-      'bot: ',
-      `${canaryChars('0123456789', 9, 161)}:AA${canaryChars(BASE62, 33, 162)}`,
-    ),
-    token('google-api-key', 'const maps = ', join('AI', 'za', canaryChars(BASE62, 35, 151))),
+    token('telegram-bot-token', 'bot: ', `${draw('0123456789', 9)}:AA${draw(BASE62, 33)}`),
+    token('google-api-key', 'const maps = ', join('AI', 'za', draw(BASE62, 35))),
     token(
       'azure-storage-account-key',
       'DefaultEndpointsProtocol=https;AccountName=oycanary;AccountKey=',
@@ -91,61 +98,40 @@ export function buildCanarySecrets(): CanarySecret[] {
       'https://oycanary.blob.core.windows.net/c/f?sv=2022-11-02&sr=b&sp=r&sig=',
       sasSignature,
     ),
-    token('github-token', 'GH = ', join('gh', 'p_', canaryChars(BASE62, 36, 161))),
-    token('gitlab-token', 'GL = ', join('gl', 'pat-', canaryChars(BASE62, 20, 171))),
-    token(
-      'npm-token',
-      '//registry.npmjs.org/:_authToken=',
-      join('np', 'm_', canaryChars(BASE62, 36, 181)),
-    ),
-    token(
-      'pypi-token',
-      'password = ',
-      join('py', 'pi-', 'AgEIcHlwaS5vcmc', canaryChars(BASE62, 60, 191)),
-    ),
+    token('github-token', 'GH = ', join('gh', 'p_', draw(BASE62, 36))),
+    token('gitlab-token', 'GL = ', join('gl', 'pat-', draw(BASE62, 20))),
+    token('npm-token', '//registry.npmjs.org/:_authToken=', join('np', 'm_', draw(BASE62, 36))),
+    token('pypi-token', 'password = ', join('py', 'pi-', 'AgEIcHlwaS5vcmc', draw(BASE62, 60))),
     token(
       'slack-token',
       'SLACK = ',
-      join('xo', 'xb-', canaryChars('0123456789', 12, 201), '-', canaryChars(BASE62, 24, 202)),
+      join('xo', 'xb-', draw('0123456789', 12), '-', draw(BASE62, 24)),
     ),
     token('slack-webhook-url', 'url: https://', webhookValue),
-    token('stripe-live-key', 'stripe = ', join('sk', '_live_', canaryChars(BASE62, 24, 211))),
-    token(
-      'anthropic-api-key',
-      'ANTHROPIC = ',
-      join('sk-', 'ant-api03-', canaryChars(BASE62, 93, 221)),
-    ),
+    token('stripe-live-key', 'stripe = ', join('sk', '_live_', draw(BASE62, 24))),
+    token('anthropic-api-key', 'ANTHROPIC = ', join('sk-', 'ant-api03-', draw(BASE62, 93))),
     token(
       'openai-api-key',
       'OPENAI = ',
-      join(
-        'sk-',
-        'proj-',
-        canaryChars(BASE62, 58, 231),
-        'T3Blbk',
-        'FJ',
-        canaryChars(BASE62, 58, 232),
-      ),
+      join('sk-', 'proj-', draw(BASE62, 58), 'T3Blbk', 'FJ', draw(BASE62, 58)),
     ),
     token(
       'sendgrid-api-key',
       'SENDGRID = ',
-      join('S', 'G.', canaryChars(BASE62, 22, 241), '.', canaryChars(BASE62, 43, 242)),
+      join('S', 'G.', draw(BASE62, 22), '.', draw(BASE62, 43)),
     ),
-    token('mailgun-api-key', 'MAILGUN = ', join('ke', 'y-', canaryChars(HEX, 32, 251))),
+    token('mailgun-api-key', 'MAILGUN = ', join('ke', 'y-', draw(HEX, 32))),
     token('twilio-key', 'const client = twilio(sid, secret);\nconst keySid = "', twilioKey, '";'),
     token('jwt', 'Authorization: Bearer ', jwt),
     token('url-credentials', 'DATABASE_URL=postgres://app:', urlPassword, '@db.internal:5432/app'),
     token('generic-secret', 'db_password = "', genericValue, '"'),
-    ...buildVendorCanaries(),
+    ...buildVendorCanaries(draw),
   ];
   return canaries;
 }
 
 /** One canary per vendor token shape, and for the rules whose keyword sits inside the token. */
-function buildVendorCanaries(): CanarySecret[] {
-  let seed = 1000;
-  const draw = (alphabet: string, length: number): string => canaryChars(alphabet, length, ++seed);
+function buildVendorCanaries(draw: CanaryDraw): CanarySecret[] {
   const vendor = Object.entries(VENDOR_TOKEN_SHAPES).map(([rule, shape]) =>
     token(rule, 'value: ', fillTokenShape(shape, draw)),
   );
@@ -206,7 +192,7 @@ function buildVendorCanaries(): CanarySecret[] {
     token(
       'base64-encoded-secret',
       '    client-key-data: ',
-      Buffer.from(keyBlock(join('RSA PRIVATE', ' KEY'), 71)).toString('base64'),
+      Buffer.from(keyBlock(join('RSA PRIVATE', ' KEY'), draw)).toString('base64'),
     ),
     token(
       'password-hash',
@@ -244,62 +230,29 @@ function buildVendorCanaries(): CanarySecret[] {
   ];
 }
 
-// Rules whose secret starts with its own keyword: a word character glued before it must not hide
-// it. Every vendor token that need not start a word is one of them.
-const GLUED_BEFORE_RULES: ReadonlySet<string> = new Set([
-  'aws-access-key-id',
-  'google-api-key',
-  'github-token',
-  'gitlab-token',
-  'npm-token',
-  'pypi-token',
-  'slack-token',
-  'slack-webhook-url',
-  'stripe-live-key',
-  'anthropic-api-key',
-  'openai-api-key',
-  'sendgrid-api-key',
-  'mailgun-api-key',
-  'twilio-key',
-  'jwt',
-  ...VENDOR_TOKEN_TABLE.filter((row) => !row.startsWord).map((row) => row.id),
-]);
-
-// Rules that take word characters glued after a token (`npm_<36>X`) with it.
-const GLUED_AFTER_RULES: ReadonlySet<string> = new Set([
-  'github-token',
-  'gitlab-token',
-  'npm-token',
-  'pypi-token',
-  'slack-token',
-  'stripe-live-key',
-  'anthropic-api-key',
-  'openai-api-key',
-  'sendgrid-api-key',
-  'mailgun-api-key',
-  ...VENDOR_TOKEN_TABLE.filter((row) => row.takesGluedTail).map((row) => row.id),
-]);
+// A rule that needs a word near its secret, but whose secret is a fixed token: glued in its context.
+const GLUED_IN_CONTEXT_RULES: ReadonlySet<string> = new Set(['twilio-key']);
 
 /**
- * The token canaries again with a word character glued before the value (`Xghp_...`), and after it
- * where the rule takes a glued tail (`npm_...X`): the redactor must still remove the whole value.
+ * The canary of every rule whose secret names itself again, with a letter glued before the value
+ * (`Xghp_...`) and, apart, one glued after it (`AKIA...X`): the redactor must still remove it.
  */
-export function buildGluedCanarySecrets(): CanarySecret[] {
-  const canaries = buildCanarySecrets();
-  // Out of its assignment (`password = ...`), so a broader rule cannot take the glued word too.
-  const before = canaries
-    .filter((canary) => GLUED_BEFORE_RULES.has(canary.rule))
-    .map((canary) => ({
+export function buildGluedCanarySecrets(
+  rules: readonly RedactionRuleInfo[],
+  draw: CanaryDraw = seededCanaryDraw(SELF_TEST_SEED),
+): CanarySecret[] {
+  const gluable = new Set(rules.filter((rule) => rule.namesItself).map((rule) => rule.id));
+  return buildCanarySecrets(draw).flatMap((canary) => {
+    const glue = (value: string): CanarySecret => ({
       ...canary,
-      text:
-        canary.rule === 'twilio-key'
-          ? canary.text.replace(canary.value, `X${canary.value}`)
-          : `const blob = "X${canary.value}";\n`,
-    }));
-  const after = canaries
-    .filter((canary) => GLUED_AFTER_RULES.has(canary.rule))
-    .map((canary) => ({ ...canary, text: `const blob = "${canary.value}X";\n` }));
-  return [...before, ...after];
+      // Out of its assignment (`password = ...`), so a broader rule cannot take the glued word too.
+      text: GLUED_IN_CONTEXT_RULES.has(canary.rule)
+        ? canary.text.replace(canary.value, value)
+        : `const blob = "${value}";\n`,
+    });
+    if (!gluable.has(canary.rule) && !GLUED_IN_CONTEXT_RULES.has(canary.rule)) return [];
+    return [glue(`X${canary.value}`), glue(`${canary.value}X`)];
+  });
 }
 
 function token(rule: string, before: string, value: string, after = ''): CanarySecret {

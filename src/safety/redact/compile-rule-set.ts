@@ -37,11 +37,12 @@ export function compileRuleSet(rules: readonly RedactionRule[]): CompiledRuleSet
     }
   });
   const keywords = [...ownRules.keys()].sort((a, b) => b.length - a.length || (a < b ? -1 : 1));
+  // Each keyword's prefixes looked up, not every pair of keywords compared: a thousand keywords.
   const rulesByKeyword = keywords.map((keyword) =>
     dedupeByRule(
-      keywords
-        .filter((other) => keyword.startsWith(other))
-        .flatMap((other) => ownRules.get(other) ?? []),
+      Array.from({ length: keyword.length }, (_, index) => keyword.slice(0, index + 1)).flatMap(
+        (prefix) => ownRules.get(prefix) ?? [],
+      ),
     ),
   );
   return { rules, keywordScanner: createKeywordScanner(keywords), rulesByKeyword };

@@ -2,45 +2,38 @@ import { isPlaceholderValue } from './is-placeholder-value.js';
 import { isMostlyWords } from './looks-like-words.js';
 import type { AnchoredRule, RedactionRuleInfo, ValueRange } from './redaction-rule.js';
 import { isRepetitive } from './shannon-entropy.js';
+import { takeGluedToken } from './take-glued-token.js';
+
+export { isWordCharacter } from './take-glued-token.js';
 
 export interface TokenRuleSpec extends RedactionRuleInfo {
   /**
    * Sticky (`y`) pattern tried where a keyword starts. With a `d` flag and a group 1, the group is
-   * the value; otherwise the whole match is.
+   * the value; otherwise the whole match is. A token that names itself is stated alone, with no
+   * lookaround at its edges: `takeGluedToken` judges its neighbours.
    */
   pattern: RegExp;
-  /**
-   * Whether the keyword must start a word (not follow a letter or digit). Default false: a token's
-   * prefix is distinctive, and a character glued before it (`Xghp_...`) must not hide it.
-   */
-  startsWord?: boolean;
   /** Extra check of the value; the default refuses placeholders and low-entropy values. */
   isSecret?: (value: string) => boolean;
-  /**
-   * Whether token characters glued after the value (`npm_<36>X`) are redacted with it. For prefixes
-   * with a separator (`npm_`, `glpat-`): the pattern then ends at the body, without a lookahead.
-   */
-  takesGluedTail?: boolean;
+  /** Default: true when the whole match is the value, false when a group after a name is. */
+  namesItself?: boolean;
 }
-
-// Token characters glued after a fixed-length token, redacted with it; longer runs keep their rest.
-const GLUED_TAIL = /[A-Za-z0-9_-]{0,64}/y;
 
 /** Builds a rule for a secret with a recognisable shape that starts at (or just after) its keyword. */
 export function defineTokenRule(spec: TokenRuleSpec): AnchoredRule {
   if (!spec.pattern.sticky) throw new Error(`rule ${spec.id}: pattern must be sticky`);
   const pattern = spec.pattern;
-  const startsWord = spec.startsWord ?? false;
   const isSecret = spec.isSecret ?? isRandomToken;
-  const takesGluedTail = spec.takesGluedTail ?? false;
+  const namesItself = spec.namesItself ?? !pattern.hasIndices;
   const keywordsLongestFirst = [...spec.keywords].sort((a, b) => b.length - a.length);
   return {
     id: spec.id,
     description: spec.description,
     keywords: spec.keywords,
+    ...(spec.severity && { severity: spec.severity }),
+    ...(namesItself && { namesItself }),
     scope: 'anchored',
     findAt(text: string, at: number): ValueRange | undefined {
-      if (startsWord && at > 0 && isWordCharacter(text.charCodeAt(at - 1))) return undefined;
       pattern.lastIndex = at;
       const match = pattern.exec(text);
       if (match === null) return undefined;
@@ -51,17 +44,15 @@ export function defineTokenRule(spec: TokenRuleSpec): AnchoredRule {
       const keyword = keywordsLongestFirst.find(
         (word) => text.slice(at, at + word.length).toLowerCase() === word,
       );
-      const bodyStart = Math.max(range[0], at + (keyword?.length ?? 0));
+      // A URL's fixed path words (`hooks/catch/`) are not its body: that starts after the last `/`.
+      const bodyStart = Math.max(
+        range[0],
+        at + (keyword?.length ?? 0),
+        range[0] + value.lastIndexOf('/') + 1,
+      );
       if (isMostlyWords(text.slice(bodyStart, range[1]))) return undefined;
-      if (!takesGluedTail) return { start: range[0], end: range[1] };
-      // Glued on one side only: a prefix in the middle of a longer run (`vipul-<64 hex>`) is not a token.
-      const isGluedBefore = range[0] > 0 && isWordCharacter(text.charCodeAt(range[0] - 1));
-      const isGluedAfter = isTokenCharacter(text.charCodeAt(range[1]));
-      if (isGluedBefore && isGluedAfter) return undefined;
-      // The glued tail is judged with the token, never alone: `<token>EXAMPLE` is still the token.
-      GLUED_TAIL.lastIndex = range[1];
-      GLUED_TAIL.exec(text);
-      return { start: range[0], end: GLUED_TAIL.lastIndex };
+      if (!namesItself) return { start: range[0], end: range[1] };
+      return takeGluedToken(text, range[0], range[1]);
     },
   };
 }
@@ -69,13 +60,4 @@ export function defineTokenRule(spec: TokenRuleSpec): AnchoredRule {
 /** The default value check of token rules: not a stand-in (`AKIA0000...`, `ghp_xxxx...`). */
 export function isRandomToken(value: string): boolean {
   return !isPlaceholderValue(value) && !isRepetitive(value);
-}
-
-export function isWordCharacter(code: number): boolean {
-  return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
-}
-
-/** A character a token's body or its glued tail is made of: a letter, digit, `_` or `-`. */
-function isTokenCharacter(code: number): boolean {
-  return isWordCharacter(code) || code === 95 || code === 45;
 }

@@ -147,6 +147,7 @@ export function isPlaceholderValue(value: string): boolean {
 
 /** Whether a value holds a stand-in word or mark, and is not mostly random around it. */
 function hasMarkerWord(value: string): boolean {
+  if (saysFake(value)) return true;
   let isDelimited = false;
   const rest = value.replace(PLACEHOLDER_FRAGMENT, (word: string, at: number) => {
     const end = at + word.length;
@@ -175,6 +176,20 @@ function hasMarkerWord(value: string): boolean {
   // shorter runs are judged too, as in a long value read as a name.
   const judged = rest.length >= LONG_VALUE_CHARS ? SHORT_JUDGED_RUN_CHARS : undefined;
   return looksLikeWords(rest, judged) || madeUpRunShare(rest) >= MIN_LONG_STAND_IN_RUN_SHARE;
+}
+
+const LOWER_CASE_FAKE = /fake/g;
+// A value that says what it is (`…$thisisfakeZDq…`, `…notarealkey…`): random letters never do.
+const SAYS_IT_IS_FAKE = /isa?fake|nota?real/;
+
+/**
+ * Whether a value says in lower case that it is fake: `fake` twice (`bddcfb88fake8f7c4d9aefake7de1fc`)
+ * or in so many words (`thisisfake`). Random letters spell `fake` about once in a million values;
+ * a shouted `FAKE` in mixed case is how scanners' own tests mark a real-shaped key they still expect
+ * found, and stays a secret.
+ */
+function saysFake(value: string): boolean {
+  return SAYS_IT_IS_FAKE.test(value) || (value.match(LOWER_CASE_FAKE)?.length ?? 0) >= 2;
 }
 
 function isSeparator(value: string, index: number): boolean {

@@ -13,6 +13,11 @@ export interface RedactionRuleInfo {
   keywords: readonly string[];
   /** `low` for a kind that is not itself a credential (a password hash); otherwise as its file. */
   severity?: 'low';
+  /**
+   * Whether the secret names itself (a prefix or a fixed form, as `AKIA…`, `ghp_…`, a key block):
+   * it is found with no name or word around it, glued to its neighbours, and inside base64.
+   */
+  namesItself?: boolean;
 }
 
 /** A rule that looks for its secret at the place where one of its keywords starts. */

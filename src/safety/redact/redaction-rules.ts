@@ -9,7 +9,7 @@ import { SERVICE_TOKEN_RULES } from './rules/service-token-rules.js';
 import { TELEGRAM_BOT_TOKEN_RULE } from './rules/telegram-bot-token-rule.js';
 import { TWILIO_RULE } from './rules/twilio-rule.js';
 import { COMMAND_LINE_CREDENTIAL_RULE } from './rules/command-line-credential-rule.js';
-import { BASE64_SECRET_RULE } from './rules/base64-secret-rule.js';
+import { defineBase64SecretRule } from './rules/base64-secret-rule.js';
 import { CSV_CREDENTIAL_COLUMN_RULE } from './rules/csv-credential-column-rule.js';
 import { CURL_USER_RULE } from './rules/curl-user-rule.js';
 import { GIT_CREDENTIALS_RULE } from './rules/git-credentials-rule.js';
@@ -32,11 +32,10 @@ import {
   VENDOR_TOKEN_RULES,
 } from './rules/vendor-token-rules.js';
 
-/** Every rule, most specific first: on a tie the earlier rule names the secret. */
-export const REDACTION_RULE_SET: readonly RedactionRule[] = [
-  ...PRIVATE_KEY_RULES,
-  PUTTY_KEY_RULE,
-  BASE64_SECRET_RULE,
+// Rules before the base64 rule, most specific first: a base64 JWT is named for what it is.
+const KEY_RULES: readonly RedactionRule[] = [...PRIVATE_KEY_RULES, PUTTY_KEY_RULE, BASE64_JWT_RULE];
+// Rules after it, down to the generic assignment rule.
+const OTHER_RULES: readonly RedactionRule[] = [
   // Vendor formats anchor on their host or prefix, so they name a value before the bare `sig=` of Azure SAS.
   ...VENDOR_TOKEN_RULES,
   ...CLOUD_PROVIDER_RULES,
@@ -50,7 +49,6 @@ export const REDACTION_RULE_SET: readonly RedactionRule[] = [
   TELEGRAM_BOT_TOKEN_RULE,
   FACEBOOK_APP_TOKEN_RULE,
   JWT_RULE,
-  BASE64_JWT_RULE,
   // Before the URL rule: a URL alone on its line is a credential store's entry, judged as one.
   GIT_CREDENTIALS_RULE,
   URL_CREDENTIAL_RULE,
@@ -68,6 +66,17 @@ export const REDACTION_RULE_SET: readonly RedactionRule[] = [
   GENERIC_ASSIGNMENT_RULE,
   // After the generic rule: a cell the generic rule names (`token,ghp_…`) keeps its name.
   CSV_CREDENTIAL_COLUMN_RULE,
+];
+
+/** Every rule, most specific first: on a tie the earlier rule names the secret. */
+export const REDACTION_RULE_SET: readonly RedactionRule[] = [
+  ...KEY_RULES,
+  // Decodes to what the rules whose secret names itself find: key blocks and tokens, not the
+  // password hashes that rank low.
+  defineBase64SecretRule(
+    [...KEY_RULES, ...OTHER_RULES].filter((rule) => rule.namesItself && rule.severity !== 'low'),
+  ),
+  ...OTHER_RULES,
 ];
 
 /** What each rule is, for reports and docs. */

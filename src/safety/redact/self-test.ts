@@ -11,17 +11,18 @@ import { RedactorSelfTestError } from './redactor-self-test-error.js';
 export interface RedactorSelfTestOptions {
   /** The rules under test; the default is the built-in set. */
   rules?: readonly RedactionRule[];
-  /** The canaries to run; the default is one per built-in rule, plus glued forms of the tokens. */
+  /** The canaries to run; the default is one per rule, plus glued forms of the tokens. */
   canaries?: readonly CanarySecret[];
 }
 
 /**
- * Runs a fixed canary secret per rule through a fresh redactor and throws RedactorSelfTestError if
- * any survives, is redacted under another rule, or a rule has no canary.
+ * Runs a fixed canary secret per rule, and each token that names itself glued on either side,
+ * through a fresh redactor and throws RedactorSelfTestError if any survives, is redacted under
+ * another rule, or a rule has no canary.
  */
 export function runRedactorSelfTest(options: RedactorSelfTestOptions = {}): void {
   const rules = options.rules ?? REDACTION_RULE_SET;
-  const canaries = options.canaries ?? [...buildCanarySecrets(), ...buildGluedCanarySecrets()];
+  const canaries = options.canaries ?? [...buildCanarySecrets(), ...buildGluedCanarySecrets(rules)];
   const redactor = new Redactor(options.rules === undefined ? {} : { rules });
   for (const rule of rules) {
     if (!canaries.some((canary) => canary.rule === rule.id)) {

@@ -46,7 +46,7 @@ const FAMILIES: Array<[rule: string, make: () => string, line?: (token: string) 
   ],
   ['twilio-key', () => f.twilioAccountSid(), (token) => `twilio account: ${token}`],
 ];
-// Families whose prefix holds a separator, so characters glued after a token are taken with it.
+// Characters glued after a token are taken with it, whatever its prefix.
 const GLUED_AFTER_FAMILIES: Array<[rule: string, make: () => string]> = [
   ['github-token', () => f.githubToken('p')],
   ['gitlab-token', () => f.gitlabToken()],
@@ -56,9 +56,9 @@ const GLUED_AFTER_FAMILIES: Array<[rule: string, make: () => string]> = [
   ['anthropic-api-key', () => f.anthropicKey()],
   ['sendgrid-api-key', () => f.sendgridKey()],
   ['mailgun-api-key', () => f.mailgunKey()],
-  ...drawVendorTokenSamples()
-    .filter(({ rule }) => VENDOR_TOKEN_TABLE.find((row) => row.id === rule)?.takesGluedTail)
-    .map(({ rule, value }): [string, () => string] => [rule, () => value]),
+  ['aws-access-key-id', () => f.awsAccessKeyId()],
+  ['google-api-key', () => f.googleApiKey()],
+  ...drawVendorTokenSamples().map(({ rule, value }): [string, () => string] => [rule, () => value]),
 ];
 // Fixed-length bodies: what is glued after them is not the body (`vipul-<64 hex>` is not Pulumi's).
 const FIXED_LENGTH_FAMILIES: Array<[rule: string, make: () => string]> = [
@@ -113,16 +113,16 @@ describe('tokens glued to a preceding word character', () => {
   });
 
   it('the start-up self-test holds a glued canary for every token family and passes', () => {
-    const glued = buildGluedCanarySecrets();
+    const glued = buildGluedCanarySecrets(REDACTION_RULE_SET);
     const before = new Set(glued.filter((c) => c.text.includes(`X${c.value}`)).map((c) => c.rule));
     const after = new Set(glued.filter((c) => c.text.includes(`${c.value}X`)).map((c) => c.rule));
     for (const [rule] of FAMILIES) expect(before, rule).toContain(rule);
-    // Mechanically, from the table: every vendor token that need not start a word, and every one
-    // that takes a glued tail.
-    for (const row of VENDOR_TOKEN_TABLE) {
-      if (!row.startsWord) expect(before, row.id).toContain(row.id);
-      if (row.takesGluedTail) expect(after, row.id).toContain(row.id);
+    // Mechanically, from the rule table: every rule whose secret names itself, both ways.
+    for (const rule of REDACTION_RULE_SET.filter((candidate) => candidate.namesItself)) {
+      expect(before, rule.id).toContain(rule.id);
+      expect(after, rule.id).toContain(rule.id);
     }
+    for (const row of VENDOR_TOKEN_TABLE) expect(after, row.id).toContain(row.id);
     expect(() => runRedactorSelfTest()).not.toThrow();
     cases += 1;
   });

@@ -5,6 +5,7 @@ import { madeUpRunShare } from '../../../src/safety/redact/made-up-run-share.js'
 import { looksLikeWords } from '../../../src/safety/redact/looks-like-words.js';
 import { shannonEntropy } from '../../../src/safety/redact/shannon-entropy.js';
 import { createSecretFactory } from '../../support/secret-factory.js';
+import { randomChars } from '../../support/vendor-token-samples.js';
 
 const f = createSecretFactory(4242);
 const LOWER = 'abcdefghijklmnopqrstuvwxyz';
@@ -76,6 +77,32 @@ describe('isPlaceholderValue', () => {
     expect(isPlaceholderValue(`wJalrXUtnFEMI/K7MDENG/bPxRfiCY${'EXAMPLE'}KEY`)).toBe(true);
     expect(isPlaceholderValue(`${f.chars(BASE62, 30)}-example`)).toBe(true);
     expect(isPlaceholderValue(f.chars(BASE62, 17) + 'abc' + f.chars(BASE62, 18))).toBe(false);
+  });
+});
+
+describe('isPlaceholderValue and `fake` (issue 27, trufflehog twilio row)', () => {
+  // Fresh on every run, unlike the seeded factory above.
+  const fresh = (alphabet: string, length: number): string => randomChars(alphabet, length);
+  const HEX = '0123456789abcdef';
+
+  it('takes a value that says it is fake (`fake` twice in lower case, `isfake`) for a stand-in', () => {
+    for (let round = 0; round < 50; round += 1) {
+      const hex = `SK_${fresh(HEX, 6)}fake${fresh(HEX, 12)}fake${fresh(HEX, 8)}`;
+      const phrase = `${fresh(BASE62, 11)}$thisisfake${fresh(BASE62, 10)}`;
+      expect(isPlaceholderValue(hex), hex).toBe(true);
+      expect(isPlaceholderValue(phrase), phrase).toBe(true);
+    }
+  });
+
+  it('leaves a shouted FAKE in mixed case, and a lone lower-case one among random letters, secrets', () => {
+    // Scanners' own tests shout FAKE into a real-shaped key they still expect found.
+    let kept = 0;
+    for (let round = 0; round < 200; round += 1) {
+      const shouted = `sk_${fresh(BASE62, 9)}FAKE${fresh(BASE62, 8)}`;
+      const lone = `${fresh(BASE62, 14)}fake${fresh(BASE62, 14)}`;
+      if (isPlaceholderValue(shouted) || isPlaceholderValue(lone)) kept += 1;
+    }
+    expect(kept).toBe(0);
   });
 });
 

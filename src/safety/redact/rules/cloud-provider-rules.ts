@@ -12,13 +12,12 @@ export const CLOUD_PROVIDER_RULES: readonly AnchoredRule[] = [
     id: 'aws-access-key-id',
     description: 'An AWS access key id (AKIA, ASIA, ABIA, ACCA, A3T)',
     keywords: ['akia', 'asia', 'abia', 'acca', 'a3t'],
-    pattern: /(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}(?![A-Za-z0-9])/y,
+    pattern: /(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}/y,
   }),
   defineTokenRule({
     id: 'aws-secret-access-key',
     description: 'An AWS secret access key assigned to an aws_secret_access_key-like name',
     keywords: ['secret_access_key', 'secretaccesskey', 'secret-access-key', 'aws_secret_key'],
-    startsWord: false,
     pattern: new RegExp(
       String.raw`(?:secret[_-]?access[_-]?key|aws_secret_key)${ASSIGN}([A-Za-z0-9/+]{40})(?![A-Za-z0-9/+=])`,
       'diy',
@@ -30,20 +29,18 @@ export const CLOUD_PROVIDER_RULES: readonly AnchoredRule[] = [
     id: 'google-api-key',
     description: 'A Google API key (AIza...)',
     keywords: ['aiza'],
-    pattern: /AIza[0-9A-Za-z_-]{35}(?![0-9A-Za-z_-])/y,
+    pattern: /AIza[0-9A-Za-z_-]{35}/y,
   }),
   defineTokenRule({
     id: 'azure-storage-account-key',
     description: 'An Azure storage account key (AccountKey= in a connection string)',
     keywords: ['accountkey'],
-    startsWord: false,
     pattern: /AccountKey\s*=\s*([A-Za-z0-9+/]{40,100}={0,2})(?![A-Za-z0-9+/=])/diy,
   }),
   defineTokenRule({
     id: 'azure-shared-access-key',
     description: 'An Azure Service Bus, Event Hubs or IoT Hub SharedAccessKey',
     keywords: ['sharedaccesskey'],
-    startsWord: false,
     pattern: /SharedAccessKey\s*=\s*([A-Za-z0-9+/]{30,100}={0,2})(?![A-Za-z0-9+/=])/diy,
   }),
   defineTokenRule({

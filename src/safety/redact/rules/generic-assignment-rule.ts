@@ -278,13 +278,14 @@ function isImageQueryKey(text: string, keyStart: number): boolean {
 }
 
 /**
- * Whether the key opens a `.env` or shell line (`DB_PASSWORD=...`, `export X=...`): there an
- * unquoted value is literal text up to the first blank, `&`, `;` and `,` included.
+ * Whether the key opens a `.env` or shell line (`DB_PASSWORD=...`, `export X=...`), or a command
+ * in a string (`"sh", "-c", "PGPASSWORD=... pg_dump"`): there an unquoted value is literal text up
+ * to the first blank, `&`, `;` and `,` included.
  */
 function isEnvLine(text: string, keyStart: number, keyEnd: number, key: string): boolean {
   if (text[keyEnd] !== '=' || !ENV_NAME.test(key)) return false;
   const lineStart = text.lastIndexOf('\n', keyStart - 1) + 1;
-  return /^[ \t]*(?:export[ \t]+)?$/.test(text.slice(lineStart, keyStart));
+  return /(?:^|["'`])[ \t]*(?:export[ \t]+)?$/.test(text.slice(lineStart, keyStart));
 }
 
 /**

@@ -26,7 +26,7 @@ export const JWT_RULE: AnchoredRule = defineTokenRule({
   description: 'A JSON Web Token (three base64url parts, eyJ...)',
   keywords: ['eyj'],
   pattern: new RegExp(
-    String.raw`eyJ[A-Za-z0-9_-]{8,${MAX_SEGMENT_CHARS}}\.eyJ[A-Za-z0-9_-]{8,${MAX_SEGMENT_CHARS}}\.[A-Za-z0-9_-]{0,${MAX_SEGMENT_CHARS}}(?![A-Za-z0-9_-])`,
+    String.raw`eyJ[A-Za-z0-9_-]{8,${MAX_SEGMENT_CHARS}}\.eyJ[A-Za-z0-9_-]{8,${MAX_SEGMENT_CHARS}}\.[A-Za-z0-9_-]{0,${MAX_SEGMENT_CHARS}}`,
     'y',
   ),
   isSecret: isRealJwt,

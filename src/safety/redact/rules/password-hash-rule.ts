@@ -23,6 +23,7 @@ export const PASSWORD_HASH_RULE: AnchoredRule = {
   keywords: ['$2a$', '$2b$', '$2y$', '$argon2', '$5$', '$6$'],
   scope: 'anchored',
   severity: 'low',
+  namesItself: true,
   findAt(text: string, at: number): ValueRange | undefined {
     HASH.lastIndex = at;
     const match = HASH.exec(text);

@@ -18,6 +18,7 @@ function definePrivateKeyRule(spec: PrivateKeySpec): AnchoredRule {
     id: spec.id,
     description: spec.description,
     keywords: ['-----begin'],
+    namesItself: true,
     scope: 'anchored',
     findAt(text: string, at: number): ValueRange | undefined {
       const block = readKeyBlock(text, at);

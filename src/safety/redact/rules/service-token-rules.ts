@@ -31,13 +31,11 @@ export const SERVICE_TOKEN_RULES: readonly AnchoredRule[] = [
     keywords: ['xoxb-', 'xoxp-', 'xoxa-', 'xoxr-', 'xoxs-', 'xoxe-', 'xoxe.'],
     pattern: /xox(?:[abprs]|e(?:\.xox[bp])?)-[A-Za-z0-9-]{10,250}/y,
     isSecret: (value) => isRandomToken(value) && /\d/.test(value),
-    takesGluedTail: true,
   }),
   defineTokenRule({
     id: 'slack-webhook-url',
     description: 'A Slack incoming-webhook URL (hooks.slack.com/services/...)',
     keywords: ['hooks.slack.com'],
-    startsWord: false,
     pattern: /hooks\.slack\.com\/(?:services|workflows|triggers)\/[A-Za-z0-9+/_-]{20,255}/y,
   }),
   defineTokenRule({
@@ -45,14 +43,12 @@ export const SERVICE_TOKEN_RULES: readonly AnchoredRule[] = [
     description: 'A Stripe live secret or restricted key (sk_live_, rk_live_)',
     keywords: ['sk_live_', 'rk_live_'],
     pattern: /[sr]k_live_[A-Za-z0-9]{20,247}/y,
-    takesGluedTail: true,
   }),
   defineTokenRule({
     id: 'anthropic-api-key',
     description: 'An Anthropic API key (sk-ant-)',
     keywords: ['sk-ant-'],
     pattern: /sk-ant-[A-Za-z0-9_-]{32,250}/y,
-    takesGluedTail: true,
   }),
   defineTokenRule({
     id: 'openai-api-key',
@@ -70,14 +66,12 @@ export const SERVICE_TOKEN_RULES: readonly AnchoredRule[] = [
         ? isSignedOpenAiKey(value)
         : hasLetterAndDigit(value)) &&
       shannonEntropy(value) >= OPENAI_ENTROPY_FLOOR_BITS,
-    takesGluedTail: true,
   }),
   defineTokenRule({
     id: 'sendgrid-api-key',
     description: 'A SendGrid API key (SG.xxx.yyy, or SG. and 66 characters)',
     keywords: ['sg.'],
     pattern: /SG\.(?:[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}|[A-Za-z0-9=_.-]{66})/y,
-    takesGluedTail: true,
   }),
   defineTokenRule({
     id: 'mailgun-api-key',
@@ -87,6 +81,5 @@ export const SERVICE_TOKEN_RULES: readonly AnchoredRule[] = [
     // `key-` are a key wherever they stand, even after `monkey-`.
     pattern: /key-[0-9a-f]{32}/y,
     isSecret: (value) => isRandomToken(value) && hasLetterAndDigit(value.slice(4)),
-    takesGluedTail: true,
   }),
 ];

@@ -10,7 +10,7 @@ export const TWILIO_RULE: WindowRule = defineContextRule({
   description: 'A Twilio API key SID (SK...) or account SID (AC...) near the word "twilio"',
   keywords: ['twilio'],
   contextLines: TWILIO_CONTEXT_LINES,
-  // No left boundary: a character glued before the SID (`XSK...`) must not hide it.
-  pattern: /(?:SK|AC)[0-9a-fA-F]{32}\b/g,
+  // No boundary either side: a character glued to the SID (`XSK...`, `SK...X`) must not hide it.
+  pattern: /(?:SK|AC)[0-9a-fA-F]{32}/g,
   isSecret: (value) => isRandomToken(value.slice(2)) && /[a-fA-F]/.test(value.slice(2)),
 });

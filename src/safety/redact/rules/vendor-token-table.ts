@@ -1,26 +1,18 @@
 // One row per vendor token format that names itself by a fixed prefix. Formats are the vendors'
 // published shapes; each row is a fact: id (the placeholder's name), keywords, and the sticky pattern
-// tried where a keyword starts.
+// tried where a keyword starts. Patterns state the token alone: what is glued to it on either side
+// is judged by `takeGluedToken`, the same for every row.
 
 export interface VendorTokenRow {
   id: string;
   description: string;
   keywords: readonly string[];
+  /** The token alone, with no lookaround at its edges: glue on either side is judged apart. */
   pattern: RegExp;
-  /** Whether word characters glued after the token are redacted with it (see `row`). */
-  takesGluedTail: boolean;
-  /** Whether the token must start a word: its pattern opens with a lookbehind (`(?<!...)LTAI`). */
-  startsWord: boolean;
   /** A further shape check of the value, where the prefix alone is weak (`EAAA`, `4b1d`). */
   hasShape?: (value: string) => boolean;
 }
 
-// After a token: not another token character, so a longer run is not cut into a "match".
-const END = String.raw`(?![A-Za-z0-9_-])`;
-// A prefix with a separator (`npm_`, `glpat-`) names its token wherever it stands, so characters
-// glued after the token (`hf_<34>X`) are taken with it; a letters-and-digits prefix (`AKCp`, `LTAI`)
-// also occurs inside base64 blobs, so there the token must end where the run ends.
-const SEPARATOR = /[_.~-]/;
 const row = (
   id: string,
   description: string,
@@ -28,20 +20,13 @@ const row = (
   source: string,
   flags = 'y',
   hasShape?: (value: string) => boolean,
-): VendorTokenRow => {
-  const takesGluedTail = keywords.every((keyword) => SEPARATOR.test(keyword));
-  const pattern = new RegExp(takesGluedTail ? source : source + END, flags);
-  const startsWord = source.startsWith('(?<!');
-  return {
-    id,
-    description,
-    keywords,
-    pattern,
-    takesGluedTail,
-    startsWord,
-    ...(hasShape && { hasShape }),
-  };
-};
+): VendorTokenRow => ({
+  id,
+  description,
+  keywords,
+  pattern: new RegExp(source, flags),
+  ...(hasShape && { hasShape }),
+});
 // Random base62 of this length holds both cases; hex digests and base64 of repeated bytes do not.
 const hasMixedCase = (value: string): boolean => /[a-z]/.test(value) && /[A-Z]/.test(value);
 
@@ -114,7 +99,7 @@ export const VENDOR_TOKEN_TABLE: readonly VendorTokenRow[] = [
     '1password-secret-key',
     'A 1Password account secret key (A3-)',
     ['a3-'],
-    '(?<![A-Za-z0-9])A3-[A-Z0-9]{6}-(?:[A-Z0-9]{11}|[A-Z0-9]{6}-[A-Z0-9]{5})-[A-Z0-9]{5}-[A-Z0-9]{5}-[A-Z0-9]{5}',
+    'A3-[A-Z0-9]{6}-(?:[A-Z0-9]{11}|[A-Z0-9]{6}-[A-Z0-9]{5})-[A-Z0-9]{5}-[A-Z0-9]{5}-[A-Z0-9]{5}',
   ),
   row(
     'grafana-token',
@@ -198,7 +183,7 @@ export const VENDOR_TOKEN_TABLE: readonly VendorTokenRow[] = [
     'alibaba-access-key-id',
     'An Alibaba Cloud access key id (LTAI)',
     ['ltai'],
-    '(?<![A-Za-z0-9])LTAI[A-Za-z0-9]{20}',
+    'LTAI[A-Za-z0-9]{20}',
   ),
   row(
     'artifactory-token',
@@ -244,8 +229,10 @@ export const VENDOR_TOKEN_TABLE: readonly VendorTokenRow[] = [
     'infracost-token',
     'An Infracost API token (ico-)',
     ['ico-'],
-    // Starts a word (a URL path segment included): `favicon.ico-<hash>.png`, `pubblico-<hash>` are names.
-    '(?<![A-Za-z0-9.-])ico-[A-Za-z0-9]{32}',
+    // Mixed case, as 32 random letters and digits are: `pubblico-<hex id>`, `favicon.ico-<hash>` are names.
+    'ico-[A-Za-z0-9]{32}',
+    'y',
+    hasMixedCase,
   ),
   row(
     'intra42-client-secret',
@@ -257,16 +244,10 @@ export const VENDOR_TOKEN_TABLE: readonly VendorTokenRow[] = [
     'harness-token',
     'A Harness personal or service token (pat., sat.)',
     ['pat.', 'sat.'],
-    String.raw`(?<![A-Za-z0-9])(?:pat|sat)\.[A-Za-z0-9_-]{22}\.[a-z0-9]{24}\.[A-Za-z0-9]{20}`,
+    String.raw`(?:pat|sat)\.[A-Za-z0-9_-]{22}\.[a-z0-9]{24}\.[A-Za-z0-9]{20}`,
     'iy',
   ),
-  row(
-    'octopus-deploy-api-key',
-    'An Octopus Deploy API key (API-)',
-    ['api-'],
-    // Starts a word; a URL path segment is one, so a key cannot leave in a URL's path.
-    '(?<![A-Za-z0-9-])API-[A-Z0-9]{26}',
-  ),
+  row('octopus-deploy-api-key', 'An Octopus Deploy API key (API-)', ['api-'], 'API-[A-Z0-9]{26}'),
   row(
     'openshift-token',
     'An OpenShift user token (sha256~)',
@@ -311,9 +292,8 @@ export const VENDOR_TOKEN_TABLE: readonly VendorTokenRow[] = [
     'square-oauth-token',
     'A Square OAuth access token (EAAA)',
     ['eaaa'],
-    // Not inside a base64 run, where `EAAA` is common: no `+` or letter before, no `+` or `=` after
-    // (a URL path segment is one place a token goes).
-    '(?<![A-Za-z0-9+])EAAA[A-Za-z0-9_-]{22,60}(?![+=])',
+    // `EAAA` is common inside base64 runs; the glue judgement leaves a token in the middle of one.
+    'EAAA[A-Za-z0-9_-]{22,60}',
     'y',
     hasMixedCase,
   ),
@@ -351,12 +331,7 @@ export const VENDOR_TOKEN_TABLE: readonly VendorTokenRow[] = [
     'dnkey-[a-z0-9=_-]{26}-[a-z0-9=_-]{52}',
     'iy',
   ),
-  row(
-    'droneci-token',
-    'A Drone CI token (drone_)',
-    ['drone_'],
-    '(?<![A-Za-z0-9_])drone_[a-z0-9]{32}',
-  ),
+  row('droneci-token', 'A Drone CI token (drone_)', ['drone_'], 'drone_[a-z0-9]{32}'),
   row(
     'mapbox-token',
     'A Mapbox secret token (sk.eyJ)',

@@ -1,0 +1,96 @@
+import type { ValueRange } from './redaction-rule.js';
+
+// Token characters glued after a token, redacted with it; longer runs keep their rest.
+const GLUED_TAIL = /[A-Za-z0-9_-]{0,64}/y;
+// A token made of base64 characters only could be a piece of a base64 run, and `+` and `/` are
+// joints of one there. Before the token, a run this long says base64 rather than a path (`/v1/`).
+const BASE64_TOKEN = /^[A-Za-z0-9+/]+$/;
+const MIN_BASE64_RUN_CHARS = 16;
+const BASE64_RUN_BEFORE = new RegExp(`[A-Za-z0-9+/]{${MIN_BASE64_RUN_CHARS}}$`);
+
+/**
+ * Judges the neighbours of a token whose shape names it (`AKIA…`, `ghp_…`), found at `[start, end)`
+ * by a pattern that states the token alone. Glued on one side (`XAKIA…`, `AKIA…X`, a token at a
+ * blob's edge) it is still the token, and the glued tail is hidden with it; glued on both sides it
+ * is letters in the middle of a longer run (`vipul-<64 hex>`, base64), not a token.
+ */
+export function takeGluedToken(text: string, start: number, end: number): ValueRange | undefined {
+  const inBase64 = BASE64_TOKEN.test(text.slice(start, end));
+  const isGluedBeforeIt = isGluedBefore(text, start, inBase64);
+  if (!isGluedAfter(text, end, inBase64)) {
+    if (!isGluedBeforeIt) return { start, end };
+    return isUneven(gluedRunBefore(text, start) + text.slice(start, end))
+      ? undefined
+      : { start, end };
+  }
+  if (isGluedBeforeIt) return undefined;
+  // The glued tail is judged with the token, never alone: `<token>EXAMPLE` is still the token.
+  GLUED_TAIL.lastIndex = end;
+  GLUED_TAIL.exec(text);
+  const tailEnd = GLUED_TAIL.lastIndex;
+  return isUneven(text.slice(start, tailEnd)) ? undefined : { start, end: tailEnd };
+}
+
+// What is glued before a token, as far back as an evenness judgement reads.
+const MAX_JUDGED_GLUE_CHARS = 16;
+
+function gluedRunBefore(text: string, start: number): string {
+  let from = start;
+  while (start - from < MAX_JUDGED_GLUE_CHARS && /[A-Za-z0-9+/_-]/.test(text.charAt(from - 1))) {
+    from -= 1;
+  }
+  return text.slice(from, start);
+}
+
+// An issued token is drawn evenly from its alphabet, and so is what an attacker glues to it: no
+// character fills a third of 24 or more (of a random hex token of 32, about one in 20,000 draws).
+// The edge of a blob of mostly zero bytes (`…AAAAEAAAAAAO8AiACjAAAAAAAAsg`) does.
+const MIN_EVEN_CHARS = 24;
+const MAX_CHARACTER_SHARE = 1 / 3;
+
+function isUneven(glued: string): boolean {
+  if (glued.length < MIN_EVEN_CHARS) return false;
+  const counts = new Map<number, number>();
+  let most = 0;
+  for (let index = 0; index < glued.length; index += 1) {
+    const code = glued.charCodeAt(index);
+    const count = (counts.get(code) ?? 0) + 1;
+    counts.set(code, count);
+    if (count > most) most = count;
+  }
+  return most >= glued.length * MAX_CHARACTER_SHARE;
+}
+
+// A letter or digit before the token glues it to a word. `=`, `_`, `-` and `/` are an assignment,
+// a name or a path (`/v1/ghp_…/revoke`), unless a long base64 run goes on before a `+` or `/`.
+function isGluedBefore(text: string, start: number, inBase64: boolean): boolean {
+  const code = text.charCodeAt(start - 1);
+  if (isWordCharacter(code)) return true;
+  if (!inBase64 || (code !== PLUS && code !== SLASH)) return false;
+  return BASE64_RUN_BEFORE.test(
+    text.slice(Math.max(0, start - 1 - MIN_BASE64_RUN_CHARS), start - 1),
+  );
+}
+
+// After it: a token character, or for a base64-like token, base64 going on (`+`, `/`) or padding.
+function isGluedAfter(text: string, end: number, inBase64: boolean): boolean {
+  const code = text.charCodeAt(end);
+  if (isWordCharacter(code) || code === UNDERSCORE || code === HYPHEN) return true;
+  if (!inBase64) return false;
+  if (code === EQUALS) return true;
+  const next = text.charCodeAt(end + 1);
+  return (
+    (code === PLUS || code === SLASH) && (isWordCharacter(next) || next === PLUS || next === SLASH)
+  );
+}
+
+const PLUS = 43;
+const HYPHEN = 45;
+const SLASH = 47;
+const EQUALS = 61;
+const UNDERSCORE = 95;
+
+/** A letter or digit. */
+export function isWordCharacter(code: number): boolean {
+  return (code >= 48 && code <= 57) || (code >= 65 && code <= 90) || (code >= 97 && code <= 122);
+}
