@@ -15,7 +15,7 @@ interface EncodedKeyword {
 const MIN_ENCODED_KEYWORD_CHARS = 3;
 // The scanner looks for this much of each (a smaller automaton, built at every start); a hit is
 // checked against the whole encoded keyword.
-const MAX_SCANNED_CHARS = 6;
+const MAX_SCANNED_CHARS = 4;
 // A 4096-bit RSA key in PEM is about 3.3 KB; its base64 about 4.4 KB. Longer runs are not read.
 const MAX_RUN_CHARS = 16 * 1024;
 // A wrapped block goes on over lines of one width (`base64` wraps at 76, PEM at 64).
@@ -134,48 +134,40 @@ const TOKEN_CHARACTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz01
 const MIN_SCANNED_CHARS = 4;
 
 /**
- * The base64 characters of `keyword` after `alignment` bytes of a group that do not depend on the
- * bytes around it (the longest such run), or, when that is short, that run and the next character
- * for each token character that can follow the keyword.
+ * The base64 characters of `keyword` after `alignment` bytes of a group that hold its bits alone,
+ * or, when they are few, those and the next character for each token character that can follow.
  */
 function encodeAt(keyword: string, alignment: number): EncodedKeyword[] {
-  const [from, to] = determinedRun(keyword, alignment);
-  if (to - from < MIN_ENCODED_KEYWORD_CHARS) return [];
-  if (to - from >= MIN_SCANNED_CHARS) {
-    return [{ text: encode(keyword, alignment, '\x00').slice(from, to), offset: from % 4 }];
-  }
+  const first = Math.ceil((8 * alignment) / 6);
+  const offset = first % 4;
+  const whole = encodeBits(keyword, alignment, first);
+  if (whole.length < MIN_ENCODED_KEYWORD_CHARS) return [];
+  if (whole.length >= MIN_SCANNED_CHARS) return [{ text: whole, offset }];
   const spelled = new Set<string>();
   for (const next of TOKEN_CHARACTERS) {
-    const [, longer] = determinedRun(keyword + next, alignment, from);
-    if (longer > to) spelled.add(encode(keyword + next, alignment, '\x00').slice(from, to + 1));
+    spelled.add(encodeBits(keyword + next, alignment, first).slice(0, whole.length + 1));
   }
-  return [...spelled].map((text) => ({ text, offset: from % 4 }));
+  return [...spelled].map((text) => ({ text, offset }));
 }
+
+const BASE64_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
 
 /**
- * Where the characters that every encoding of `keyword` at `alignment` holds run in its encoding:
- * the longest run, or the one that starts at `start`.
+ * The base64 characters, from the `first`, whose six bits all come from `bytes` written after
+ * `alignment` bytes of a 3-byte group: what every encoding of them there holds.
  */
-function determinedRun(keyword: string, alignment: number, start?: number): [number, number] {
-  const low = encode(keyword, alignment, '\x00');
-  const high = encode(keyword, alignment, '\xff');
-  let best: [number, number] = [0, 0];
-  let from = 0;
-  for (let index = 0; index <= low.length; index += 1) {
-    if (index < low.length && low[index] === high[index]) continue;
-    if (start === undefined ? index - from > best[1] - best[0] : from === start) {
-      best = [from, index];
+function encodeBits(bytes: string, alignment: number, first: number): string {
+  const end = 8 * (alignment + bytes.length);
+  let out = '';
+  for (let char = first; 6 * char + 6 <= end; char += 1) {
+    let value = 0;
+    for (let bit = 6 * char; bit < 6 * char + 6; bit += 1) {
+      const byte = bytes.charCodeAt(Math.floor(bit / 8) - alignment);
+      value = (value << 1) | ((byte >> (7 - (bit % 8))) & 1);
     }
-    from = index + 1;
+    out += BASE64_ALPHABET[value] ?? '';
   }
-  return best;
-}
-
-/** `keyword` after `alignment` bytes of `fill` and before two more, in base64. */
-function encode(keyword: string, alignment: number, fill: string): string {
-  return Buffer.from(fill.repeat(alignment) + keyword + fill.repeat(2), 'latin1').toString(
-    'base64',
-  );
+  return out;
 }
 
 /** Where the base64 run around `at` starts on its line, or undefined past MAX_RUN_CHARS. */
