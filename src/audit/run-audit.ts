@@ -13,11 +13,12 @@ import type { AuditOptions } from './audit-options.js';
 import { buildAuditReport, type ReviewSummary } from './assemble/build-audit-report.js';
 import { readGitState } from './assemble/read-git-state.js';
 import { applyBaseline, readBaseline, renderBaseline } from './gates/baseline.js';
-import { evaluateGates, type GateResult } from './gates/evaluate-gates.js';
-import { fingerprintSecrets, suppressSecrets } from './gates/suppress-secrets.js';
-import { gateHistorySecrets } from './gates/gate-history-secrets.js';
+import type { GateResult } from './gates/evaluate-gates.js';
+import { gateReport, settleSuppressions } from './gates/settle-report.js';
 import { scanAuditHistory } from './history/scan-audit-history.js';
-import { findingRuleId } from './report/list-report-rows.js';
+import { orderChunksByRisk } from './chunk/order-chunks-by-risk.js';
+import { buildShardReport, renderShardReport } from './shard/build-shard-report.js';
+import { shardOfChunk } from './shard/assign-shard.js';
 import { refuseForeignFile } from './outputs/refuse-foreign-outputs.js';
 import { renderManifest } from './outputs/render-manifest.js';
 import { sealOutput, type SealShape } from './outputs/output-seal.js';
@@ -136,6 +137,12 @@ async function auditWith(
   if (options.isDryRun) return { kind: 'plan', plan };
   // Local and deterministic, so it runs before any money is spent on a review.
   const history = await scanAuditHistory(options);
+  const shard = options.shard ?? null;
+  const chunkIds = orderChunksByRisk(prepared.chunkPlan.chunks).map((chunk) => chunk.id);
+  const reviewedIds =
+    shard === null
+      ? chunkIds
+      : chunkIds.filter((id) => shardOfChunk(id, shard.count) === shard.index);
 
   let review: Awaited<ReturnType<typeof runModelReview>> | null = null;
   if (ref !== null) {
@@ -159,8 +166,11 @@ async function auditWith(
       );
     }
     const client = await deps.createClient(ref, options.env);
-    progress({ stage: 'review', done: 0, total: prepared.chunkPlan.chunks.length });
+    progress({ stage: 'review', done: 0, total: reviewedIds.length });
     review = await runModelReview(prepared, {
+      ...(shard
+        ? { reviewsChunk: (chunk) => shardOfChunk(chunk.id, shard.count) === shard.index }
+        : {}),
       client,
       cacheDir: options.cacheDir,
       stateKey: options.sealKey,
@@ -225,31 +235,34 @@ async function auditWith(
     ...(reviewSummary ? { review: reviewSummary } : {}),
     ...(history ? { history: history.report } : {}),
   });
-  const secretResults = fingerprintSecrets(report);
-  const historyGate = gateHistorySecrets(report, history?.found ?? [], baseline);
-  report.suppressed = [
-    ...suppressSecrets(secretResults, filesWithSecrets, baseline),
-    ...(kept?.suppressed ?? []).map((finding) => ({
-      ruleId: findingRuleId(finding.category),
-      path: finding.path,
-      line: finding.line,
-      by: 'baseline' as const,
-    })),
-    ...historyGate.suppressed,
-  ];
-  const suppressedPlaces = new Set(
-    report.suppressed.map((item) => `${item.ruleId}\0${item.path}\0${item.line}`),
-  );
-  const gatedSecrets = [
-    ...secretResults
-      .map(({ row }) => row)
-      .filter((row) => !suppressedPlaces.has(`${row.ruleId}\0${row.path}\0${row.line}`)),
-    ...historyGate.gated,
-  ];
+  const { secretResults, historyGate, gatedSecrets } = settleSuppressions(report, {
+    files: filesWithSecrets,
+    historyFound: history?.found ?? [],
+    baseline,
+    suppressedFindings: kept?.suppressed ?? [],
+  });
   const { reportPath, manifestPath } = prepared.outputs;
   // Sealed, so later runs of this user know these files as oy's own and leave them out.
   const seal = (text: string, shape: SealShape) => sealOutput(text, shape, options.sealKey);
-  const reportText = seal(renderReport(report, options.format), SEAL_SHAPES[options.format]);
+  const reportText =
+    shard === null
+      ? seal(renderReport(report, options.format), SEAL_SHAPES[options.format])
+      : seal(
+          renderShardReport(
+            buildShardReport({
+              spec: shard,
+              options,
+              report,
+              chunkIds,
+              reviewedChunkIds: reviewedIds,
+              ledger: prepared.ledger,
+              files: filesWithSecrets,
+              historyFound: history?.found ?? [],
+              review,
+            }),
+          ),
+          'json',
+        );
   await prepared.outputs.report?.write(reportText);
   await prepared.outputs.manifest?.write(seal(renderManifest(report), 'json'));
   if (writeBaseline !== null)
@@ -282,15 +295,11 @@ async function auditWith(
       ),
     );
   progress({ stage: 'report', done: 1, total: 1 });
-  const gates = evaluateGates({
-    findings: report.findings,
-    configChanges: report.configChanges,
-    secrets: gatedSecrets,
+  // A shard's failures are the merge's to judge, with every shard's coverage in hand.
+  const gates = gateReport(report, gatedSecrets, {
     failOn: options.failOn,
     minCoverage: options.minCoverage,
-    coverage: report.coverage,
-    isPartial: report.coverage.isPartial,
-    allowPartial: options.allowPartial,
+    allowPartial: options.allowPartial || shard !== null,
   });
   return {
     kind: 'report',
@@ -324,7 +333,7 @@ function refuseEmptySelection(fileCount: number, options: AuditOptions): void {
 }
 
 /** Files of chunks the model could not review are `failed(<kind>)`, not `reviewed`. */
-function markFailed(
+export function markFailed(
   ledger: LedgerEntry[],
   failed: ReadonlyMap<string, LedgerEntry>,
 ): LedgerEntry[] {

@@ -26,7 +26,7 @@ export function fingerprintSecrets(report: AuditReport): SecretResult[] {
 /** Which secrets an `oy:allow` comment on their line or the `--baseline` accepts; they neither show as results nor gate. */
 export function suppressSecrets(
   secrets: readonly SecretResult[],
-  files: readonly ScannedFile[],
+  files: readonly Pick<ScannedFile, 'path' | 'allowedSecretLines'>[],
   baseline: ReadonlySet<string> | null,
 ): SuppressedResult[] {
   const allowed = new Set(

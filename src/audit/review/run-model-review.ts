@@ -1,30 +1,26 @@
 import { ProviderError } from '../../providers/provider-error.js';
 import { OyError, EXIT } from '../../shared/errors.js';
 import { modelFactsFor } from '../../providers/model-facts/model-facts-for.js';
-import { addToTotals, type UsageTotals } from '../../providers/pricing/usage-totals.js';
+import type { UsageTotals } from '../../providers/pricing/usage-totals.js';
 import type { ModelClient } from '../../providers/types.js';
 import { createRedactor } from '../../safety/redact/redactor.js';
 import { orderChunksByRisk } from '../chunk/order-chunks-by-risk.js';
 import type { PreparedAudit } from '../prepare-audit.js';
 import type { Chunk, Finding, LedgerEntry, SecurityHint } from '../types.js';
-import { applyReduce } from './apply-reduce.js';
 import { renderPart } from '../chunk/render-part.js';
 import { createDelimiter } from './create-delimiter.js';
-import { judgeAnswerEnd, type CutAnswerReason } from './judge-answer-end.js';
 import { dedupeFindings } from './dedupe-findings.js';
 import { CacheSeal } from '../cache-seal/cache-seal.js';
 import { MapCache } from './map-cache.js';
-import { parseReduceAnswer } from './parse-reduce-answer.js';
-import { reduceFindingIds } from './reduce-finding-ids.js';
+import { reduceReview, type ReduceFailure } from './reduce-review.js';
 import { renderChunks } from './render-chunks.js';
-import { REDUCE_BUDGET_CHARS, renderReducePrompt } from './render-reduce-prompt.js';
 import { renderRepositoryManifest } from './render-repository-manifest.js';
 import { promptVersionHash } from './render-map-prompt.js';
 import { runMapPhase, type MapOutcome } from './run-map-phase.js';
+import { tagPlannedChunks } from './tag-planned-chunks.js';
 import { verifyFindings, type LineRange, type UnverifiedFinding } from './verify-findings.js';
 
-/** Answer budget of the reduce call: a summary and two id lists. */
-const REDUCE_MAX_TOKENS = 4096;
+export type { ReduceFailure };
 
 export interface ModelReviewOptions {
   client: ModelClient;
@@ -39,12 +35,15 @@ export interface ModelReviewOptions {
   onProgress?: (done: number, total: number, totals: UsageTotals) => void;
   /** What `--verbose` says: chunks reviewed in halves, cache entries that did not verify, a cut reduce answer. */
   onNotice?: (text: string) => void;
+  /** `--shard`: review only the chunks this says, verify against every chunk's lines, and leave the reduce to the merge. */
+  reviewsChunk?: (chunk: Chunk) => boolean;
 }
 
-/** Why the reduce answer was not used: the findings keep their deterministic order and there is no summary. */
-export interface ReduceFailure {
-  reason: CutAnswerReason;
-  detail: string;
+/** What one planned chunk's review gave, before de-duplication: what a shard hands to the merge. */
+export interface ChunkFindings {
+  chunkId: string;
+  verified: Finding[];
+  unverified: UnverifiedFinding[];
 }
 
 export interface ModelReview {
@@ -60,6 +59,8 @@ export interface ModelReview {
   cacheHits: number;
   isStoppedByCost: boolean;
   promptVersionHash: string;
+  /** The verified and unverified findings of each planned chunk reviewed, in review order. */
+  byChunk: ChunkFindings[];
 }
 
 /** Map every chunk (riskiest first), verify the findings against the source, de-duplicate, then one reduce call. */
@@ -68,7 +69,6 @@ export async function runModelReview(
   options: ModelReviewOptions,
 ): Promise<ModelReview> {
   const { chunks } = prepared.chunkPlan;
-  const redactor = createRedactor();
   // Each file is numbered on its own, so the map cache keys of other chunks survive a new secret.
   const { rendered, redactedTexts } = await renderChunks(chunks, {
     candidates: new Map(prepared.candidates.map((candidate) => [candidate.path, candidate])),
@@ -76,11 +76,12 @@ export async function runModelReview(
     createRedactor: () => createRedactor(),
     maxFileBytes: options.maxFileBytes,
   });
+  const reviewsChunk = options.reviewsChunk ?? (() => true);
   const textById = new Map<string, string>();
   const failedFiles = new Map<string, LedgerEntry>();
   for (const item of rendered) {
     if ('text' in item) textById.set(item.chunk.id, item.text);
-    else
+    else if (reviewsChunk(item.chunk))
       markFailed(
         failedFiles,
         item.chunk,
@@ -92,12 +93,14 @@ export async function runModelReview(
   const delimiter = createDelimiter(textById.values());
   const versionHash = promptVersionHash();
   const price = modelFactsFor(options.client.ref).price;
+  const mapped = orderChunksByRisk(chunks).flatMap((chunk) => {
+    const text = textById.get(chunk.id);
+    return text === undefined || !reviewsChunk(chunk) ? [] : [{ chunk, text }];
+  });
   const map = await runMapPhase({
     client: options.client,
-    chunks: orderChunksByRisk(chunks).flatMap((chunk) => {
-      const text = textById.get(chunk.id);
-      return text === undefined ? [] : [{ chunk, text }];
-    }),
+    chunks: mapped,
+    plannedChunkCount: chunks.length,
     manifest: renderRepositoryManifest(
       prepared.files.map((file) => ({ path: file.path, lineCount: file.lineCount })),
     ),
@@ -124,55 +127,51 @@ export async function runModelReview(
 
   throwIfDead(map.outcomes, map.fatalError);
   const reviewedRanges = new Map<string, LineRange[]>();
-  const rawFindings = [];
-  for (const outcome of map.outcomes) {
-    if (outcome.status === 'failed') {
-      markFailed(failedFiles, outcome.chunk, outcome.reason, outcome.detail);
-      continue;
-    }
-    for (const part of outcome.chunk.parts) {
+  const addRanges = (chunk: Chunk) => {
+    for (const part of chunk.parts) {
       reviewedRanges.set(part.path, [
         ...(reviewedRanges.get(part.path) ?? []),
         { startLine: part.startLine, endLine: part.endLine },
       ]);
     }
-    rawFindings.push(...outcome.findings);
+  };
+  // A shard verifies as the whole run would: the other shards review the chunks it leaves.
+  for (const chunk of chunks) if (!reviewsChunk(chunk)) addRanges(chunk);
+  for (const outcome of map.outcomes) {
+    if (outcome.status === 'failed')
+      markFailed(failedFiles, outcome.chunk, outcome.reason, outcome.detail);
+    else addRanges(outcome.chunk);
   }
-  const { verified, unverified } = verifyFindings(rawFindings, redactedTexts, reviewedRanges);
+  // Each finding is checked on its own, so verifying chunk by chunk gives the whole run's lists.
+  const plannedIds = tagPlannedChunks(
+    mapped.map(({ chunk }) => chunk),
+    map.outcomes.map((outcome) => outcome.chunk),
+  );
+  const byChunk: ChunkFindings[] = [];
+  map.outcomes.forEach((outcome, index) => {
+    if (outcome.status === 'failed') return;
+    const checked = verifyFindings(outcome.findings, redactedTexts, reviewedRanges);
+    const chunkId = plannedIds[index] as string;
+    const last = byChunk.at(-1);
+    if (last?.chunkId === chunkId) {
+      last.verified.push(...checked.verified);
+      last.unverified.push(...checked.unverified);
+    } else byChunk.push({ chunkId, ...checked });
+  });
+  const verified = byChunk.flatMap((item) => item.verified);
+  const unverified = byChunk.flatMap((item) => item.unverified);
   const deduped = dedupeFindings(verified);
 
-  let totals = map.totals;
-  let calls = map.calls;
-  let reduced = applyReduce(deduped, null);
-  let reduceFailure: ReduceFailure | null = null;
-  // A single chunk was already reviewed as a whole; several need one call to rank and summarise.
-  if (chunks.length > 1 && deduped.length > 0 && !map.isStoppedByCost) {
-    const prompt = renderReducePrompt(deduped, REDUCE_BUDGET_CHARS);
-    try {
-      const result = await options.client.complete(
-        {
-          system: prompt.system,
-          messages: [{ role: 'user', text: redactor.redact(prompt.user).text }],
-          maxTokens: REDUCE_MAX_TOKENS,
-        },
-        options.signal ? { signal: options.signal } : {},
-      );
-      calls++;
-      totals = addToTotals(totals, result.usage, price);
-      // A cut answer may rank a few findings and leave the rest, or hold half a summary: none of it is used.
-      const end = judgeAnswerEnd(result.stopReason);
-      if (end.isWhole)
-        reduced = applyReduce(deduped, parseReduceAnswer(result.text, reduceFindingIds(deduped)));
-      else {
-        reduceFailure = { reason: end.reason, detail: end.detail };
-        options.onNotice?.(
-          `the reduce answer was not used, so the report has no summary: ${end.detail}`,
-        );
-      }
-    } catch {
-      // The reduce step only ranks and summarises: without it, the deterministic order stands.
-    }
-  }
+  // A shard leaves ranking and summarising to the merge, which has every shard's findings.
+  const { reduced, reduceFailure, totals, calls } = await reduceReview(deduped, {
+    client: options.client,
+    chunkCount: options.reviewsChunk ? 0 : chunks.length,
+    isStoppedByCost: map.isStoppedByCost,
+    totals: map.totals,
+    price,
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.onNotice ? { onNotice: options.onNotice } : {}),
+  });
   return {
     findings: reduced.findings,
     unverified,
@@ -180,10 +179,11 @@ export async function runModelReview(
     reduceFailure,
     failedFiles,
     totals,
-    calls,
+    calls: map.calls + calls,
     cacheHits: map.cacheHits,
     isStoppedByCost: map.isStoppedByCost,
     promptVersionHash: versionHash,
+    byChunk,
   };
 }
 
