@@ -75,7 +75,6 @@ const SHARED_FIELDS: readonly { name: string; of: (shard: ShardReport) => unknow
 export function checkShardReports(inputs: readonly ShardInput[]): ShardInput[] {
   const [first] = inputs;
   if (first === undefined) throw refused('(none)', 'no shard report was given');
-  for (const input of inputs) checkOne(input);
   for (const input of inputs.slice(1)) {
     for (const field of SHARED_FIELDS) {
       if (!isDeepStrictEqual(field.of(input.shard), field.of(first.shard)))
@@ -85,6 +84,7 @@ export function checkShardReports(inputs: readonly ShardInput[]): ShardInput[] {
         );
     }
   }
+  for (const input of inputs) checkOne(input);
   const { count } = first.shard.shard;
   const byIndex = new Map<number, ShardInput>();
   for (const input of inputs) {
@@ -124,7 +124,7 @@ function checkOne({ file, shard }: ShardInput): void {
     throw refused(file, `a path leaves the workspace: ${JSON.stringify(outside)}`);
 }
 
-/** Every path the merged report would show or point a SARIF viewer at. */
+/** Every path the merged report points a SARIF viewer at, or names as a file of the workspace. */
 function listPaths(shard: ShardReport): string[] {
   const { report, review } = shard;
   return [
@@ -139,9 +139,8 @@ function listPaths(shard: ShardReport): string[] {
     ...report.configChanges.map((change) => change.path),
     ...(report.history?.secrets ?? []).map((secret) => secret.path),
     ...(review?.failedFiles ?? []).map((entry) => entry.path),
-    ...(review?.byChunk ?? []).flatMap((item) =>
-      [...item.verified, ...item.unverified].map((finding) => finding.path),
-    ),
+    // An unverified finding's path is the model's own words, shown as such, as the audit shows them.
+    ...(review?.byChunk ?? []).flatMap((item) => item.verified.map((finding) => finding.path)),
   ];
 }
 
