@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shardOfChunk } from '../../src/audit/shard/assign-shard.js';
 import { shardDigest } from '../../src/audit/shard/shard-digest.js';
+import type { ShardReport } from '../../src/audit/shard/shard-report.js';
 import type { AuditReport } from '../../src/audit/types.js';
 import type { FakeProviderServer } from '../fakes/fake-provider-server.js';
 import type { ScriptedAnswer } from '../fakes/script.js';
@@ -389,10 +390,9 @@ describe('oy audit --shard K/N and oy report merge', () => {
 
   describe('refuses what is not the N shares of one audit (exit 2, naming the file and the field)', () => {
     /** A shard file edited and given a fresh digest, as a forger (or another oy version) would. */
-    function rewrite(from: string, to: string, change: (doc: Record<string, any>) => void): string {
-      const doc = readReport(from) as Record<string, any>;
-      delete doc.oySeal;
-      change(doc);
+    function rewrite(from: string, to: string, change: (doc: ShardReport) => void): string {
+      const { oySeal: _seal, ...doc } = readReport(from);
+      change(doc as unknown as ShardReport);
       doc.digest = shardDigest(doc);
       writeFileSync(path.join(repo, to), JSON.stringify(doc, null, 2) + '\n');
       return to;
@@ -458,9 +458,9 @@ describe('oy audit --shard K/N and oy report merge', () => {
 
     it('a tampered file: an edit without a new digest, a share that is not its own, a verified path outside the workspace', async () => {
       const edited = 'out/edited.json';
-      const doc = readReport(modelShards[1]!) as Record<string, any>;
+      const doc = readReport(modelShards[1]!) as unknown as ShardReport;
       // A cheaper run than it was, as a careless edit or a forger might make it.
-      doc.review.totals.inputTokens += 1000;
+      doc.review!.totals.inputTokens += 1000;
       writeFileSync(path.join(repo, edited), JSON.stringify(doc, null, 2) + '\n');
       await expectRefused([modelShards[0]!, edited, modelShards[2]!], edited, 'digest');
 
@@ -470,10 +470,12 @@ describe('oy audit --shard K/N and oy report merge', () => {
       await expectRefused([modelShards[0]!, stolen, modelShards[2]!], stolen, 'reviewedChunks');
 
       const withVerified = modelShards.find((file) =>
-        (readReport(file) as any).review.byChunk.some((item: any) => item.verified.length > 0),
+        (readReport(file) as unknown as ShardReport).review!.byChunk.some(
+          (item) => item.verified.length > 0,
+        ),
       )!;
       const escaped = rewrite(withVerified, 'out/escaped.json', (doc) => {
-        doc.review.byChunk.find((item: any) => item.verified.length > 0).verified[0].path =
+        doc.review!.byChunk.find((item) => item.verified.length > 0)!.verified[0]!.path =
           '../../outside.js';
       });
       await expectRefused(
