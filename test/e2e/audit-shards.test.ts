@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shardOfChunk } from '../../src/audit/shard/assign-shard.js';
 import { shardDigest } from '../../src/audit/shard/shard-digest.js';
 import type { ShardReport } from '../../src/audit/shard/shard-report.js';
-import type { AuditReport } from '../../src/audit/types.js';
+import type { AuditReport, Finding } from '../../src/audit/types.js';
 import type { FakeProviderServer } from '../fakes/fake-provider-server.js';
 import type { ScriptedAnswer } from '../fakes/script.js';
 import { fakeProviderEnv, startFakeProvider } from '../fakes/start-fake-provider.js';
@@ -494,7 +494,8 @@ describe('oy audit --shard K/N and oy report merge', () => {
       writeFileSync(path.join(repo, 'out/not-json.json'), '{"oyShardReport": 1,');
       await expectRefused(['out/not-json.json'], 'out/not-json.json', 'not JSON');
       const broken = rewrite(modelShards[0]!, 'out/broken.json', (doc) => {
-        doc.report.findings = [{ path: 'x' }];
+        // A finding with only a path: the schema wants every field.
+        doc.report.findings = [{ path: 'x' } as unknown as Finding];
       });
       await expectRefused([broken, modelShards[1]!, modelShards[2]!], broken, 'report.findings');
     });
