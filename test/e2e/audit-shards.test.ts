@@ -64,7 +64,7 @@ beforeAll(async () => {
     { length: SHARDS },
     (_, index) => ids.filter((id) => shardOfChunk(id, SHARDS) === index + 1).length,
   );
-}, 120_000);
+});
 
 afterAll(async () => {
   await fake.close();
@@ -330,7 +330,7 @@ describe('oy audit --shard K/N and oy report merge', () => {
     expect(merged.code, merged.stderr).toBe(0);
     expectSameReport(readReport('out/offline-merged.json'), readReport('out/offline-whole.json'));
     expect(readReport('out/offline-merged.json').mode).toBe('offline');
-  }, 120_000);
+  });
 
   it.each([
     ['--fail-on high', ['--fail-on', 'high'], 3],
@@ -466,7 +466,7 @@ describe('oy audit --shard K/N and oy report merge', () => {
         'out/other-option.json',
         'identity.options.exclude',
       );
-    }, 120_000);
+    });
 
     it('a shard of another prompt version', async () => {
       const other = rewrite(modelShards[2]!, 'out/other-prompt.json', (doc) => {

@@ -256,6 +256,5 @@ describe('every bad flag value through the built CLI', () => {
       );
       expect(problems.filter((each) => each !== null)).toEqual([]);
     },
-    120_000,
   );
 });

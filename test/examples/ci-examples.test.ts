@@ -191,7 +191,7 @@ describe('examples/github/oy-audit.yml', () => {
     commitToken();
     const gated = await runScript('bash', audit.run ?? '', { BASE_REF: 'main', OY_MODEL: '' });
     expect(gated.code, gated.stderr).toBe(3);
-  }, 180_000);
+  });
 
   it('the audit script runs on a push, with no base ref', async () => {
     makeRepo();
@@ -200,7 +200,7 @@ describe('examples/github/oy-audit.yml', () => {
     expect(JSON.parse(readFileSync(path.join(repo, 'oy.sarif'), 'utf8'))).toMatchObject({
       version: '2.1.0',
     });
-  }, 120_000);
+  });
 });
 
 describe('examples/github/oy-audit-matrix.yml', () => {
@@ -366,7 +366,7 @@ describe('examples/gitlab/.gitlab-ci.yml', () => {
     commitToken();
     const gated = await runScript('sh', script, env);
     expect(gated.code, gated.stderr).toBe(3);
-  }, 180_000);
+  });
 });
 
 describe('package names in the docs', () => {

@@ -150,7 +150,7 @@ describe('scan worker threads', () => {
     } finally {
       await pool.close();
     }
-  }, 180_000);
+  });
 });
 
 /** How long the main thread blocks between offers, and how often: two minutes in all for 12 tiny files. */
