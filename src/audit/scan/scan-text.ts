@@ -54,7 +54,12 @@ export function scanText(file: CollectedFile, tools: ScanTools): ScannedFile {
   const isEstimate = tools.needsExactTokens?.(file.path) === false;
   // A file the model is never sent needs no tokenizer: its count only feeds the plan's display.
   const counter = isEstimate ? undefined : tools.counter();
-  const tokens = (counter ? counter.count(text) : estimateTokens(file.size)) + allowance;
+  // A file that will likely be split is counted line by line only, its total from its lines.
+  const counted: { tokens: number; lineTokens?: number[] } =
+    counter && tools.needsLineTokens(file.path, estimateTokens(text.length) + allowance)
+      ? counter.countWithLines(text)
+      : { tokens: counter ? counter.count(text) : estimateTokens(file.size) };
+  const tokens = counted.tokens + allowance;
   const sourceHash = hashText(file.text);
   const scanned: ScannedFile = {
     path: file.path,
@@ -71,8 +76,10 @@ export function scanText(file: CollectedFile, tools: ScanTools): ScannedFile {
   const allowed = listAllowedLines(file.text, text, redacted.redactions);
   if (allowed.length > 0) scanned.allowedSecretLines = allowed;
   if (!counter) scanned.isTokenEstimate = true;
-  else if (tools.needsLineTokens(file.path, tokens))
-    scanned.lineTokens = chargeAllowance(counter.countLines(text), redacted.redactions);
+  else if (tools.needsLineTokens(file.path, tokens)) {
+    const lineTokens = counted.lineTokens ?? counter.countLines(text);
+    scanned.lineTokens = chargeAllowance(lineTokens, redacted.redactions);
+  }
   return scanned;
 }
 

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type { Tiktoken } from 'tiktoken';
-import { countLineTokens, splitLines } from './count-line-tokens.js';
+import { countLineTokens, countLineTokensAndTotal, splitLines } from './count-line-tokens.js';
 import { createPreTokenizer } from './create-pre-tokenizer.js';
 import { PieceMemo } from './piece-memo.js';
 import { DEFAULT_TOKEN_ENCODING, type TokenCounter, type TokenEncoding } from './token-counter.js';
@@ -67,10 +67,20 @@ export function createTokenCounter(encoding: TokenEncoding = DEFAULT_TOKEN_ENCOD
   const countLines = (text: string): number[] =>
     countLineTokens(splitLines(text), count, encoding === 'o200k_base');
 
+  const countWithLines = (text: string): { tokens: number; lineTokens: number[] } => {
+    const { lineTokens, total } = countLineTokensAndTotal(
+      splitLines(text),
+      count,
+      encoding === 'o200k_base',
+    );
+    return { tokens: total, lineTokens };
+  };
+
   return {
     encoding,
     count,
     countLines,
+    countWithLines,
     free: () => {
       memo.clear();
       encoder.free();
