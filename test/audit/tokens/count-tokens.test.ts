@@ -220,6 +220,22 @@ describe('createTokenCounter', () => {
         expect(fast).toBeLessThanOrEqual(exact + Math.ceil(text.length / 1024));
       }
     });
+
+    it('counts each slice of a long piece as tiktoken’s own encode_ordinary counts it', () => {
+      // Slices of these re-split into several pieces (a break, then slashes or spaces).
+      const counter = counterFor(encoding);
+      const spaces = '\n' + ' \n'.repeat(3_000) + ' ';
+      // Only o200k carries slashes after a break in the same piece.
+      const slashes = '}' + '\n/'.repeat(3_000);
+      for (const text of encoding === 'o200k_base' ? [spaces, slashes] : [spaces]) {
+        const piece = text.match(createPreTokenizer(encoding))![0];
+        expect(piece.length).toBeGreaterThan(LONG_PIECE_CHARS);
+        let expected = exactCount(encoding, text.slice(piece.length));
+        for (let start = 0; start < piece.length; start += 1024)
+          expected += exactCount(encoding, piece.slice(start, start + 1024)) + (start ? 1 : 0);
+        expect(counter.count(text)).toBe(expected);
+      }
+    });
   });
 });
 
