@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import type { Tiktoken } from 'tiktoken';
+import { ASCII_PIECE_END } from './ascii-pieces.js';
 import { countLineTokens, countLineTokensAndTotal, splitLines } from './count-line-tokens.js';
 import { createPreTokenizer } from './create-pre-tokenizer.js';
 import { PieceMemo } from './piece-memo.js';
@@ -51,6 +52,8 @@ export function createTokenCounter(encoding: TokenEncoding = DEFAULT_TOKEN_ENCOD
   const encoder = new Tiktoken(ranks.bpe_ranks, ranks.special_tokens, WHOLE_PIECE);
   // Sticky: each piece starts where the last one ended, so its place is known without a match array.
   const preTokenizer = createPreTokenizer(encoding, 'y');
+  // Most code is ASCII: its pieces are found by hand, the pattern runs only where it is not.
+  const asciiPieceEnd = ASCII_PIECE_END[encoding];
   const slicePieces = createPreTokenizer(encoding, 'g');
   const memo = new PieceMemo(MAX_MEMO_ENTRIES, MAX_MEMO_CHARS);
 
@@ -77,11 +80,14 @@ export function createTokenCounter(encoding: TokenEncoding = DEFAULT_TOKEN_ENCOD
     let tokens = 0;
     let start = 0;
     while (start < text.length) {
-      preTokenizer.lastIndex = start;
-      // Every code point starts a piece (tested for all of them), so this cannot fail; if a
-      // changed pattern ever made it fail, the scan would fail closed rather than miscount.
-      if (!preTokenizer.test(text)) throw new Error(`no pre-tokenizer piece at offset ${start}`);
-      const end = preTokenizer.lastIndex;
+      let end = asciiPieceEnd(text, start);
+      if (end < 0) {
+        preTokenizer.lastIndex = start;
+        // Every code point starts a piece (tested for all of them), so this cannot fail; if a
+        // changed pattern ever made it fail, the scan would fail closed rather than miscount.
+        if (!preTokenizer.test(text)) throw new Error(`no pre-tokenizer piece at offset ${start}`);
+        end = preTokenizer.lastIndex;
+      }
       tokens += countPiece(text, start, end);
       start = end;
     }
