@@ -36,7 +36,7 @@ function disagreements(encoding: TokenEncoding, text: string): number[] {
 // Each ASCII class and the characters the patterns treat specially, plus non-ASCII neighbours
 // (a letter, a digit, a space, a symbol, ſ) that must make the finder step aside.
 const CLASS_ALPHABET = ['a', 'Z', '7', ' ', '\t', '\n', '\r', "'", '/', 's', 'L', 'e', ';'];
-const NEIGHBOURS = ['é', '٣', '\u00a0', '\u0085', '—', 'ſ', '\u0301', '😀'];
+const NEIGHBOURS = ['é', '٣', '\u00a0', '\u0085', '—', 'ſ', '\u0301', '😀', '\ud800'];
 
 describe.each(TOKEN_ENCODINGS)('ASCII pieces (%s)', (encoding) => {
   it('agree with the pattern at every offset of every corpus file', () => {
