@@ -75,6 +75,11 @@ export interface AuditOptions {
   scanConcurrency: number;
   /** Scan worker threads: 'auto' (the default) uses the spare cores for a large tree, 0 none. */
   scanWorkers?: number | 'auto';
+  /**
+   * How files the scope keeps from the model are counted: `estimate` (the default; the count only
+   * feeds the plan) or `exact`, which the tests use to show the estimate changes nothing sent.
+   */
+  countsOutOfScope?: 'estimate' | 'exact';
   /** The caller's environment, handed to git (HOME for its global excludes and safe.directory). */
   env: Readonly<Record<string, string | undefined>>;
   onProgress?: (event: AuditProgress) => void;
