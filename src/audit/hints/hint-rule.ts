@@ -1,5 +1,6 @@
 import type { HintCategory, Severity } from '../types.js';
 import type { Language } from './detect-languages.js';
+import type { SinkKind } from './flow/flow-value.js';
 import type { SinkArgument } from './flow/sink-argument.js';
 
 /** A language a rule applies to; `any` means every file, whatever its language. */
@@ -75,4 +76,28 @@ export interface HintRuleInfo {
   severity: Severity;
   description: string;
   languages: readonly RuleLanguage[];
+}
+
+/** What reports and the data flow know about a category: its heading, and its sinks' kind. */
+export interface CategoryInfo {
+  category: HintCategory;
+  /** The heading reports give the category. */
+  label: string;
+  /** Which sanitisers make a value safe for the category's sinks; absent when it has no data-flow sinks. */
+  sinkKind?: SinkKind;
+}
+
+/** Snippets of one language that must (`flagged`) and must not (`safe`) raise a hint of the category. */
+export interface RuleExample {
+  language: Language;
+  /** The file name the snippets are indexed as, when the language's usual one does not fit (a test, an Angular template). */
+  path?: string;
+  flagged: readonly string[];
+  safe: readonly string[];
+}
+
+/** One category's rule file: its rules, with the examples that prove them. */
+export interface CategoryRules extends CategoryInfo {
+  rules: readonly HintRule[];
+  examples: readonly RuleExample[];
 }

@@ -107,6 +107,8 @@ const QUERY_RESULTS =
 const MODULE_LOADERS = /^(?:require|__import__|import_module)$/;
 // A comparison at the top of an expression makes a boolean, which carries no text.
 const COMPARISON = /===|!==|==|!=|=~|!~|<=|>=|\binstanceof\b|\bnot in\b|\bis not\b|<=>/;
+// Casts to a string type.
+const STRING_CAST = /^(?:string|String|str)$/;
 const NUMERIC_CAST =
   /^\(\s*(?:int|long|short|byte|double|float|boolean|char|bool|integer|Integer|Long|Double)\s*\)/;
 
@@ -140,8 +142,12 @@ export class ExpressionEvaluator {
       return this.evaluate({ start: start + 1, end: end - 1 }, scope);
     }
     if (NUMERIC_CAST.test(text)) return CLEAN;
-    const cast = /^\(\s*[\w.$]+(?:<[^()]*>)?(?:\[\])?\s*\)\s*(?=[\w$(])/.exec(text);
-    if (cast !== null) return this.evaluate({ start: start + cast[0].length, end }, scope);
+    const cast = /^\(\s*([\w.$]+)(?:<[^()]*>)?(?:\[\])?\s*\)\s*(?=[\w$(])/.exec(text);
+    if (cast !== null) {
+      const inner = this.evaluate({ start: start + cast[0].length, end }, scope);
+      // A string cast (`(string) $x`) leaves text: no query operators, whatever else it holds.
+      return STRING_CAST.test(cast[1] ?? '') ? sanitised(inner, SINK_KINDS.nosql) : inner;
+    }
     // A TypeScript assertion (`x as string`, `x!`), read on the tail only.
     const tail = text.slice(-80);
     const typeAssertion = /\sas\s+[\w.$<>[\]|]+(?:\s*\|\s*[\w.$<>[\]]+)*$|!$/.exec(tail);

@@ -1,4 +1,6 @@
-import type { HintRule } from '../hint-rule.js';
+import type { CategoryRules, HintRule } from '../hint-rule.js';
+import { readExamples } from '../matchers/read-examples.js';
+import EXAMPLES from './command-execution.examples.json' with { type: 'json' };
 
 // A command string visibly built from parts: interpolation, concatenation or formatting.
 const BUILT_COMMAND =
@@ -320,19 +322,25 @@ const DOTNET_PROCESS_START: HintRule = {
   ],
 };
 
-export const COMMAND_EXECUTION_RULES: readonly HintRule[] = [
-  NODE_EXEC_INTERPOLATION,
-  NODE_SPAWN_SHELL,
-  PYTHON_SHELL_TRUE,
-  PYTHON_OS_SYSTEM,
-  JAVA_RUNTIME_EXEC,
-  JAVA_PROCESS_BUILDER,
-  SHELL_C_INVOCATION,
-  GO_SHELL_COMMAND,
-  RUBY_BACKTICKS,
-  RUBY_SYSTEM_INTERPOLATION,
-  PERL_SHELL_INTERPOLATION,
-  PHP_SHELL_FUNCTION,
-  PHP_BACKTICKS,
-  DOTNET_PROCESS_START,
-];
+export const COMMAND_EXECUTION_CATEGORY: CategoryRules = {
+  category: 'command-execution',
+  label: 'Command execution',
+  sinkKind: 'shell',
+  rules: [
+    NODE_EXEC_INTERPOLATION,
+    NODE_SPAWN_SHELL,
+    PYTHON_SHELL_TRUE,
+    PYTHON_OS_SYSTEM,
+    JAVA_RUNTIME_EXEC,
+    JAVA_PROCESS_BUILDER,
+    SHELL_C_INVOCATION,
+    GO_SHELL_COMMAND,
+    RUBY_BACKTICKS,
+    RUBY_SYSTEM_INTERPOLATION,
+    PERL_SHELL_INTERPOLATION,
+    PHP_SHELL_FUNCTION,
+    PHP_BACKTICKS,
+    DOTNET_PROCESS_START,
+  ],
+  examples: readExamples(EXAMPLES, 'command-execution.examples.json'),
+};

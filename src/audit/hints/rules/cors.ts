@@ -1,4 +1,6 @@
-import type { HintRule } from '../hint-rule.js';
+import type { CategoryRules, HintRule } from '../hint-rule.js';
+import { readExamples } from '../matchers/read-examples.js';
+import EXAMPLES from './cors.examples.json' with { type: 'json' };
 
 // Server settings that let the browser send cookies or auth headers cross-origin.
 const CREDENTIALS_ALLOWED = {
@@ -67,4 +69,10 @@ const REFLECTED_ORIGIN: HintRule = {
   ],
 };
 
-export const CORS_RULES: readonly HintRule[] = [WILDCARD_WITH_CREDENTIALS, REFLECTED_ORIGIN];
+export const CORS_CATEGORY: CategoryRules = {
+  category: 'cors',
+  label: 'Permissive CORS',
+  sinkKind: 'header',
+  rules: [WILDCARD_WITH_CREDENTIALS, REFLECTED_ORIGIN],
+  examples: readExamples(EXAMPLES, 'cors.examples.json'),
+};

@@ -1,4 +1,6 @@
-import type { HintRule } from '../hint-rule.js';
+import type { CategoryRules, HintRule } from '../hint-rule.js';
+import { readExamples } from '../matchers/read-examples.js';
+import EXAMPLES from './dynamic-code.examples.json' with { type: 'json' };
 
 const JS_EVAL: HintRule = {
   id: 'dynamic-code/js-eval',
@@ -210,15 +212,21 @@ const JAVA_SCRIPT_ENGINE: HintRule = {
   ],
 };
 
-export const DYNAMIC_CODE_RULES: readonly HintRule[] = [
-  JS_EVAL,
-  JS_NEW_FUNCTION,
-  JS_VM_RUN,
-  JS_STRING_TIMER,
-  PYTHON_EXEC_EVAL,
-  PHP_EVAL,
-  RUBY_EVAL,
-  PERL_STRING_EVAL,
-  SHELL_EVAL,
-  JAVA_SCRIPT_ENGINE,
-];
+export const DYNAMIC_CODE_CATEGORY: CategoryRules = {
+  category: 'dynamic-code',
+  label: 'Dynamic code evaluation',
+  sinkKind: 'code',
+  rules: [
+    JS_EVAL,
+    JS_NEW_FUNCTION,
+    JS_VM_RUN,
+    JS_STRING_TIMER,
+    PYTHON_EXEC_EVAL,
+    PHP_EVAL,
+    RUBY_EVAL,
+    PERL_STRING_EVAL,
+    SHELL_EVAL,
+    JAVA_SCRIPT_ENGINE,
+  ],
+  examples: readExamples(EXAMPLES, 'dynamic-code.examples.json'),
+};

@@ -1,4 +1,6 @@
-import type { HintRule } from '../hint-rule.js';
+import type { CategoryRules, HintRule } from '../hint-rule.js';
+import { readExamples } from '../matchers/read-examples.js';
+import EXAMPLES from './jwt.examples.json' with { type: 'json' };
 
 const NONE_ALGORITHM: HintRule = {
   id: 'jwt/none-algorithm',
@@ -146,9 +148,9 @@ const UNPINNED_ALGORITHM: HintRule = {
   ],
 };
 
-export const JWT_RULES: readonly HintRule[] = [
-  NONE_ALGORITHM,
-  VERIFICATION_DISABLED,
-  DECODE_WITHOUT_VERIFY,
-  UNPINNED_ALGORITHM,
-];
+export const JWT_CATEGORY: CategoryRules = {
+  category: 'jwt',
+  label: 'JWT verification',
+  rules: [NONE_ALGORITHM, VERIFICATION_DISABLED, DECODE_WITHOUT_VERIFY, UNPINNED_ALGORITHM],
+  examples: readExamples(EXAMPLES, 'jwt.examples.json'),
+};

@@ -1,5 +1,7 @@
-import type { HintRule } from '../hint-rule.js';
-import { JS_DECLARATION_LINE } from './js-declaration-line.js';
+import type { CategoryRules, HintRule } from '../hint-rule.js';
+import { readExamples } from '../matchers/read-examples.js';
+import EXAMPLES from './path-traversal.examples.json' with { type: 'json' };
+import { JS_DECLARATION_LINE } from '../matchers/js-declaration-line.js';
 
 const FILE_ACCESS: HintRule = {
   id: 'path-traversal/request-input-file-access',
@@ -183,4 +185,10 @@ const FILE_ACCESS: HintRule = {
   ],
 };
 
-export const PATH_TRAVERSAL_RULES: readonly HintRule[] = [FILE_ACCESS];
+export const PATH_TRAVERSAL_CATEGORY: CategoryRules = {
+  category: 'path-traversal',
+  label: 'Path traversal',
+  sinkKind: 'path',
+  rules: [FILE_ACCESS],
+  examples: readExamples(EXAMPLES, 'path-traversal.examples.json'),
+};

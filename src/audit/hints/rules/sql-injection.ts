@@ -1,4 +1,6 @@
-import type { HintRule, LineMatcher } from '../hint-rule.js';
+import type { CategoryRules, HintRule, LineMatcher } from '../hint-rule.js';
+import { readExamples } from '../matchers/read-examples.js';
+import EXAMPLES from './sql-injection.examples.json' with { type: 'json' };
 
 // Pieces of SQL that only read as SQL, not as English: a statement head, or a clause that
 // continues a statement across a concatenation or a multi-line string.
@@ -162,4 +164,10 @@ const STRING_BUILT_QUERY: HintRule = {
   ],
 };
 
-export const SQL_INJECTION_RULES: readonly HintRule[] = [STRING_BUILT_QUERY];
+export const SQL_INJECTION_CATEGORY: CategoryRules = {
+  category: 'sql-injection',
+  label: 'SQL built from strings',
+  sinkKind: 'sql',
+  rules: [STRING_BUILT_QUERY],
+  examples: readExamples(EXAMPLES, 'sql-injection.examples.json'),
+};

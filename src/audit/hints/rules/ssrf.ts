@@ -1,5 +1,7 @@
-import type { HintRule } from '../hint-rule.js';
-import { JS_DECLARATION_LINE } from './js-declaration-line.js';
+import type { CategoryRules, HintRule } from '../hint-rule.js';
+import { readExamples } from '../matchers/read-examples.js';
+import EXAMPLES from './ssrf.examples.json' with { type: 'json' };
+import { JS_DECLARATION_LINE } from '../matchers/js-declaration-line.js';
 
 const HTTP_REQUEST: HintRule = {
   id: 'ssrf/request-input-http-request',
@@ -158,4 +160,10 @@ const HTTP_REQUEST: HintRule = {
   ],
 };
 
-export const SSRF_RULES: readonly HintRule[] = [HTTP_REQUEST];
+export const SSRF_CATEGORY: CategoryRules = {
+  category: 'ssrf',
+  label: 'Server-side request forgery',
+  sinkKind: 'url',
+  rules: [HTTP_REQUEST],
+  examples: readExamples(EXAMPLES, 'ssrf.examples.json'),
+};

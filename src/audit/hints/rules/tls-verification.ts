@@ -1,4 +1,6 @@
-import type { HintRule } from '../hint-rule.js';
+import type { CategoryRules, HintRule } from '../hint-rule.js';
+import { readExamples } from '../matchers/read-examples.js';
+import EXAMPLES from './tls-verification.examples.json' with { type: 'json' };
 
 const VERIFICATION_DISABLED: HintRule = {
   id: 'tls/verification-disabled',
@@ -88,4 +90,9 @@ const VERIFICATION_DISABLED: HintRule = {
   ],
 };
 
-export const TLS_VERIFICATION_RULES: readonly HintRule[] = [VERIFICATION_DISABLED];
+export const TLS_VERIFICATION_CATEGORY: CategoryRules = {
+  category: 'tls-verification',
+  label: 'TLS verification disabled',
+  rules: [VERIFICATION_DISABLED],
+  examples: readExamples(EXAMPLES, 'tls-verification.examples.json'),
+};

@@ -1,4 +1,6 @@
-import type { HintRule } from '../hint-rule.js';
+import type { CategoryRules, HintRule } from '../hint-rule.js';
+import { readExamples } from '../matchers/read-examples.js';
+import EXAMPLES from './unsafe-deserialization.examples.json' with { type: 'json' };
 
 const PYTHON_PICKLE: HintRule = {
   id: 'deser/python-pickle',
@@ -210,15 +212,20 @@ const PERL_STORABLE: HintRule = {
   ],
 };
 
-export const UNSAFE_DESERIALIZATION_RULES: readonly HintRule[] = [
-  PYTHON_PICKLE,
-  PYTHON_YAML_LOAD,
-  RUBY_MARSHAL_LOAD,
-  RUBY_YAML_LOAD,
-  PHP_UNSERIALIZE,
-  JAVA_OBJECT_INPUT_STREAM,
-  JAVA_JACKSON_DEFAULT_TYPING,
-  NODE_SERIALIZE,
-  DOTNET_BINARY_FORMATTER,
-  PERL_STORABLE,
-];
+export const UNSAFE_DESERIALIZATION_CATEGORY: CategoryRules = {
+  category: 'unsafe-deserialization',
+  label: 'Unsafe deserialization',
+  rules: [
+    PYTHON_PICKLE,
+    PYTHON_YAML_LOAD,
+    RUBY_MARSHAL_LOAD,
+    RUBY_YAML_LOAD,
+    PHP_UNSERIALIZE,
+    JAVA_OBJECT_INPUT_STREAM,
+    JAVA_JACKSON_DEFAULT_TYPING,
+    NODE_SERIALIZE,
+    DOTNET_BINARY_FORMATTER,
+    PERL_STORABLE,
+  ],
+  examples: readExamples(EXAMPLES, 'unsafe-deserialization.examples.json'),
+};

@@ -1,4 +1,6 @@
-import type { HintRule } from '../hint-rule.js';
+import type { CategoryRules, HintRule } from '../hint-rule.js';
+import { readExamples } from '../matchers/read-examples.js';
+import EXAMPLES from './weak-crypto.examples.json' with { type: 'json' };
 
 const PASSWORD_NEARBY = {
   pattern: /passw(?:or)?d|\bpwd\b|passphrase|credential/i,
@@ -257,9 +259,9 @@ const WEAK_CIPHER: HintRule = {
   ],
 };
 
-export const WEAK_CRYPTO_RULES: readonly HintRule[] = [
-  WEAK_HASH,
-  INSECURE_RANDOM,
-  ECB_MODE,
-  WEAK_CIPHER,
-];
+export const WEAK_CRYPTO_CATEGORY: CategoryRules = {
+  category: 'weak-crypto',
+  label: 'Weak cryptography or randomness',
+  rules: [WEAK_HASH, INSECURE_RANDOM, ECB_MODE, WEAK_CIPHER],
+  examples: readExamples(EXAMPLES, 'weak-crypto.examples.json'),
+};

@@ -1,4 +1,7 @@
-import type { HintRule } from '../hint-rule.js';
+import type { CategoryRules, HintRule } from '../hint-rule.js';
+import { readExamples } from '../matchers/read-examples.js';
+import EXAMPLES from './xss.examples.json' with { type: 'json' };
+import { perLanguage } from '../matchers/per-language.js';
 
 const INNER_HTML: HintRule = {
   id: 'xss/inner-html',
@@ -229,17 +232,73 @@ const GO_TEMPLATE_HTML: HintRule = {
   ],
 };
 
-export const XSS_RULES: readonly HintRule[] = [
-  INNER_HTML,
-  INSERT_ADJACENT_HTML,
-  DANGEROUSLY_SET_INNER_HTML,
-  DOCUMENT_WRITE,
-  ANGULAR_BYPASS,
-  VUE_V_HTML,
-  SVELTE_RAW_HTML,
-  TEMPLATE_UNESCAPED,
-  PYTHON_MARK_SAFE,
-  RUBY_HTML_SAFE,
-  PHP_ECHO_REQUEST,
-  GO_TEMPLATE_HTML,
-];
+const HTML_RESPONSE: HintRule = {
+  id: 'xss/request-html-response',
+  category: 'xss',
+  severity: 'medium',
+  description:
+    'Request data written into a server response (HTML built by concatenation, servlet or response-writer output).',
+  message:
+    'Request data is written into the response without an encoder, so a client can inject markup; encode it for HTML or use an escaping template.',
+  matchers: [
+    ...perLanguage(['js'], {
+      keywords: ['send', 'write', 'end'],
+      pattern: /\bres\.(?:send|write|end)\s*\(/,
+      near: { before: 4, after: 0, requires: /["'`]\s*<\w|<\/\w+>/ },
+    }),
+    ...perLanguage(['java'], {
+      keywords: ['print', 'println', 'write', 'printf', 'format'],
+      pattern:
+        /\b(?:out|writer|pw|getWriter\s*\(\s*\))\.(?:print|println|write|printf|format)\s*\(/,
+    }),
+    ...perLanguage(['python'], {
+      keywords: ['make_response', 'httpresponse'],
+      pattern: /\b(?:make_response|HttpResponse)\s*\(/,
+    }),
+    ...perLanguage(['go'], {
+      keywords: ['fprintf', 'fprint', 'fprintln', 'write', 'writestring'],
+      pattern: /\bfmt\.Fprint(?:f|ln)?\s*\(\s*w\s*,|\bw\.Write\s*\(|\bio\.WriteString\s*\(\s*w\s*,/,
+      near: { before: 4, after: 0, requires: /<\w|text\/html/ },
+    }),
+    ...perLanguage(['python'], {
+      keywords: ['return'],
+      pattern: /^\s*return\s+(?!jsonify\b|render_template\b|redirect\b|send_file\b|\{|\[)/,
+      fileRequires: /\bfrom\s+flask\b|\bimport\s+flask\b/,
+      near: { before: 3, after: 0, requires: /["']\s*<\w|<\/\w+>/ },
+      flowArgument: 'rest',
+    }),
+    ...perLanguage(['php'], {
+      keywords: ['echo', 'print', '<?='],
+      pattern: /(?:\becho\b|\bprint\b|<\?=)\s*/,
+      flowArgument: 'rest',
+    }),
+    // Page HTML gathered in a variable and printed elsewhere (`$html .= '<pre>' . $name . '</pre>'`).
+    ...perLanguage(['php'], {
+      keywords: ["'<", '"<'],
+      pattern: /\$\w+\s*\.?=\s*(?=["']<[A-Za-z])/,
+      flowArgument: 'rest',
+    }),
+  ],
+};
+
+export const XSS_CATEGORY: CategoryRules = {
+  category: 'xss',
+  label: 'Cross-site scripting',
+  sinkKind: 'html',
+  rules: [
+    INNER_HTML,
+    INSERT_ADJACENT_HTML,
+    DANGEROUSLY_SET_INNER_HTML,
+    DOCUMENT_WRITE,
+    ANGULAR_BYPASS,
+    VUE_V_HTML,
+    SVELTE_RAW_HTML,
+    TEMPLATE_UNESCAPED,
+    PYTHON_MARK_SAFE,
+    RUBY_HTML_SAFE,
+    PHP_ECHO_REQUEST,
+    GO_TEMPLATE_HTML,
+    HTML_RESPONSE,
+  ],
+  examples: readExamples(EXAMPLES, 'xss.examples.json'),
+};

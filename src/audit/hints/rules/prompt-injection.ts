@@ -1,4 +1,6 @@
-import type { HintRule } from '../hint-rule.js';
+import type { CategoryRules, HintRule } from '../hint-rule.js';
+import { readExamples } from '../matchers/read-examples.js';
+import EXAMPLES from './prompt-injection.examples.json' with { type: 'json' };
 
 /** Text that tries to override a model's instructions. */
 export const OVERRIDE_INSTRUCTIONS =
@@ -123,9 +125,9 @@ const JAVA_UNICODE_ESCAPE_RULE: HintRule = {
   ],
 };
 
-export const INSTRUCTION_PHRASE_RULES: readonly HintRule[] = [
-  OVERRIDE_RULE,
-  SUPPRESS_RULE,
-  ADDRESSED_RULE,
-  JAVA_UNICODE_ESCAPE_RULE,
-];
+export const PROMPT_INJECTION_CATEGORY: CategoryRules = {
+  category: 'prompt-injection',
+  label: 'Prompt-injection markers',
+  rules: [OVERRIDE_RULE, SUPPRESS_RULE, ADDRESSED_RULE, JAVA_UNICODE_ESCAPE_RULE],
+  examples: readExamples(EXAMPLES, 'prompt-injection.examples.json'),
+};

@@ -1,4 +1,6 @@
-import type { HintRule, RuleLanguage } from '../hint-rule.js';
+import type { CategoryRules, HintRule, RuleLanguage } from '../hint-rule.js';
+import { readExamples } from '../matchers/read-examples.js';
+import EXAMPLES from './hardcoded-credential.examples.json' with { type: 'json' };
 
 const CODE: readonly RuleLanguage[] = ['js', 'python', 'java', 'go', 'php', 'ruby', 'csharp'];
 // A string literal the redactor left alone (it replaces what looks random): readable, 6 to 64
@@ -101,4 +103,9 @@ const LITERAL_SIGNING_KEY: HintRule = {
   ],
 };
 
-export const HARDCODED_SECRET_RULES: readonly HintRule[] = [READABLE_PASSWORD, LITERAL_SIGNING_KEY];
+export const HARDCODED_CREDENTIAL_CATEGORY: CategoryRules = {
+  category: 'hardcoded-credential',
+  label: 'Hard-coded credentials',
+  rules: [READABLE_PASSWORD, LITERAL_SIGNING_KEY],
+  examples: readExamples(EXAMPLES, 'hardcoded-credential.examples.json'),
+};

@@ -1,0 +1,50 @@
+import type { CategoryRules, HintRule } from '../hint-rule.js';
+import { readExamples } from '../matchers/read-examples.js';
+import EXAMPLES from './xxe.examples.json' with { type: 'json' };
+
+const XXE: HintRule = {
+  id: 'xml/external-entities',
+  category: 'xxe',
+  severity: 'high',
+  description: 'An XML parser that expands external entities (XXE).',
+  message:
+    'This XML parser resolves external entities, so a document can read local files or reach internal hosts; disable DTDs and entity expansion.',
+  matchers: [
+    {
+      languages: ['java'],
+      keywords: [
+        'documentbuilderfactory',
+        'saxparserfactory',
+        'xmlinputfactory',
+        'saxbuilder',
+        'saxreader',
+      ],
+      pattern:
+        /\b(?:DocumentBuilderFactory|SAXParserFactory|XMLInputFactory)\.newInstance\s*\(|\bnew\s+(?:SAXBuilder|SAXReader)\s*\(/,
+      fileForbids:
+        /disallow-doctype-decl|external-general-entities|SUPPORT_DTD|IS_SUPPORTING_EXTERNAL_ENTITIES|ACCESS_EXTERNAL_DTD|setExpandEntityReferences\s*\(\s*false/,
+    },
+    {
+      languages: ['js'],
+      keywords: ['noent'],
+      pattern: /\bnoent\s*:\s*true\b/,
+    },
+    {
+      languages: ['python'],
+      keywords: ['resolve_entities', 'load_dtd', 'xml.sax', 'pulldom'],
+      pattern: /\bresolve_entities\s*=\s*True\b|\bload_dtd\s*=\s*True\b|\bno_network\s*=\s*False\b/,
+    },
+    {
+      languages: ['php'],
+      keywords: ['libxml_noent', 'libxml_dtdload'],
+      pattern: /\bLIBXML_(?:NOENT|DTDLOAD)\b/,
+    },
+  ],
+};
+
+export const XXE_CATEGORY: CategoryRules = {
+  category: 'xxe',
+  label: 'XML external entities',
+  rules: [XXE],
+  examples: readExamples(EXAMPLES, 'xxe.examples.json'),
+};
