@@ -39,17 +39,20 @@ const DIRECTORY_LISTING: HintRule = {
     'The folder is served with a browsable listing, so every file in it (backups, logs, keys) can be found and downloaded; serve named files only.',
   matchers: [
     {
+      kind: 'code',
       languages: ['js'],
       keywords: ['serveindex'],
       pattern: /\bserveIndex\s*\(/,
       isStringScanned: false,
     },
     {
+      kind: 'code',
       languages: ['go'],
       keywords: ['fileserver'],
       pattern: /\bhttp\.FileServer\s*\(\s*http\.Dir\s*\(/,
     },
     {
+      kind: 'code',
       languages: ['python'],
       keywords: ['simplehttprequesthandler'],
       // The handler passed to a server, not the class's own definition or a mention.
@@ -58,15 +61,16 @@ const DIRECTORY_LISTING: HintRule = {
       isStringScanned: false,
     },
     {
+      kind: 'code',
       languages: ['shell'],
       keywords: ['http.server'],
       pattern: /\bpython[\d.]*\s+-m\s+http\.server\b/,
     },
     {
+      kind: 'code',
       languages: ['any'],
       keywords: ['autoindex', 'indexes'],
       pattern: /^\s*autoindex\s+on\s*;|^\s*Options\s+(?:[+-]?\w+\s+)*\+?Indexes\b/i,
-      isCommentScanned: false,
     },
   ],
 };
@@ -80,6 +84,7 @@ const LOG_FILES_SERVED: HintRule = {
     'Log files are served over HTTP; logs hold tokens, e-mail addresses and internal paths, so keep them off the web or behind an admin check.',
   matchers: [
     {
+      kind: 'code',
       languages: ['js'],
       keywords: ['/logs', '/logfile', '/access-log', '/access_log', '/accesslog'],
       pattern:
@@ -110,6 +115,7 @@ const OPERATIONAL_ENDPOINT: HintRule = {
     'An operational endpoint (metrics, debug, profiling) is served with no access check on its route; it leaks internals and sometimes secrets, so bind it to an internal port or require authentication.',
   matchers: [
     {
+      kind: 'code',
       languages: ['js'],
       keywords: OPERATIONAL_PATHS,
       pattern:
@@ -117,6 +123,7 @@ const OPERATIONAL_ENDPOINT: HintRule = {
       unless: AUTH_CHECK,
     },
     {
+      kind: 'code',
       languages: ['python'],
       keywords: OPERATIONAL_PATHS,
       pattern:
@@ -124,6 +131,7 @@ const OPERATIONAL_ENDPOINT: HintRule = {
       near: { before: 0, after: 3, forbids: AUTH_CHECK },
     },
     {
+      kind: 'code',
       languages: ['go'],
       keywords: ['net/http/pprof', '/metrics', '/debug'],
       pattern:
@@ -150,16 +158,17 @@ const DISABLED_ACCESS_CHECK: HintRule = {
     'An access check is commented out here; if the route is still served it is open to anyone, so restore the check or remove the route.',
   matchers: [
     {
+      kind: 'text',
       languages: ['js', 'java', 'php', 'go', 'csharp'],
       keywords: AUTH_KEYWORDS,
       pattern:
         /^\s*\/\/\s*(?:(?:app|router|server|route|r)\s*\.\s*(?:get|post|put|patch|delete|use|all|route)\s*\(.*|@(?:PreAuthorize|Secured|RolesAllowed)\b|\$this->middleware\s*\(\s*["']auth|\[Authorize\b)/,
-      isCommentScanned: true,
       // A whole route commented out with its inline handler serves nothing.
       unless: /,\s*(?:async\s+)?(?:function\s*\w*\s*\(|\([^()]*\)\s*=>|[\w$]+\s*=>)/,
       near: { before: 0, after: 4, requires: ON_FIRST_LINE(AUTH_CHECK), forbids: REPLACED_ROUTE },
     },
     {
+      kind: 'text',
       languages: ['python', 'ruby'],
       keywords: [
         'login_required',
@@ -170,7 +179,6 @@ const DISABLED_ACCESS_CHECK: HintRule = {
       ],
       pattern:
         /^\s*#\s*(?:@(?:login_required|permission_required|jwt_required|requires_auth|auth\.login_required)\b|before_action\s+:(?:authenticate|authorize|require_login|require_admin)\w*)/,
-      isCommentScanned: true,
     },
   ],
 };
@@ -185,6 +193,7 @@ const CLIENT_SIDE_ADMIN_ROUTE: HintRule = {
     'A browser route leads to an admin section; its guard runs in the browser and only hides the page, so check that every API call it makes is authorised on the server.',
   matchers: [
     {
+      kind: 'code',
       languages: ['js'],
       // The quoted path's start: `admin` alone is too common a word to test every line it is on.
       keywords: ["'admin", '"admin', '`admin', "'/admin", '"/admin', '`/admin'],
@@ -207,6 +216,7 @@ const SPOOFABLE_CLIENT_ADDRESS: HintRule = {
     'The client address comes from a header any client can set (X-Forwarded-For and the like), so rate limits, allow-lists and audit logs keyed on it can be bypassed; use the proxy-validated address.',
   matchers: [
     {
+      kind: 'code',
       languages: ['any'],
       keywords: [
         'x-forwarded-for',
@@ -236,6 +246,7 @@ const OBFUSCATED_STRING: HintRule = {
     'This string is assembled from encoded numbers so that it cannot be read or searched for; decode it and check what it hides (a route, a key, a command).',
   matchers: [
     {
+      kind: 'code',
       languages: ['js'],
       keywords: ['tostring(36'],
       pattern: /\(\s*\d{3,}\s*\)\s*\.toString\s*\(\s*36\s*\)/,

@@ -20,6 +20,7 @@ const WILDCARD_WITH_CREDENTIALS: HintRule = {
     'CORS allows any origin with credentials, so any site can make authenticated requests and read the answers; allow-list the origins.',
   matchers: [
     {
+      kind: 'code',
       languages: ['any'],
       keywords: [
         'access-control-allow-origin',
@@ -54,6 +55,7 @@ const REFLECTED_ORIGIN: HintRule = {
     'The Origin request header is echoed into Access-Control-Allow-Origin; verify it is checked against an allow-list first.',
   matchers: [
     {
+      kind: 'code',
       languages: ['any'],
       keywords: ['access-control-allow-origin'],
       pattern:

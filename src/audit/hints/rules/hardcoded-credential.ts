@@ -28,6 +28,7 @@ const READABLE_PASSWORD: HintRule = {
     'A password or secret is written into the code as a readable literal; anyone with the source has it. Load it from configuration or a secret store.',
   matchers: [
     {
+      kind: 'code',
       languages: CODE,
       keywords: ['assw', 'ecret', 'pwd'],
       isKeywordInsideWords: true,
@@ -59,6 +60,7 @@ const LITERAL_SIGNING_KEY: HintRule = {
     'A signing key is written into the code: anyone with the source can forge signatures or tokens. Load the key from configuration or a secret store.',
   matchers: [
     {
+      kind: 'code',
       languages: ['js'],
       keywords: ['createhmac', 'jwt.sign', 'jwt.verify'],
       pattern: new RegExp(
@@ -66,6 +68,7 @@ const LITERAL_SIGNING_KEY: HintRule = {
       ),
     },
     {
+      kind: 'code',
       languages: ['python'],
       keywords: ['hmac.new', 'jwt.encode', 'jwt.decode'],
       pattern: new RegExp(
@@ -73,6 +76,7 @@ const LITERAL_SIGNING_KEY: HintRule = {
       ),
     },
     {
+      kind: 'code',
       languages: ['java'],
       keywords: ['hmac', 'secretkeyspec', 'signwith'],
       pattern: new RegExp(
@@ -80,6 +84,7 @@ const LITERAL_SIGNING_KEY: HintRule = {
       ),
     },
     {
+      kind: 'code',
       languages: ['go'],
       keywords: ['signedstring', 'hmac.new'],
       pattern: new RegExp(
@@ -87,6 +92,7 @@ const LITERAL_SIGNING_KEY: HintRule = {
       ),
     },
     {
+      kind: 'code',
       languages: ['php'],
       keywords: ['hash_hmac', 'jwt::encode', 'jwt::decode'],
       pattern: new RegExp(
@@ -94,6 +100,7 @@ const LITERAL_SIGNING_KEY: HintRule = {
       ),
     },
     {
+      kind: 'code',
       languages: ['ruby'],
       keywords: ['openssl::hmac', 'jwt.encode', 'jwt.decode'],
       pattern: new RegExp(

@@ -17,6 +17,7 @@ const INSECURE_COOKIE: HintRule = {
     'This cookie is set without Secure (or with HttpOnly off), so it can travel over plain HTTP or be read by scripts; set Secure, and HttpOnly unless scripts must read it.',
   matchers: [
     {
+      kind: 'code',
       languages: ['java'],
       keywords: ['cookie'],
       pattern: /\bnew\s+(?:[\w.]+\.)?Cookie\s*\(/,
@@ -27,6 +28,7 @@ const INSECURE_COOKIE: HintRule = {
       },
     },
     {
+      kind: 'code',
       languages: ['js'],
       keywords: ['cookie'],
       pattern: /\bres\.cookie\s*\(/,
@@ -37,6 +39,7 @@ const INSECURE_COOKIE: HintRule = {
       },
     },
     {
+      kind: 'code',
       languages: ['python'],
       keywords: ['set_cookie'],
       pattern: /\.set_cookie\s*\(/,
@@ -47,6 +50,7 @@ const INSECURE_COOKIE: HintRule = {
       },
     },
     {
+      kind: 'code',
       languages: ['php'],
       keywords: ['setcookie'],
       pattern: /(?<![\w>:$])setcookie\s*\(/,
@@ -58,6 +62,7 @@ const INSECURE_COOKIE: HintRule = {
       },
     },
     {
+      kind: 'code',
       languages: ['go'],
       keywords: ['http.cookie'],
       pattern: /\bhttp\.Cookie\s*\{/,

@@ -12,6 +12,7 @@ const NOSQL_INJECTION: HintRule = {
     'The query filter holds request values as they came, so a client can send operators ($ne, $gt, $where); cast each value to a string or use $eq.',
   matchers: [
     {
+      kind: 'request-sink',
       languages: ['js'],
       keywords: [
         'find',
@@ -29,28 +30,31 @@ const NOSQL_INJECTION: HintRule = {
       // an `update` given one object sets values on a record (Sequelize): MongoDB's takes a filter and an update.
       unless:
         /\bwhere\s*:|\$eq\b|\bcreate(?:Hash|Hmac|Cipheriv|Decipheriv|Sign|Verify)\s*\(|\.digest\s*\(|\b(?:hash|hmac|cipher|decipher|md5|sha\d*)\.update\s*\(|\.update\s*\(\s*\{[^{}]*\}\s*\)/,
-      requestInput: 'js',
-      flowArgument: 'first',
+      input: 'js',
+      argument: 'first',
     },
     {
+      kind: 'request-sink',
       languages: ['python'],
       keywords: ['find', 'find_one', 'update_one', 'delete_one', 'delete_many', 'count_documents'],
       pattern:
         /\.(?:find|find_one|find_one_and_update|update_one|update_many|delete_one|delete_many|count_documents)\s*\(\s*(?:\{|[A-Za-z_][\w.]*\s*[,)])/,
       unless: /\$eq\b/,
-      requestInput: 'python',
-      flowArgument: 'first',
+      input: 'python',
+      argument: 'first',
     },
     {
+      kind: 'request-sink',
       languages: ['php'],
       keywords: ['find', 'findone', 'updateone', 'deleteone', 'updatemany', 'deletemany'],
       pattern:
         /->(?:find|findOne|updateOne|updateMany|deleteOne|deleteMany|count)\s*\(\s*(?:\[|array\s*\(|\$)/,
       unless: /\$eq\b/,
-      requestInput: 'php',
-      flowArgument: 'first',
+      input: 'php',
+      argument: 'first',
     },
     {
+      kind: 'code',
       languages: ['js', 'python', 'php', 'java'],
       keywords: ['$where'],
       pattern: /["']?\$where["']?\s*[:=]>?\s*(?:["'][^"']*["']\s*[+.]|`[^`]*\$\{|[\w$]+\s*[,}])/,

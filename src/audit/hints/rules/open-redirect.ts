@@ -18,10 +18,11 @@ const OPEN_REDIRECT: HintRule = {
       isStringScanned: false,
     }),
     {
+      kind: 'request-sink',
       languages: ['php'],
       keywords: ['location'],
       pattern: /\bheader\s*\(\s*["']Location:\s*["']\s*\./i,
-      requestInput: 'php',
+      input: 'php',
     },
   ],
 };
@@ -45,6 +46,7 @@ const SUBSTRING_ALLOW_LIST: HintRule = {
     'The URL is allowed when it merely contains an allowed entry, so https://evil.example/?https://allowed.example passes; parse it and compare the origin exactly.',
   matchers: [
     {
+      kind: 'code',
       languages: ['js', 'java', 'csharp'],
       keywords: SUBSTRING_TESTS.flatMap((test) =>
         ALLOWED_KEYWORDS.map((name) => `${test}(${name}`),
@@ -56,11 +58,13 @@ const SUBSTRING_ALLOW_LIST: HintRule = {
       isStringScanned: false,
     },
     {
+      kind: 'code',
       languages: ['python'],
       keywords: ALLOWED_KEYWORDS,
       pattern: new RegExp(String.raw`\b${ALLOWED_NAME}\s+in\s+${URL_NAME}\b(?!\s*[\[(.])`, 'i'),
     },
     {
+      kind: 'code',
       languages: ['php'],
       keywords: ['strpos', 'str_contains', 'stripos'],
       pattern: new RegExp(
@@ -69,11 +73,13 @@ const SUBSTRING_ALLOW_LIST: HintRule = {
       ),
     },
     {
+      kind: 'code',
       languages: ['ruby'],
       keywords: ['include?'],
       pattern: new RegExp(String.raw`\b${URL_NAME}\.include\?\s*\(?\s*${ALLOWED_NAME}\b`, 'i'),
     },
     {
+      kind: 'code',
       languages: ['go'],
       keywords: ['strings.contains'],
       pattern: new RegExp(

@@ -13,10 +13,11 @@ const FILE_ACCESS: HintRule = {
     'File path built from request input or an archive entry name; verify it is normalised and confined to an allowed directory (no `..`, no absolute paths).',
   matchers: [
     {
+      kind: 'request-sink',
       languages: ['js'],
       isStringScanned: false,
-      requestInput: 'js',
-      flowArgument: 'first',
+      input: 'js',
+      argument: 'first',
       unless: JS_DECLARATION_LINE,
       keywords: [
         'fs',
@@ -35,10 +36,11 @@ const FILE_ACCESS: HintRule = {
         /\b(?:fs|fsp|fse|fsPromises|promises)\.(?:readFile|readFileSync|writeFile|writeFileSync|appendFile|appendFileSync|createReadStream|createWriteStream|unlink|unlinkSync|readdir|readdirSync|rm|rmSync|rmdir|open|openSync|copyFile|rename|stat|lstat|access|mkdir|readlink|symlink)\s*\(|(?<![\w$.])(?:readFile|readFileSync|writeFile|writeFileSync|createReadStream|createWriteStream|unlink|readdir)\s*\(|\bres\.(?:sendFile|download)\s*\(/,
     },
     {
+      kind: 'request-sink',
       languages: ['python'],
       isStringScanned: false,
-      requestInput: 'python',
-      flowArgument: 'first',
+      input: 'python',
+      argument: 'first',
       keywords: [
         'open',
         'io.open',
@@ -64,10 +66,11 @@ const FILE_ACCESS: HintRule = {
         /(?<![\w.])open\s*\(|\bio\.open\s*\(|\bos\.(?:remove|unlink|rmdir|removedirs|listdir|scandir|makedirs|rename|stat|open)\s*\(|\bshutil\.\w+\s*\(|\bsend_file\s*\(|\bFileResponse\s*\(|\bPath\s*\(|\.(?:read_text|read_bytes|write_text|write_bytes)\s*\(/,
     },
     {
+      kind: 'request-sink',
       languages: ['ruby'],
       isStringScanned: false,
-      requestInput: 'ruby',
-      flowArgument: 'first',
+      input: 'ruby',
+      argument: 'first',
       keywords: [
         'file.',
         'io.',
@@ -82,10 +85,11 @@ const FILE_ACCESS: HintRule = {
         /\b(?:File|IO)\.(?:new|open|read|write|readlines|foreach|binread|delete|unlink|rename)\b|\bFileUtils\.\w+|\bsend_file\b|\brender\s*\(?\s*(?:file:|:file\s*=>)|\bPathname\.new\b|\bDir\.(?:glob|entries|children)\b|(?<![\w.])open\s*\(/,
     },
     {
+      kind: 'request-sink',
       languages: ['php'],
       isStringScanned: false,
-      requestInput: 'php',
-      flowArgument: 'first',
+      input: 'php',
+      argument: 'first',
       keywords: [
         'file_get_contents',
         'file_put_contents',
@@ -109,9 +113,10 @@ const FILE_ACCESS: HintRule = {
         /(?<![\w>:$])(?:file_get_contents|fopen|file|readfile|unlink|file_put_contents|opendir|scandir|move_uploaded_file|copy|show_source|highlight_file|fpassthru|parse_ini_file|simplexml_load_file)\s*\(|\b(?:include|include_once|require|require_once)\b/,
     },
     {
+      kind: 'request-sink',
       languages: ['java'],
       isStringScanned: false,
-      requestInput: 'java',
+      input: 'java',
       keywords: [
         'new file',
         'new randomaccessfile',
@@ -133,10 +138,11 @@ const FILE_ACCESS: HintRule = {
         /\bnew\s+(?:java\.io\.)?(?:File|FileInputStream|FileOutputStream|FileReader|FileWriter|RandomAccessFile|FileSystemResource)\s*\(|(?<![\w.])File\s*\(|\b(?:java\.nio\.file\.)?(?:Paths\.get|Path\.of)\s*\(|\b(?:java\.nio\.file\.)?Files\.\w+\s*\(|\bResourceUtils\.getFile\s*\(/,
     },
     {
+      kind: 'request-sink',
       languages: ['go'],
       isStringScanned: false,
-      requestInput: 'go',
-      flowArgument: 'first',
+      input: 'go',
+      argument: 'first',
       keywords: [
         'os.open',
         'os.readfile',
@@ -155,10 +161,11 @@ const FILE_ACCESS: HintRule = {
         /\bos\.(?:Open|OpenFile|ReadFile|WriteFile|Create|Remove|RemoveAll|ReadDir|Stat|Lstat|Mkdir|MkdirAll|Rename)\s*\(|\bioutil\.(?:ReadFile|WriteFile|ReadDir)\s*\(|\bhttp\.ServeFile\s*\(/,
     },
     {
+      kind: 'request-sink',
       languages: ['csharp'],
       isStringScanned: false,
-      requestInput: 'csharp',
-      flowArgument: 'first',
+      input: 'csharp',
+      argument: 'first',
       keywords: [
         'file.',
         'file(',
@@ -175,10 +182,11 @@ const FILE_ACCESS: HintRule = {
         /\bFile\.(?:ReadAllText|ReadAllBytes|ReadAllLines|WriteAllText|WriteAllBytes|Open|OpenRead|OpenWrite|Delete|Copy|Move|AppendAllText|Create)\s*\(|\bnew\s+(?:FileStream|StreamReader|StreamWriter|FileInfo|DirectoryInfo)\s*\(|\bPath\.Combine\s*\(|\b(?:PhysicalFile|File)\s*\(|\bDirectory\.\w+\s*\(/,
     },
     {
+      kind: 'request-sink',
       languages: ['perl'],
       isStringScanned: false,
-      requestInput: 'perl',
-      flowArgument: 'first',
+      input: 'perl',
+      argument: 'first',
       keywords: ['open', 'unlink', 'opendir'],
       pattern: /\bopen(?:dir)?\s*\(|\bunlink\b/,
     },

@@ -11,6 +11,7 @@ const PYTHON_PICKLE: HintRule = {
   message: 'Unpickling runs arbitrary code; verify the data can only come from a trusted source.',
   matchers: [
     {
+      kind: 'code',
       languages: ['python'],
       isStringScanned: false,
       keywords: [
@@ -40,6 +41,7 @@ const PYTHON_YAML_LOAD: HintRule = {
     'yaml.load without SafeLoader can build arbitrary objects; use yaml.safe_load or Loader=yaml.SafeLoader.',
   matchers: [
     {
+      kind: 'code',
       languages: ['python'],
       isStringScanned: false,
       keywords: ['yaml'],
@@ -59,6 +61,7 @@ const RUBY_MARSHAL_LOAD: HintRule = {
     'Marshal.load (or YAML.unsafe_load) can instantiate arbitrary objects; verify the data is trusted.',
   matchers: [
     {
+      kind: 'code',
       languages: ['ruby'],
       isStringScanned: false,
       keywords: ['marshal', 'yaml', 'psych'],
@@ -76,6 +79,7 @@ const RUBY_YAML_LOAD: HintRule = {
     'YAML.load instantiates arbitrary objects before Psych 4; verify the Psych version or use YAML.safe_load.',
   matchers: [
     {
+      kind: 'code',
       languages: ['ruby'],
       isStringScanned: false,
       keywords: ['yaml', 'psych'],
@@ -94,6 +98,7 @@ const PHP_UNSERIALIZE: HintRule = {
     'unserialize can instantiate objects and trigger magic methods; use json_decode or allowed_classes => false.',
   matchers: [
     {
+      kind: 'code',
       languages: ['php'],
       isStringScanned: false,
       keywords: ['unserialize'],
@@ -113,6 +118,7 @@ const JAVA_OBJECT_INPUT_STREAM: HintRule = {
     'Java deserialization of a stream can run gadget chains; verify the stream is trusted or an ObjectInputFilter restricts classes.',
   matchers: [
     {
+      kind: 'code',
       languages: ['java'],
       isStringScanned: false,
       keywords: [
@@ -139,6 +145,7 @@ const JAVA_JACKSON_DEFAULT_TYPING: HintRule = {
     'Jackson resolves class names from the JSON here; verify a strict PolymorphicTypeValidator limits them.',
   matchers: [
     {
+      kind: 'code',
       languages: ['java'],
       isStringScanned: false,
       keywords: ['enabledefaulttyping', 'activatedefaulttyping', 'jsontypeinfo'],
@@ -158,6 +165,7 @@ const NODE_SERIALIZE: HintRule = {
     'This serializer revives functions with eval on unserialize; verify the input is trusted or use JSON.',
   matchers: [
     {
+      kind: 'code',
       languages: ['js'],
       isStringScanned: false,
       keywords: ['node-serialize', 'serialize-to-js', 'funcster', 'unserialize'],
@@ -177,6 +185,7 @@ const DOTNET_BINARY_FORMATTER: HintRule = {
     'This .NET deserializer can instantiate arbitrary types; verify the input is trusted or switch to a safe serializer.',
   matchers: [
     {
+      kind: 'code',
       languages: ['csharp'],
       isStringScanned: false,
       keywords: [
@@ -203,6 +212,7 @@ const PERL_STORABLE: HintRule = {
     'Storable thaw/retrieve on untrusted data can run code through blessed objects; verify the data is trusted.',
   matchers: [
     {
+      kind: 'code',
       languages: ['perl'],
       isStringScanned: false,
       keywords: ['thaw', 'retrieve', 'fd_retrieve', 'storable'],

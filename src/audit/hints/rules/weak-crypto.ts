@@ -33,6 +33,7 @@ const WEAK_HASH: HintRule = {
     'MD5/SHA-1 is broken for collision resistance; fine for cache keys, not for passwords, signatures or integrity against an attacker.',
   matchers: [
     {
+      kind: 'code',
       languages: ['js'],
       isStringScanned: false,
       keywords: ['createhash', 'md5', 'sha1'],
@@ -40,6 +41,7 @@ const WEAK_HASH: HintRule = {
       escalate: { severity: 'high', near: PASSWORD_NEARBY },
     },
     {
+      kind: 'code',
       languages: ['python'],
       isStringScanned: false,
       keywords: ['hashlib', 'md5.new', 'sha.new', 'sha1.new'],
@@ -49,6 +51,7 @@ const WEAK_HASH: HintRule = {
       escalate: { severity: 'high', near: PASSWORD_NEARBY },
     },
     {
+      kind: 'code',
       languages: ['java'],
       isStringScanned: false,
       keywords: ['messagedigest', 'digestutils', 'hashing'],
@@ -57,6 +60,7 @@ const WEAK_HASH: HintRule = {
       escalate: { severity: 'high', near: PASSWORD_NEARBY },
     },
     {
+      kind: 'code',
       languages: ['go'],
       isStringScanned: false,
       keywords: ['md5', 'sha1'],
@@ -64,6 +68,7 @@ const WEAK_HASH: HintRule = {
       escalate: { severity: 'high', near: PASSWORD_NEARBY },
     },
     {
+      kind: 'code',
       languages: ['csharp'],
       isStringScanned: false,
       keywords: ['md5', 'sha1'],
@@ -72,6 +77,7 @@ const WEAK_HASH: HintRule = {
       escalate: { severity: 'high', near: PASSWORD_NEARBY },
     },
     {
+      kind: 'code',
       languages: ['php'],
       isStringScanned: false,
       keywords: ['md5', 'sha1', 'hash'],
@@ -79,6 +85,7 @@ const WEAK_HASH: HintRule = {
       escalate: { severity: 'high', near: PASSWORD_NEARBY },
     },
     {
+      kind: 'code',
       languages: ['ruby', 'perl'],
       isStringScanned: false,
       keywords: ['digest', 'openssl', 'md5', 'sha1'],
@@ -99,6 +106,7 @@ const INSECURE_RANDOM: HintRule = {
     'Predictable random generator used for a value that may need to be unguessable; use a CSPRNG (crypto.randomUUID, secrets, SecureRandom, crypto/rand).',
   matchers: [
     {
+      kind: 'code',
       languages: ['js', 'template'],
       isStringScanned: false,
       keywords: ['math.random'],
@@ -109,6 +117,7 @@ const INSECURE_RANDOM: HintRule = {
       escalate: RANDOM_ESCALATION,
     },
     {
+      kind: 'code',
       languages: ['python'],
       isStringScanned: false,
       keywords: ['random'],
@@ -119,6 +128,7 @@ const INSECURE_RANDOM: HintRule = {
       escalate: RANDOM_ESCALATION,
     },
     {
+      kind: 'code',
       languages: ['java'],
       isStringScanned: false,
       keywords: [
@@ -136,6 +146,7 @@ const INSECURE_RANDOM: HintRule = {
       escalate: RANDOM_ESCALATION,
     },
     {
+      kind: 'code',
       languages: ['go'],
       isStringScanned: false,
       keywords: ['rand'],
@@ -147,6 +158,7 @@ const INSECURE_RANDOM: HintRule = {
       escalate: RANDOM_ESCALATION,
     },
     {
+      kind: 'code',
       languages: ['php'],
       isStringScanned: false,
       keywords: ['rand', 'mt_rand', 'uniqid', 'lcg_value', 'str_shuffle', 'array_rand'],
@@ -156,6 +168,7 @@ const INSECURE_RANDOM: HintRule = {
       escalate: RANDOM_ESCALATION,
     },
     {
+      kind: 'code',
       languages: ['ruby'],
       isStringScanned: false,
       keywords: ['rand', 'random'],
@@ -165,6 +178,7 @@ const INSECURE_RANDOM: HintRule = {
       escalate: RANDOM_ESCALATION,
     },
     {
+      kind: 'code',
       languages: ['csharp'],
       isStringScanned: false,
       keywords: ['new random', 'random.shared'],
@@ -174,6 +188,7 @@ const INSECURE_RANDOM: HintRule = {
       escalate: RANDOM_ESCALATION,
     },
     {
+      kind: 'code',
       languages: ['perl'],
       isStringScanned: false,
       keywords: ['rand'],
@@ -194,6 +209,7 @@ const ECB_MODE: HintRule = {
   message: 'ECB mode leaks patterns of the plaintext; use an authenticated mode such as AES-GCM.',
   matchers: [
     {
+      kind: 'code',
       languages: ['js', 'python', 'java', 'go', 'csharp', 'php', 'ruby', 'perl'],
       keywords: ['ecb', 'mode_ecb', 'getinstance'],
       pattern:
@@ -211,6 +227,7 @@ const WEAK_CIPHER: HintRule = {
   message: 'Weak or deprecated cipher; use AES-GCM or ChaCha20-Poly1305 with a random nonce.',
   matchers: [
     {
+      kind: 'code',
       languages: ['js'],
       isStringScanned: false,
       keywords: ['createcipher', 'createdecipher'],
@@ -218,6 +235,7 @@ const WEAK_CIPHER: HintRule = {
         /\bcreate(?:De)?cipher(?:iv)?\s*\(\s*["'](?:des|des-ede|des-ede3|des3|rc4|rc2|bf|blowfish|cast|idea|seed)(?:-[\w-]+)?["']|\bcreate(?:De)?cipher\s*\(/i,
     },
     {
+      kind: 'code',
       languages: ['python'],
       isStringScanned: false,
       keywords: ['des.new', 'des3', 'arc4', 'arc2', 'blowfish', 'cast.new', 'algorithms'],
@@ -225,18 +243,21 @@ const WEAK_CIPHER: HintRule = {
         /\b(?:DES|DES3|ARC4|ARC2|Blowfish|CAST)\.new\s*\(|\balgorithms\.(?:TripleDES|ARC4|Blowfish|CAST5|IDEA|SEED)\s*\(/,
     },
     {
+      kind: 'code',
       languages: ['java'],
       isStringScanned: false,
       keywords: ['getinstance'],
       pattern: /\bCipher\.getInstance\s*\(\s*"(?:DES|DESede|TripleDES|RC4|RC2|ARCFOUR|Blowfish)\b/,
     },
     {
+      kind: 'code',
       languages: ['go'],
       isStringScanned: false,
       keywords: ['des.new', 'rc4.new'],
       pattern: /\bdes\.New(?:TripleDES)?Cipher\s*\(|\brc4\.NewCipher\s*\(/,
     },
     {
+      kind: 'code',
       languages: ['csharp'],
       isStringScanned: false,
       keywords: ['des.create', 'descryptoserviceprovider', 'tripledes', 'rc2'],
@@ -244,6 +265,7 @@ const WEAK_CIPHER: HintRule = {
         /\b(?:DES|TripleDES|RC2)(?:CryptoServiceProvider)?\.Create\s*\(|\bnew\s+(?:DES|TripleDES|RC2)CryptoServiceProvider\s*\(/,
     },
     {
+      kind: 'code',
       languages: ['php'],
       isStringScanned: false,
       keywords: ['openssl_encrypt', 'openssl_decrypt', 'mcrypt'],
@@ -251,6 +273,7 @@ const WEAK_CIPHER: HintRule = {
         /\bopenssl_(?:en|de)crypt\s*\([^)]*["'](?:des|rc4|rc2|bf|blowfish|cast5|idea)(?:-[\w-]+)?["']|\bmcrypt_\w+\s*\(/i,
     },
     {
+      kind: 'code',
       languages: ['ruby'],
       isStringScanned: false,
       keywords: ['openssl'],

@@ -15,24 +15,24 @@ const XPATH_INJECTION: HintRule = {
       keywords: ['evaluate', 'compile', 'selectnodes', 'selectsinglenode'],
       pattern: /\.(?:evaluate|compile|selectNodes|selectSingleNode)\s*\(/,
       fileRequires: /\bjavax\.xml\.xpath\b|\bxpath\b|\borg\.dom4j\b/i,
-      flowArgument: 'first',
+      argument: 'first',
     }),
     ...perLanguage(['python'], {
       keywords: ['xpath', 'find', 'findall', 'iterfind'],
       pattern: /\.(?:xpath|find|findall|iterfind|findtext)\s*\(/,
       fileRequires: /lxml|xml\.etree|ElementTree|xpath/i,
-      flowArgument: 'first',
+      argument: 'first',
     }),
     ...perLanguage(['php'], {
       keywords: ['query', 'evaluate', 'xpath'],
       pattern: /->(?:query|evaluate|xpath)\s*\(/,
       fileRequires: /DOMXPath|SimpleXML|->xpath\s*\(/,
-      flowArgument: 'first',
+      argument: 'first',
     }),
     ...perLanguage(['js'], {
       keywords: ['xpath.', 'xp.', 'document.evaluate'],
       pattern: /\b(?:xpath|xp)\.(?:select1?|evaluate|parse)\s*\(|\bdocument\.evaluate\s*\(/,
-      flowArgument: 'first',
+      argument: 'first',
     }),
   ],
 };

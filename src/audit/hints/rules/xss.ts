@@ -13,9 +13,10 @@ const INNER_HTML: HintRule = {
     'HTML assigned from a value; verify it is sanitised or never caller-controlled (prefer textContent).',
   matchers: [
     {
+      kind: 'flow-sink',
       languages: ['js', 'template'],
       isStringScanned: false,
-      flowArgument: 'rest',
+      argument: 'rest',
       keywords: ['innerhtml', 'outerhtml'],
       pattern: /\.(?:inner|outer)HTML\s*\+?=(?!=)/,
       // Clearing the element, or a constant string with nothing interpolated.
@@ -33,9 +34,10 @@ const INSERT_ADJACENT_HTML: HintRule = {
   message: 'insertAdjacentHTML parses its argument as HTML; verify it is sanitised or constant.',
   matchers: [
     {
+      kind: 'flow-sink',
       languages: ['js', 'template'],
       isStringScanned: false,
-      flowArgument: 'call',
+      argument: 'call',
       keywords: ['insertadjacenthtml'],
       pattern: /\.insertAdjacentHTML\s*\(/,
     },
@@ -51,6 +53,7 @@ const DANGEROUSLY_SET_INNER_HTML: HintRule = {
     'dangerouslySetInnerHTML renders raw HTML; verify the __html value is sanitised (for example with DOMPurify).',
   matchers: [
     {
+      kind: 'code',
       languages: ['js'],
       isStringScanned: false,
       keywords: ['dangerouslysetinnerhtml'],
@@ -70,9 +73,10 @@ const DOCUMENT_WRITE: HintRule = {
   message: 'document.write parses its argument as HTML; verify it holds no caller-controlled text.',
   matchers: [
     {
+      kind: 'flow-sink',
       languages: ['js', 'template'],
       isStringScanned: false,
-      flowArgument: 'call',
+      argument: 'call',
       keywords: ['document.write'],
       pattern: /\bdocument\.write(?:ln)?\s*\(/,
     },
@@ -88,6 +92,7 @@ const ANGULAR_BYPASS: HintRule = {
     'bypassSecurityTrust* disables Angular sanitising for this value; verify it can never hold caller-controlled content.',
   matchers: [
     {
+      kind: 'code',
       languages: ['js'],
       isStringScanned: false,
       keywords: ['bypasssecuritytrust'],
@@ -104,6 +109,7 @@ const VUE_V_HTML: HintRule = {
   message: 'v-html renders raw HTML; verify the bound value is sanitised or constant.',
   matchers: [
     {
+      kind: 'code',
       languages: ['template', 'js'],
       keywords: ['v-html'],
       pattern: /(?<![\w-])v-html\s*=/,
@@ -119,6 +125,7 @@ const SVELTE_RAW_HTML: HintRule = {
   message: '{@html} renders raw HTML; verify the expression is sanitised or constant.',
   matchers: [
     {
+      kind: 'code',
       languages: ['template'],
       keywords: ['{@html'],
       pattern: /\{@html\s/,
@@ -135,6 +142,7 @@ const TEMPLATE_UNESCAPED: HintRule = {
   message: 'Template output is not HTML-escaped here; verify the value is sanitised or constant.',
   matchers: [
     {
+      kind: 'code',
       languages: ['template'],
       keywords: [
         '{{{',
@@ -165,9 +173,10 @@ const PYTHON_MARK_SAFE: HintRule = {
     'The value is marked as safe HTML and will not be escaped; verify it holds no caller-controlled text.',
   matchers: [
     {
+      kind: 'flow-sink',
       languages: ['python'],
       isStringScanned: false,
-      flowArgument: 'call',
+      argument: 'call',
       keywords: ['mark_safe', 'markup', 'safestring'],
       pattern: /\b(?:mark_safe|Markup|SafeString)\s*\(/,
       unless: /\b(?:mark_safe|Markup|SafeString)\s*\(\s*(["'])[^"'{}%]*\1\s*\)/,
@@ -183,9 +192,10 @@ const RUBY_HTML_SAFE: HintRule = {
   message: 'html_safe / raw skip Rails escaping; verify the value holds no caller-controlled text.',
   matchers: [
     {
+      kind: 'flow-sink',
       languages: ['ruby'],
       isStringScanned: false,
-      flowArgument: 'expression',
+      argument: 'expression',
       keywords: ['html_safe', 'raw'],
       pattern: /\.html_safe\b|(?<![\w.])raw\s*\(?\s*[@\w]/,
       unless: /(["'])[^"'#]*\1\.html_safe\b/,
@@ -202,6 +212,7 @@ const PHP_ECHO_REQUEST: HintRule = {
     'Request input is written into the page without escaping; use htmlspecialchars (or the template engine).',
   matchers: [
     {
+      kind: 'code',
       languages: ['php'],
       isStringScanned: false,
       keywords: ['_get', '_post', '_request', '_cookie', '_server'],
@@ -223,9 +234,10 @@ const GO_TEMPLATE_HTML: HintRule = {
     'A template.HTML (or JS/URL/CSS) value bypasses html/template escaping; verify it is never caller-controlled.',
   matchers: [
     {
+      kind: 'flow-sink',
       languages: ['go'],
       isStringScanned: false,
-      flowArgument: 'call',
+      argument: 'call',
       keywords: ['template'],
       pattern: /\btemplate\.(?:HTML|JS|URL|HTMLAttr|CSS|JSStr|Srcset)\s*\(\s*(?!["`)])/,
     },
@@ -265,18 +277,18 @@ const HTML_RESPONSE: HintRule = {
       pattern: /^\s*return\s+(?!jsonify\b|render_template\b|redirect\b|send_file\b|\{|\[)/,
       fileRequires: /\bfrom\s+flask\b|\bimport\s+flask\b/,
       near: { before: 3, after: 0, requires: /["']\s*<\w|<\/\w+>/ },
-      flowArgument: 'rest',
+      argument: 'rest',
     }),
     ...perLanguage(['php'], {
       keywords: ['echo', 'print', '<?='],
       pattern: /(?:\becho\b|\bprint\b|<\?=)\s*/,
-      flowArgument: 'rest',
+      argument: 'rest',
     }),
     // Page HTML gathered in a variable and printed elsewhere (`$html .= '<pre>' . $name . '</pre>'`).
     ...perLanguage(['php'], {
       keywords: ["'<", '"<'],
       pattern: /\$\w+\s*\.?=\s*(?=["']<[A-Za-z])/,
-      flowArgument: 'rest',
+      argument: 'rest',
     }),
   ],
 };

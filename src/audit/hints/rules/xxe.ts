@@ -11,6 +11,7 @@ const XXE: HintRule = {
     'This XML parser resolves external entities, so a document can read local files or reach internal hosts; disable DTDs and entity expansion.',
   matchers: [
     {
+      kind: 'code',
       languages: ['java'],
       keywords: [
         'documentbuilderfactory',
@@ -25,16 +26,19 @@ const XXE: HintRule = {
         /disallow-doctype-decl|external-general-entities|SUPPORT_DTD|IS_SUPPORTING_EXTERNAL_ENTITIES|ACCESS_EXTERNAL_DTD|setExpandEntityReferences\s*\(\s*false/,
     },
     {
+      kind: 'code',
       languages: ['js'],
       keywords: ['noent'],
       pattern: /\bnoent\s*:\s*true\b/,
     },
     {
+      kind: 'code',
       languages: ['python'],
       keywords: ['resolve_entities', 'load_dtd', 'xml.sax', 'pulldom'],
       pattern: /\bresolve_entities\s*=\s*True\b|\bload_dtd\s*=\s*True\b|\bno_network\s*=\s*False\b/,
     },
     {
+      kind: 'code',
       languages: ['php'],
       keywords: ['libxml_noent', 'libxml_dtdload'],
       pattern: /\bLIBXML_(?:NOENT|DTDLOAD)\b/,
