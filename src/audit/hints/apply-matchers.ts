@@ -162,6 +162,7 @@ function testMatcher(
       : (logical.offsets[match.index + match[0].length - 1] ?? hitOffset) + 1;
   const line = logical === null ? segment.line : file.lines.lineOf(hitOffset);
   if (collector.has(rule.id, line)) return;
+  if (matcher.isInRouteHandlerOnly === true && !file.isInRouteHandler(hitOffset)) return;
   if (matcher.near !== undefined && !isNearConditionMet(file, matcher.near, line, hitOffset))
     return;
   let severity = rule.severity;

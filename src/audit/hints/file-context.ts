@@ -14,6 +14,7 @@ import { sinkArgumentSpans, type SinkArgument } from './flow/sink-argument.js';
 import { isOutsideQuotes } from './is-outside-quotes.js';
 import { LineMap } from './line-map.js';
 import { findLogicalLine, mayBeWrapped, type LogicalLine } from './logical-line.js';
+import { ROUTE_HANDLERS } from './knowledge/responses.js';
 import { REQUEST_INPUT, findRequestDerivedNames } from './request-input.js';
 
 // How a comment line starts, per language.
@@ -242,9 +243,7 @@ export class FileContext {
     matchEnd: number,
     argument: SinkArgument,
   ): SinkVerdict | undefined {
-    if (this.#flow === undefined)
-      this.#flow = FlowAnalysis.open(this.text, this.languages, this.#view());
-    const flow = this.#flow;
+    const flow = this.#flowAnalysis();
     if (flow === null) return undefined;
     // Where the masker reads the hit as string or comment text, its parse and the line that matched
     // disagree (a JS regex or JSX text holding a backtick, PHP's `?>` in a string, a Python f-string's
@@ -255,6 +254,24 @@ export class FileContext {
     if (value === undefined) return undefined;
     const kind = CATEGORY_SINK_KINDS[category];
     return { taint: kind === undefined ? value.taint : taintFor(value, kind), via: value.via };
+  }
+
+  /** Whether an offset lies in a function a web framework routes requests to (its return is the response). */
+  isInRouteHandler(offset: number): boolean {
+    const flow = this.#flowAnalysis();
+    if (flow === null) return false;
+    const pattern = ROUTE_HANDLERS[flow.file.language.language];
+    const fn = pattern === undefined ? null : flow.file.functionAt(offset);
+    return (
+      fn !== null &&
+      pattern?.test(flow.file.original.slice(fn.header.start, fn.header.end)) === true
+    );
+  }
+
+  #flowAnalysis(): FlowAnalysis | null {
+    if (this.#flow === undefined)
+      this.#flow = FlowAnalysis.open(this.text, this.languages, this.#view());
+    return this.#flow;
   }
 
   /**

@@ -44,6 +44,8 @@ interface MatcherShape {
   fileForbids?: RegExp;
   /** Whether a match that starts inside a string literal counts (default yes); calls say no, so `"eval(x)"` in a message is not a call. */
   isStringScanned?: false;
+  /** Only inside a function a web framework routes requests to (`knowledge/responses.ts`), where what it returns is the response. */
+  isInRouteHandlerOnly?: true;
 }
 
 /** Code that is risky as written (a weak hash, verification turned off): no data flow judges it. */

@@ -1,3 +1,10 @@
+import {
+  LIST_APPEND,
+  LIST_REMOVE,
+  MAP_PUT,
+  TWO_KEY_PUT,
+  twoKeyName,
+} from '../knowledge/collections.js';
 import type { FlowAnalysis, FlowRun } from './flow-analysis.js';
 import { splitTopLevel } from './flow-file.js';
 import type { Span } from './flow-node.js';
@@ -15,12 +22,6 @@ import {
 const DECLARATION_WORDS =
   /^(?:(?:const|let|var|val|final|static|private|public|protected|readonly|my|our|local|global|declare|export|auto|volatile|transient|internal|lateinit|dim)\s+)+/;
 const RETURN = /^return\b\s*/;
-const LIST_APPEND =
-  /^(?:add|push|append|offer|addLast|put_nowait|enqueue|push_back|insert|addFirst|unshift|appendleft|extend|addAll|concat|write|print|println)$/;
-const MAP_PUT =
-  /^(?:put|set|putIfAbsent|setdefault|store|merge|update|putAll|setAttribute|setProperty)$/;
-const LIST_REMOVE =
-  /^(?:remove|pop|shift|removeFirst|removeLast|poll|delete|delete_at|splice|clear)$/;
 // Loop heads that bind names: `x of xs`, `T x : xs`, `x in xs`, `xs as $k => $v`, `k, v := range xs`, `xs.each do |x|`.
 const FOR_OF =
   /^\s*(?:(?:const|let|var|final)\s+)?(?:[\w$.<>[\]?]+\s+)?(\{[^}]*\}|\[[^\]]*\]|[$\w]+(?:\s*,\s*[$\w]+)*)\s+(?:of|in|:)\s+([\s\S]+)$/;
@@ -293,6 +294,12 @@ function mutate(
   }
   if (current.entries !== undefined) {
     const entries = new Map(current.entries);
+    const [first, second] = [values[0]?.constant, values[1]?.constant];
+    if (TWO_KEY_PUT.test(method) && values.length === 3) {
+      const keyText = first === undefined || second === undefined ? '*' : twoKeyName(first, second);
+      entries.set(keyText, values[2] ?? CLEAN);
+      return mapValue(entries);
+    }
     if (MAP_PUT.test(method) && values.length >= 2) {
       const key = values[0]?.constant;
       const keyText = key === undefined ? '*' : String(key);

@@ -1,3 +1,12 @@
+import {
+  COLLECTION_READS,
+  LIST_FACTORIES,
+  MAP_FACTORIES,
+  TWO_KEY_GET,
+  twoKeyName,
+} from '../knowledge/collections.js';
+import { ESCAPING_RENDERERS, RESPONSE_BUILDERS } from '../knowledge/responses.js';
+import { EXTERNAL_READS } from '../knowledge/stored-data.js';
 import { splitTopLevel, type FlowFile, type RequestRead } from './flow-file.js';
 import type { Span } from './flow-node.js';
 import { CLEAN_RESULT_METHODS, sanitisedKinds } from './flow-sanitisers.js';
@@ -86,14 +95,8 @@ const KEYWORDS = new Set([
 ]);
 const NULL_WORDS =
   /^(?:null|undefined|None|nil|true|false|True|False|NULL|TRUE|FALSE|this|self|\$this|NaN|Infinity|iota)$/;
-const COLLECTION_READS =
-  /^(?:get|getOrDefault|fetch|dig|at|pop|shift|first|last|item|elementAt|peek|poll|remove|values|nextElement|next|getFirst|getLast|setdefault)$/;
 const REQUEST_GETTERS =
   /^(?:get\w*(?:Param|Header|Cookie|Query|Body|Input|Part|Path|Uri|URI|Url|URL)\w*|param|header|cookie|query|input|body)$/;
-const LIST_FACTORIES =
-  /^(?:ArrayList|LinkedList|Vector|HashSet|LinkedHashSet|TreeSet|ArrayDeque|Set|Array|list|set|frozenset|tuple|asList|of|newArrayList|from|Stack|deque)$/;
-const MAP_FACTORIES =
-  /^(?:HashMap|LinkedHashMap|TreeMap|Hashtable|ConcurrentHashMap|Map|dict|OrderedDict|defaultdict|Properties|WeakMap|ofEntries)$/;
 // The longest expression read as one value (a minified line is longer).
 const MAX_EXPRESSION_CHARS = 4_000;
 // Data a program receives from outside besides requests: arguments, environment, browser state.
@@ -139,7 +142,12 @@ export class ExpressionEvaluator {
       masked.closeOf(start, end) === end - 1 &&
       !/=>|->/.test(masked.slice(end, end + 4))
     ) {
-      return this.evaluate({ start: start + 1, end: end - 1 }, scope);
+      const inner = { start: start + 1, end: end - 1 };
+      const items =
+        this.file.language.hasTupleLiterals === true ? splitTopLevel(masked, inner) : [];
+      return items.length > 1
+        ? listValue(items.map((item) => this.evaluate(item, scope)))
+        : this.evaluate(inner, scope);
     }
     if (NUMERIC_CAST.test(text)) return CLEAN;
     const cast = /^\(\s*([\w.$]+)(?:<[^()]*>)?(?:\[\])?\s*\)\s*(?=[\w$(])/.exec(text);
@@ -311,6 +319,8 @@ export class ExpressionEvaluator {
   private containerLiteral(inner: Span, isBrace: boolean, scope: FlowScope): FlowValue {
     const masked = this.file.masked;
     const elements = splitTopLevel(masked, inner);
+    // `{}`: an empty object, dict or hash, filled by key later.
+    if (isBrace && elements.length === 0) return mapValue(new Map());
     const keyed = elements.map((element) => this.keyValueOf(element));
     // `{ key: value }`, and PHP's `['key' => value]`.
     if (keyed.some((pair) => pair !== null && (isBrace || pair.isArrow))) {
@@ -693,6 +703,18 @@ export class ExpressionEvaluator {
       kinds = 0;
     }
     let result: FlowValue;
+    // A file's or a remote server's answer is stored data, not the name or URL that chose it.
+    if (kinds === 0 && EXTERNAL_READS.test(callee))
+      return this.indexInto(UNKNOWN, link.indexes, scope);
+    if (kinds === 0 && ESCAPING_RENDERERS[this.file.language.language]?.test(link.name) === true) {
+      const template = receiver !== null ? stripContainer(receiver) : (args[0] ?? CLEAN);
+      return this.indexInto(template, link.indexes, scope);
+    }
+    if (kinds === 0 && receiver === null && RESPONSE_BUILDERS.test(callee)) {
+      // The page is the body; the status and headers that travel with it are not.
+      const body = args[0];
+      return this.indexInto(body?.items?.[0] ?? body ?? CLEAN, link.indexes, scope);
+    }
     if (kinds !== 0) {
       result = sanitised(args.length > 0 ? argsValue : (receiver ?? CLEAN), kinds);
     } else if (receiver !== null && position > 0 && CLEAN_RESULT_METHODS.test(link.name)) {
@@ -704,7 +726,12 @@ export class ExpressionEvaluator {
       (receiver.items !== undefined || receiver.entries !== undefined) &&
       COLLECTION_READS.test(link.name)
     ) {
-      result = this.elementOf(receiver, args[0], args[1]);
+      const [first, second] = [args[0]?.constant, args[1]?.constant];
+      const twoKey =
+        TWO_KEY_GET.test(link.name) && first !== undefined && second !== undefined
+          ? receiver.entries?.get(twoKeyName(first, second))
+          : undefined;
+      result = twoKey ?? this.elementOf(receiver, args[0], args[1]);
     } else if (receiver?.constant !== undefined && typeof receiver.constant === 'string') {
       const folded = this.foldCall(receiver.constant, link, scope);
       result = folded === undefined ? joinValues(receiver, argsValue) : constantValue(folded);
@@ -728,7 +755,12 @@ export class ExpressionEvaluator {
       )
     ) {
       result = listValue(args);
-    } else if (!isConstructor && MAP_FACTORIES.test(link.name) && position === 0) {
+    } else if (
+      !isConstructor &&
+      MAP_FACTORIES.test(link.name) &&
+      // `dict()`, or a class called without `new` (`configparser.ConfigParser()`).
+      (position === 0 || /^[A-Z]/.test(link.name))
+    ) {
       result = mapValue(new Map());
     } else {
       const isMethod = position > 0;

@@ -10,6 +10,8 @@ export interface FlowLanguage {
   mask: MaskSyntax;
   /** Names of the request object itself: passed whole into a wrapper, it makes the wrapper a source. */
   requestObjects: RegExp;
+  /** Whether `(a, b)` is a tuple (Python), not a comma expression worth its last part. */
+  hasTupleLiterals?: boolean;
 }
 
 const C_COMMENTS = { lineComments: ['//'], hasBlockComments: true } as const;
@@ -81,6 +83,7 @@ export const FLOW_LANGUAGES: Partial<Record<Language, FlowLanguage>> = {
       hasStringPrefixes: true,
     },
     requestObjects: /^request$/,
+    hasTupleLiterals: true,
   },
   ruby: {
     language: 'ruby',

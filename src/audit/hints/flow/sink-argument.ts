@@ -7,9 +7,12 @@ import type { MaskedText } from './masked-text.js';
  * in (`call`; options objects and keyword arguments after the first are left out), only its first
  * argument (`first`: the path of `writeFile(path, data)`), the expression around the match
  * (`expression`: a query string being built), or what follows the match to the end of the
- * statement (`rest`: the right side of `x.innerHTML =`).
+ * statement (`rest`: the right side of `x.innerHTML =`), or a response's body (`body`: the first
+ * argument, or what follows the match, and of a tuple only its first item: Flask's `(body, status,
+ * headers)`, so a header is not read as the page), or the receiver of a method the match calls
+ * (`receiver`: `path` in `path.read_text(`).
  */
-export type SinkArgument = 'call' | 'first' | 'expression' | 'rest';
+export type SinkArgument = 'call' | 'first' | 'expression' | 'rest' | 'body' | 'receiver';
 
 // How far the span search looks around a hit.
 const REACH_CHARS = 3_000;
@@ -37,6 +40,15 @@ export function sinkArgumentSpans(
     );
   }
   if (mode === 'rest') return [{ start: matchEnd, end: statementEnd(masked, matchEnd) }];
+  if (mode === 'receiver') return [{ start: expressionStart(masked, hit), end: hit }];
+  if (mode === 'body') {
+    const open = outermostUnclosed(masked.text, hit, matchEnd);
+    const whole =
+      open === -1
+        ? { start: matchEnd, end: statementEndOrTuple(masked, matchEnd) }
+        : { start: open + 1, end: masked.closeOf(open, open + REACH_CHARS) };
+    return firstOfTuple(masked, splitTopLevel(masked, whole)[0]);
+  }
   return [{ start: expressionStart(masked, hit), end: statementEnd(masked, hit) }];
 }
 
@@ -129,4 +141,20 @@ function statementEnd(masked: MaskedText, at: number): number {
     }
   }
   return limit;
+}
+
+// A statement's end, reading past the commas of a tuple written without parentheses (`return body, 200`).
+function statementEndOrTuple(masked: MaskedText, at: number): number {
+  let end = statementEnd(masked, at);
+  while (masked.text[end] === ',') end = statementEnd(masked, end + 1);
+  return end;
+}
+
+// The first item of a parenthesised tuple (`(body, headers)`), or the span itself.
+function firstOfTuple(masked: MaskedText, span: Span | undefined): Span[] {
+  if (span === undefined) return [];
+  const start = masked.skipSpace(span.start, span.end);
+  if (masked.text[start] !== '(' || masked.closeOf(start, span.end) + 1 < span.end) return [span];
+  const items = splitTopLevel(masked, { start: start + 1, end: masked.closeOf(start, span.end) });
+  return items.length > 1 ? firstOfTuple(masked, items[0]) : [span];
 }

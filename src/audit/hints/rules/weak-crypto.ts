@@ -1,4 +1,5 @@
 import type { CategoryRules, HintRule } from '../hint-rule.js';
+import { weakRandomOf } from '../knowledge/randomness.js';
 import { readExamples } from '../matchers/read-examples.js';
 import EXAMPLES from './weak-crypto.examples.json' with { type: 'json' };
 
@@ -120,9 +121,8 @@ const INSECURE_RANDOM: HintRule = {
       kind: 'code',
       languages: ['python'],
       isStringScanned: false,
-      keywords: ['random'],
-      pattern:
-        /\brandom\.(?:random|randint|randrange|choice|choices|sample|getrandbits|uniform|shuffle)\s*\(/,
+      keywords: weakRandomOf('python').keywords,
+      pattern: weakRandomOf('python').pattern,
       unless: new RegExp(`\\bSystemRandom\\b|${RANDOM_DELAY.source}`, 'i'),
       near: RANDOM_NEAR,
       escalate: RANDOM_ESCALATION,
@@ -149,9 +149,8 @@ const INSECURE_RANDOM: HintRule = {
       kind: 'code',
       languages: ['go'],
       isStringScanned: false,
-      keywords: ['rand'],
-      pattern:
-        /\brand\.(?:Int|Intn|Int31|Int31n|Int63|Int63n|Uint32|Uint64|Float64|Perm|Read|Shuffle|IntN|N)\s*\(/,
+      keywords: weakRandomOf('go').keywords,
+      pattern: weakRandomOf('go').pattern,
       fileRequires: /"math\/rand(?:\/v2)?"/,
       unless: RANDOM_DELAY,
       near: RANDOM_NEAR,

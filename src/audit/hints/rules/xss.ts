@@ -1,6 +1,7 @@
 import type { CategoryRules, HintRule } from '../hint-rule.js';
 import { readExamples } from '../matchers/read-examples.js';
 import EXAMPLES from './xss.examples.json' with { type: 'json' };
+import { NOT_HTML_RETURN } from '../knowledge/responses.js';
 import { perLanguage } from '../matchers/per-language.js';
 
 const INNER_HTML: HintRule = {
@@ -266,18 +267,23 @@ const HTML_RESPONSE: HintRule = {
     ...perLanguage(['python'], {
       keywords: ['make_response', 'httpresponse'],
       pattern: /\b(?:make_response|HttpResponse)\s*\(/,
+      // The body only: headers and the status travel in the same call.
+      argument: 'body',
     }),
     ...perLanguage(['go'], {
       keywords: ['fprintf', 'fprint', 'fprintln', 'write', 'writestring'],
       pattern: /\bfmt\.Fprint(?:f|ln)?\s*\(\s*w\s*,|\bw\.Write\s*\(|\bio\.WriteString\s*\(\s*w\s*,/,
       near: { before: 4, after: 0, requires: /<\w|text\/html/ },
     }),
+    // What a Flask view returns is its page (a `str` is served as text/html), unless it is JSON,
+    // a redirect, a file or an escaping template.
     ...perLanguage(['python'], {
       keywords: ['return'],
-      pattern: /^\s*return\s+(?!jsonify\b|render_template\b|redirect\b|send_file\b|\{|\[)/,
+      pattern: /^\s*return\s+(?=\S)/,
       fileRequires: /\bfrom\s+flask\b|\bimport\s+flask\b/,
-      near: { before: 3, after: 0, requires: /["']\s*<\w|<\/\w+>/ },
-      argument: 'rest',
+      unless: NOT_HTML_RETURN.python,
+      isInRouteHandlerOnly: true,
+      argument: 'body',
     }),
     ...perLanguage(['php'], {
       keywords: ['echo', 'print', '<?='],
