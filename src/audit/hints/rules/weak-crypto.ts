@@ -1,4 +1,4 @@
-import type { CategoryRules, HintRule } from '../hint-rule.js';
+import type { CategoryRules, CodeMatcher, HintRule } from '../hint-rule.js';
 import { weakRandomOf } from '../knowledge/randomness.js';
 import { readExamples } from '../matchers/read-examples.js';
 import EXAMPLES from './weak-crypto.examples.json' with { type: 'json' };
@@ -97,6 +97,24 @@ const WEAK_HASH: HintRule = {
   ],
 };
 
+// A row of the weak-random table as a matcher: the generator's calls, near a word that makes the value a secret.
+function weakRandom(
+  language: 'python' | 'go',
+  conditions: Pick<CodeMatcher, 'unless' | 'fileRequires'>,
+): CodeMatcher {
+  const row = weakRandomOf(language);
+  return {
+    kind: 'code',
+    languages: [language],
+    isStringScanned: false,
+    keywords: row.keywords,
+    pattern: row.pattern,
+    near: RANDOM_NEAR,
+    escalate: RANDOM_ESCALATION,
+    ...conditions,
+  };
+}
+
 const INSECURE_RANDOM: HintRule = {
   id: 'crypto/insecure-random',
   category: 'weak-crypto',
@@ -117,16 +135,7 @@ const INSECURE_RANDOM: HintRule = {
       near: RANDOM_NEAR,
       escalate: RANDOM_ESCALATION,
     },
-    {
-      kind: 'code',
-      languages: ['python'],
-      isStringScanned: false,
-      keywords: weakRandomOf('python').keywords,
-      pattern: weakRandomOf('python').pattern,
-      unless: new RegExp(`\\bSystemRandom\\b|${RANDOM_DELAY.source}`, 'i'),
-      near: RANDOM_NEAR,
-      escalate: RANDOM_ESCALATION,
-    },
+    weakRandom('python', { unless: new RegExp(`\\bSystemRandom\\b|${RANDOM_DELAY.source}`, 'i') }),
     {
       kind: 'code',
       languages: ['java'],
@@ -145,17 +154,7 @@ const INSECURE_RANDOM: HintRule = {
       near: RANDOM_NEAR,
       escalate: RANDOM_ESCALATION,
     },
-    {
-      kind: 'code',
-      languages: ['go'],
-      isStringScanned: false,
-      keywords: weakRandomOf('go').keywords,
-      pattern: weakRandomOf('go').pattern,
-      fileRequires: /"math\/rand(?:\/v2)?"/,
-      unless: RANDOM_DELAY,
-      near: RANDOM_NEAR,
-      escalate: RANDOM_ESCALATION,
-    },
+    weakRandom('go', { fileRequires: /"math\/rand(?:\/v2)?"/, unless: RANDOM_DELAY }),
     {
       kind: 'code',
       languages: ['php'],
