@@ -167,6 +167,10 @@ export class AgentSession {
         allowedEnvNames: this.options.agent.allowEnv,
         baseEnv: this.options.env,
         allowNetwork: this.options.agent.network,
+        homePaths: this.options.agent.homePaths ?? [],
+        revealedFiles: state.revealedFiles,
+        // Plan mode changes nothing: hooks it runs get the workspace read-only.
+        workspaceAccess: mode === 'plan' ? 'read-only' : 'read-write',
       },
       checkpoints: this.history.recorder,
       ...(session ? { session } : {}),

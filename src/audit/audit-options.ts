@@ -1,6 +1,7 @@
 import type { ReportFormat, TokenEncoding } from '../config/config-schema.js';
 import type { AuditScope } from './scope/audit-scope.js';
 import type { Severity } from './types.js';
+import type { BatchEvent } from './review/batch/run-map-batch.js';
 import type { ConfiguredModels } from '../providers/model-facts/configured-models.js';
 
 /** Everything `runAudit` needs, already validated by the command layer. */
@@ -14,8 +15,9 @@ export interface AuditOptions {
   /** `--force`: overwrite an existing output file that holds no oy marker. */
   isForced: boolean;
   /**
-   * The user's output seal key (`loadOutputSealKey`): outputs are sealed with it, and only files
-   * sealed with it are left out as oy's own. Absent: a key for this process alone.
+   * The user's state key (`loadOutputSealKey`): outputs are sealed with it, and only files sealed
+   * with it are left out as oy's own; the caches are sealed with keys derived from it. Absent: a key
+   * for this process alone.
    */
   sealKey?: Uint8Array;
   include: string[];
@@ -24,7 +26,12 @@ export interface AuditOptions {
   projectInclude: string[];
   projectExclude: string[];
   focus: string[];
+  /** `--diff <ref>`: the work-tree files changed since it, and the secrets each commit of `<ref>..HEAD` added. */
   diffRef: string | null;
+  /** `--history`: also scan every commit reachable from HEAD for the secrets it added. */
+  scansAllHistory?: boolean;
+  /** `--no-submodules` gives false: each submodule is one `skipped(submodule)` line. Default true. */
+  submodules?: boolean;
   maxFileBytes: number;
   chunkTokens: number;
   maxChunks: number;
@@ -53,6 +60,10 @@ export interface AuditOptions {
   isOfflineByChoice?: boolean;
   /** The user config's `models`: facts and prices for models the built-in table lacks. */
   models?: ConfiguredModels;
+  /** `--batch`: the map calls go out as one Message Batch, waited for up to `timeoutMs` (`--batch-timeout`). */
+  batch?: { timeoutMs: number; pollIntervalMs: number | null } | null;
+  /** oy's private state folder: the record of a batch still out is kept there; null for none. */
+  stateDir?: string | null;
   /** Directory for the scan cache, or null for no cache. */
   cacheDir: string | null;
   /** The command line that reproduces this run, for the report. */
@@ -64,9 +75,13 @@ export interface AuditOptions {
   /** The caller's environment, handed to git (HOME for its global excludes and safe.directory). */
   env: Readonly<Record<string, string | undefined>>;
   onProgress?: (event: AuditProgress) => void;
+  /** Details `--verbose` shows: a cache entry that did not verify, a chunk reviewed in halves, a cut reduce answer. */
+  onNotice?: (text: string) => void;
+  /** What `--batch` says as it goes: submitted or picked up, each poll, ended. */
+  onBatchEvent?: (event: BatchEvent) => void;
 }
 
-export type AuditStage = 'collect' | 'scan' | 'chunk' | 'review' | 'report';
+export type AuditStage = 'collect' | 'scan' | 'history' | 'chunk' | 'review' | 'report';
 
 /** Progress for the terminal: the core never prints, it reports. */
 export interface AuditProgress {

@@ -16,8 +16,11 @@ import type { CollectResult } from './collect/collect-types.js';
 import { hintWeight } from './hints/hint-weight.js';
 import { indexFile } from './hints/index-file.js';
 import { refuseForeignOutputs } from './outputs/refuse-foreign-outputs.js';
-import { recogniseLargeOutputs } from './outputs/own-output-entry.js';
-import { resolveAuditOutputs, type AuditOutputs } from './outputs/resolve-audit-outputs.js';
+import {
+  closeAuditOutputs,
+  resolveAuditOutputs,
+  type AuditOutputs,
+} from './outputs/resolve-audit-outputs.js';
 import { countLedger, summariseChunk, type AuditPlan } from './plan/audit-plan.js';
 import {
   countDeterministicByKind,
@@ -27,8 +30,10 @@ import {
 import { selectRiskiestChunks } from './plan/select-riskiest-chunks.js';
 import { DEFAULT_AUDIT_SCOPE, scopeFile } from './scope/audit-scope.js';
 import { recordScannedFiles, type ScopedFile } from './scope/record-scanned-files.js';
+import { CacheSeal } from './cache-seal/cache-seal.js';
+import { isInside } from './gates/base-suppressions.js';
 import { ScanCache } from './scan/scan-cache.js';
-import { scanFiles, type ScanResult } from './scan/scan-files.js';
+import { scanFiles } from './scan/scan-files.js';
 import { ScanPool } from './scan/scan-pool.js';
 import type { ScannedFile } from './scan/scanned-file.js';
 import { createTokenCounter, type TokenCounter } from './tokens/count-tokens.js';
@@ -43,10 +48,11 @@ export interface PreparedAudit {
   /** Every scanned file: all get the deterministic checks, whatever the scope. */
   files: ScannedFile[];
   /**
-   * Files the repository's own rules left out, read for committed secrets only (no hints, never
-   * chunked); their ledger entries say they were not reviewed.
+   * Files the model does not review (a default folder, the repository's own rules, a marker, an
+   * encoding, a size...), read for committed secrets only (no hints, never chunked); their ledger
+   * entries say why they were not reviewed.
    */
-  leftOutFiles: ScannedFile[];
+  secretsOnlyFiles: ScannedFile[];
   /** The chunks the model reviews: the scope's files, cut to `--riskiest` when given. */
   chunkPlan: ChunkPlan;
   /** Chunks `--riskiest` left out. */
@@ -55,11 +61,29 @@ export interface PreparedAudit {
   plan: AuditPlan;
 }
 
-/** Resolve outputs, self-test the redactor, collect, scan (redact, index, count) and chunk. No network. */
+/**
+ * Resolve outputs, self-test the redactor, collect, scan (redact, index, count) and chunk. No network.
+ * The outputs' folders stay open for the caller to write through (`closeAuditOutputs`), unless this fails.
+ */
 export async function prepareAudit(options: AuditOptions): Promise<PreparedAudit> {
+  const outputs = await resolveAuditOutputs(
+    options.root,
+    options.format,
+    options.out,
+    options.manifest,
+  );
+  return prepareWithOutputs(options, outputs).catch(async (error: unknown) => {
+    await closeAuditOutputs(outputs);
+    throw error;
+  });
+}
+
+async function prepareWithOutputs(
+  options: AuditOptions,
+  outputs: AuditOutputs,
+): Promise<PreparedAudit> {
   const progress = options.onProgress ?? (() => undefined);
-  const outputs = resolveAuditOutputs(options.root, options.format, options.out, options.manifest);
-  refuseForeignOutputs(outputs, options.isForced);
+  await refuseForeignOutputs(outputs, options.isForced);
   runRedactorSelfTest();
 
   progress({ stage: 'collect', done: 0, total: 0 });
@@ -70,17 +94,17 @@ export async function prepareAudit(options: AuditOptions): Promise<PreparedAudit
     projectInclude: options.projectInclude,
     projectExclude: options.projectExclude,
     maxFileBytes: options.maxFileBytes,
+    ...(options.submodules === undefined ? {} : { submodules: options.submodules }),
     env: options.env,
     ...(options.diffRef === null ? {} : { diffRef: options.diffRef }),
     ...baselineInWorkspace(options.root, options.baselinePath),
   });
   const { candidates } = collected;
-  const toScan = [...candidates, ...collected.leftOutByRepository];
-  progress({ stage: 'collect', done: toScan.length, total: toScan.length });
+  progress({ stage: 'collect', done: candidates.length, total: candidates.length });
 
   const budgetTokens = chunkBudgetTokens(options.chunkTokens, options.tokenHeadroom);
   const workers = ScanPool.chooseWorkers(
-    toScan.reduce((sum, candidate) => sum + candidate.size, 0),
+    candidates.reduce((sum, candidate) => sum + candidate.size, 0),
     options.scanWorkers ?? 'auto',
   );
   const pool =
@@ -89,11 +113,17 @@ export async function prepareAudit(options: AuditOptions): Promise<PreparedAudit
   // tiktoken loads only when something needs counting: a fully cached run never pays for it.
   const getCounter = () => (counter ??= createTokenCounter(options.encoding));
   try {
-    const cache = await ScanCache.open(options.cacheDir, options.root, [
-      OY_VERSION,
-      options.encoding,
-    ]);
-    const scanned = await scanFiles(toScan, {
+    const cache = await ScanCache.open(
+      options.cacheDir,
+      options.root,
+      [OY_VERSION, options.encoding],
+      Date.now(),
+      {
+        seal: CacheSeal.derive(options.sealKey, 'scan-cache'),
+        ...(options.onNotice ? { onNotice: options.onNotice } : {}),
+      },
+    );
+    const scan = await scanFiles(candidates, {
       maxFileBytes: options.maxFileBytes,
       concurrency: options.scanConcurrency,
       cache,
@@ -107,7 +137,6 @@ export async function prepareAudit(options: AuditOptions): Promise<PreparedAudit
       },
       onFileDone: (done, total) => progress({ stage: 'scan', done, total }),
     });
-    const { scan, leftOutFiles } = setAsideLeftOut(scanned, collected.leftOutByRepository);
 
     progress({ stage: 'chunk', done: 0, total: scan.files.length });
     const auditScope = options.scope ?? DEFAULT_AUDIT_SCOPE;
@@ -129,7 +158,7 @@ export async function prepareAudit(options: AuditOptions): Promise<PreparedAudit
     const selection = selectRiskiestChunks(neededPlan.chunks, options.riskiestChunks ?? null);
     const chunkPlan = { ...neededPlan, chunks: selection.kept };
     const ledger = [
-      ...recogniseLargeOutputs(collected.ledger, options.root, options.sealKey),
+      ...collected.ledger,
       ...scan.ledger,
       ...recordScannedFiles({
         files: scoped,
@@ -153,7 +182,7 @@ export async function prepareAudit(options: AuditOptions): Promise<PreparedAudit
       collected,
       candidates,
       files: scan.files,
-      leftOutFiles,
+      secretsOnlyFiles: scan.secretsOnly,
       chunkPlan,
       droppedChunks: selection.dropped,
       ledger,
@@ -221,26 +250,10 @@ function toChunkable(file: ScannedFile): ChunkableFile {
   };
 }
 
-/**
- * Splits off what the repository's own rules left out: their committed secrets still count (with
- * no hints, which the rules were there to spare), and their ledger entries are the collector's.
- */
-function setAsideLeftOut(scanned: ScanResult, leftOut: readonly CandidateFile[]) {
-  const paths = new Set(leftOut.map((candidate) => candidate.path));
-  const leftOutFiles = scanned.files
-    .filter((file) => paths.has(file.path))
-    .map((file) => ({ ...file, hints: [] }));
-  const scan: ScanResult = {
-    files: scanned.files.filter((file) => !paths.has(file.path)),
-    ledger: scanned.ledger.filter((entry) => !paths.has(entry.path)),
-  };
-  return { scan, leftOutFiles };
-}
-
 /** `--baseline` as a workspace path (forward slashes), when the file lies inside the workspace. */
 function baselineInWorkspace(root: string, baselinePath: string | null): { baselineFile?: string } {
   if (baselinePath === null) return {};
   const relative = path.relative(root, path.resolve(root, baselinePath));
-  if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) return {};
+  if (!isInside(relative)) return {};
   return { baselineFile: relative.split(path.sep).join('/') };
 }

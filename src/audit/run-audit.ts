@@ -1,5 +1,8 @@
-import path from 'node:path';
 import { createModelClient } from '../providers/create-model-client.js';
+import { createBatchClient } from '../providers/create-batch-client.js';
+import type { BatchClient } from '../providers/batch/batch-client.js';
+import { refuseBatchWithout } from '../providers/batch/batch-support.js';
+import { batchPriceFor } from '../providers/pricing/batch-price.js';
 import type { ProviderEnvironment } from '../providers/provider-environment.js';
 import { withConfiguredFacts } from '../providers/model-facts/configured-models.js';
 import { fitPromptTokens } from '../providers/model-facts/fit-prompt-tokens.js';
@@ -8,25 +11,28 @@ import type { ModelClient, ModelRef } from '../providers/types.js';
 import { MAP_MAX_TOKENS } from './review/review-chunk.js';
 import { parseModelId } from '../providers/model-id/parse-model-id.js';
 import { OyError, UsageError, EXIT } from '../shared/errors.js';
-import { writeFileAtomic } from '../shared/write-file-atomic.js';
 import { comparePaths } from '../shared/files/compare-paths.js';
 import type { AuditOptions } from './audit-options.js';
 import { buildAuditReport, type ReviewSummary } from './assemble/build-audit-report.js';
 import { readGitState } from './assemble/read-git-state.js';
-import { applyBaseline, readBaseline, renderBaseline } from './gates/baseline.js';
+import { applyBaseline, renderBaseline } from './gates/baseline.js';
+import { findAddedAllowLines, loadBaselines } from './gates/base-suppressions.js';
 import { evaluateGates, type GateResult } from './gates/evaluate-gates.js';
 import { fingerprintSecrets, suppressSecrets } from './gates/suppress-secrets.js';
+import { gateHistorySecrets } from './gates/gate-history-secrets.js';
+import { scanAuditHistory } from './history/scan-audit-history.js';
 import { findingRuleId } from './report/list-report-rows.js';
 import { refuseForeignFile } from './outputs/refuse-foreign-outputs.js';
 import { renderManifest } from './outputs/render-manifest.js';
 import { sealOutput, type SealShape } from './outputs/output-seal.js';
+import { OutputTarget } from '../safety/paths/output-target.js';
 import { resolveOutputPath } from '../safety/paths/resolve-output-path.js';
 import type { AuditPlan } from './plan/audit-plan.js';
 import { describeNarrowing } from './plan/describe-narrowing.js';
-import { estimateReviewCost } from './plan/estimate-review-cost.js';
+import { estimateReviewCost, type CachedWork } from './plan/estimate-review-cost.js';
 import { prepareAudit } from './prepare-audit.js';
 import { renderReport } from './report/render-report.js';
-import { runModelReview } from './review/run-model-review.js';
+import { findCachedReview, runModelReview } from './review/run-model-review.js';
 import type { AuditReport, LedgerEntry } from './types.js';
 
 export type AuditOutcome =
@@ -40,6 +46,8 @@ export type AuditOutcome =
       reportText: string;
       manifestPath: string | null;
       gates: GateResult;
+      /** Calls this run made to the model; 0 offline or when every chunk came from the cache. */
+      modelCalls: number;
       suppressedByBaseline: number;
       suppressedByComment: number;
     };
@@ -48,40 +56,73 @@ export type AuditOutcome =
 export interface AuditDeps {
   /** The model client for the review (the real one imports the provider's SDK only now). */
   createClient(ref: ModelRef, env: ProviderEnvironment): Promise<ModelClient>;
+  /** The batch client for `--batch` (Anthropic's Message Batches). */
+  createBatchClient(ref: ModelRef, env: ProviderEnvironment): Promise<BatchClient>;
   /** The wall clock: the report's date and the run's duration. */
   now(): Date;
 }
 
 export const defaultAuditDeps: AuditDeps = {
   createClient: (ref, env) => createModelClient(ref, env),
+  createBatchClient: (ref, env) => createBatchClient(ref, env),
   now: () => new Date(),
 };
 
-/** The audit, as the pipeline reads: the deterministic stages, then the plan, or the review and the report. */
+/**
+ * The audit, as the pipeline reads: the deterministic stages, then the plan, or the review and the
+ * report. Every output's folder is opened before any work and the files are written through it.
+ */
 export async function runAudit(
   options: AuditOptions,
   overrides: Partial<AuditDeps> = {},
 ): Promise<AuditOutcome> {
-  const deps: AuditDeps = { ...defaultAuditDeps, ...overrides };
+  const baseline = await openBaselineTarget(options);
+  const held: OutputTarget[] = baseline === null ? [] : [baseline];
+  try {
+    return await auditWith(options, { ...defaultAuditDeps, ...overrides }, baseline, held);
+  } finally {
+    await Promise.all(held.map((target) => target.close()));
+  }
+}
+
+/** `--write-baseline`'s file, its folder held open, refused when it holds someone else's work. */
+async function openBaselineTarget(options: AuditOptions): Promise<OutputTarget | null> {
+  if (options.writeBaselinePath === null) return null;
+  const file = resolveOutputPath(options.root, options.writeBaselinePath, '--write-baseline', {
+    allowOyDir: true,
+    example: '.oy/baseline.json',
+  });
+  const target = await OutputTarget.open(options.root, file, '--write-baseline');
+  try {
+    if (!options.isForced) await refuseForeignFile('--write-baseline', target);
+    return target;
+  } catch (error) {
+    await target.close();
+    throw error;
+  }
+}
+
+async function auditWith(
+  options: AuditOptions,
+  deps: AuditDeps,
+  writeBaseline: OutputTarget | null,
+  /** Targets to close when the run ends: the report's and ledger's join once prepared. */
+  held: OutputTarget[],
+): Promise<AuditOutcome> {
   const startedAt = deps.now().getTime();
   const progress = options.onProgress ?? (() => undefined);
   const ref =
     options.model === null
       ? null
       : withConfiguredFacts(parseModelId(options.model), options.models);
-  const writeBaselinePath =
-    options.writeBaselinePath === null
-      ? null
-      : resolveOutputPath(options.root, options.writeBaselinePath, '--write-baseline', {
-          allowOyDir: true,
-          example: '.oy/baseline.json',
-        });
-  if (writeBaselinePath !== null && !options.isForced)
-    refuseForeignFile('--write-baseline', writeBaselinePath);
-  const baseline =
-    options.baselinePath === null
-      ? null
-      : await readBaseline(resolveInput(options.root, options.baselinePath));
+  const batch = options.batch ?? null;
+  if (batch !== null) {
+    if (ref === null)
+      throw new UsageError('--batch needs a model: it sends the review as one batch', {
+        hint: 'configure a model (--model anthropic::claude-sonnet-4-5), or drop --batch',
+      });
+    refuseBatchWithout(ref);
+  }
   if (
     ref !== null &&
     options.maxCostUsd !== null &&
@@ -96,12 +137,41 @@ export async function runAudit(
     ...options,
     chunkTokens: fitChunkTokens(options.chunkTokens, ref),
   });
+  for (const target of [prepared.outputs.report, prepared.outputs.manifest])
+    if (target !== null) held.push(target);
   refuseEmptySelection(prepared.files.length, options);
+  // Read now, before any model call, so a bad --baseline fails fast; with --diff, as of <ref>.
+  const diff = prepared.collected.diff;
+  const baselines = await loadBaselines({
+    root: options.root,
+    baselinePath: options.baselinePath,
+    diff:
+      diff === null || options.diffRef === null
+        ? null
+        : { ref: options.diffRef, refCommit: diff.refCommit },
+    env: options.env,
+  });
+  // Chunks (and a reduce) the cache holds cost nothing: found with the review's own keys, when
+  // the estimate is shown or enforced (it reads and redacts every chunk once more).
+  const cached =
+    ref === null || (!options.isDryRun && options.maxCostUsd === null)
+      ? null
+      : await findCachedReview(prepared, {
+          ref,
+          cacheDir: options.cacheDir,
+          stateKey: options.sealKey,
+          maxFileBytes: options.maxFileBytes,
+        });
   const plan =
     ref === null
       ? prepared.plan
-      : { ...prepared.plan, estimate: estimateReviewCost(prepared.plan, modelFactsFor(ref).price) };
+      : {
+          ...prepared.plan,
+          estimate: estimateFor(prepared.plan, ref, batch !== null, cached ?? undefined),
+        };
   if (options.isDryRun) return { kind: 'plan', plan };
+  // Local and deterministic, so it runs before any money is spent on a review.
+  const history = await scanAuditHistory(options);
 
   let review: Awaited<ReturnType<typeof runModelReview>> | null = null;
   if (ref !== null) {
@@ -129,10 +199,24 @@ export async function runAudit(
     review = await runModelReview(prepared, {
       client,
       cacheDir: options.cacheDir,
+      stateKey: options.sealKey,
       concurrency: options.concurrency,
       maxCostUsd: options.maxCostUsd,
       focus: options.focus,
       maxFileBytes: options.maxFileBytes,
+      ...(batch === null
+        ? {}
+        : {
+            batch: {
+              client: await deps.createBatchClient(ref, options.env),
+              stateDir: options.stateDir ?? null,
+              workspace: options.root,
+              timeoutMs: batch.timeoutMs,
+              pollIntervalMs: batch.pollIntervalMs,
+              ...(options.onBatchEvent ? { onEvent: options.onBatchEvent } : {}),
+            },
+          }),
+      ...(options.onNotice ? { onNotice: options.onNotice } : {}),
       onProgress: (done, total, totals) =>
         progress({
           stage: 'review',
@@ -144,11 +228,12 @@ export async function runAudit(
   }
 
   progress({ stage: 'report', done: 0, total: 1 });
-  // Files the repository left out are not reviewed, but their committed secrets still gate.
-  const filesWithSecrets = [...prepared.files, ...prepared.leftOutFiles].sort((a, b) =>
+  // Files the model did not review still have their committed secrets reported and gated.
+  const filesWithSecrets = [...prepared.files, ...prepared.secretsOnlyFiles].sort((a, b) =>
     comparePaths(a.path, b.path),
   );
-  const kept = review && baseline ? applyBaseline(review.findings, baseline) : null;
+  const kept =
+    review && baselines.trusted ? applyBaseline(review.findings, baselines.trusted) : null;
   const reviewSummary: ReviewSummary | undefined =
     review === null || ref === null
       ? undefined
@@ -160,6 +245,7 @@ export async function runAudit(
             unverifiedReason: reason,
           })),
           summary: review.summary,
+          summaryMissing: review.summaryMissing,
           tokensIn:
             review.totals.inputTokens +
             review.totals.cacheReadTokens +
@@ -177,6 +263,7 @@ export async function runAudit(
     ledger,
     secretFiles: prepared.collected.secretFiles,
     configChanges: prepared.collected.configChanges,
+    isDiff: diff !== null,
     chunks: prepared.chunkPlan.chunks.length,
     scope: plan.scope,
     chunksSkippedByBudget: prepared.droppedChunks.length,
@@ -187,33 +274,68 @@ export async function runAudit(
     tokenizer: options.encoding,
     chunkTokens: options.chunkTokens,
     ...(reviewSummary ? { review: reviewSummary } : {}),
+    ...(history ? { history: history.report } : {}),
   });
   const secretResults = fingerprintSecrets(report);
+  const addedAllowLines =
+    diff === null
+      ? new Set<string>()
+      : await findAddedAllowLines({
+          root: options.root,
+          base: diff.base,
+          files: filesWithSecrets,
+          env: options.env,
+        });
+  const secretSuppression = suppressSecrets(secretResults, filesWithSecrets, {
+    baselines,
+    addedAllowLines,
+  });
+  const historyGate = gateHistorySecrets(
+    report,
+    history?.found ?? [],
+    baselines.trusted,
+    diff === null,
+  );
   report.suppressed = [
-    ...suppressSecrets(secretResults, filesWithSecrets, baseline),
+    ...secretSuppression.suppressed,
     ...(kept?.suppressed ?? []).map((finding) => ({
       ruleId: findingRuleId(finding.category),
       path: finding.path,
       line: finding.line,
       by: 'baseline' as const,
     })),
+    ...historyGate.suppressed,
+  ];
+  report.refusedSuppressions = [
+    ...secretSuppression.refused,
+    ...report.findings
+      .filter((finding) => baselines.proposed.has(finding.fingerprint))
+      .map((finding) => ({
+        ruleId: findingRuleId(finding.category),
+        path: finding.path,
+        line: finding.line,
+        by: 'baseline' as const,
+        severity: finding.severity,
+        title: finding.title,
+      })),
   ];
   const suppressedPlaces = new Set(
     report.suppressed.map((item) => `${item.ruleId}\0${item.path}\0${item.line}`),
   );
-  const gatedSecrets = secretResults
-    .map(({ row }) => row)
-    .filter((row) => !suppressedPlaces.has(`${row.ruleId}\0${row.path}\0${row.line}`));
+  const gatedSecrets = [
+    ...secretResults
+      .map(({ row }) => row)
+      .filter((row) => !suppressedPlaces.has(`${row.ruleId}\0${row.path}\0${row.line}`)),
+    ...historyGate.gated,
+  ];
   const { reportPath, manifestPath } = prepared.outputs;
   // Sealed, so later runs of this user know these files as oy's own and leave them out.
   const seal = (text: string, shape: SealShape) => sealOutput(text, shape, options.sealKey);
   const reportText = seal(renderReport(report, options.format), SEAL_SHAPES[options.format]);
-  if (reportPath !== null) await writeFileAtomic(reportPath, reportText);
-  if (manifestPath !== null)
-    await writeFileAtomic(manifestPath, seal(renderManifest(report), 'json'));
-  if (writeBaselinePath !== null)
-    await writeFileAtomic(
-      writeBaselinePath,
+  await prepared.outputs.report?.write(reportText);
+  await prepared.outputs.manifest?.write(seal(renderManifest(report), 'json'));
+  if (writeBaseline !== null)
+    await writeBaseline.write(
       seal(
         renderBaseline(
           [
@@ -234,6 +356,7 @@ export async function runAudit(
                 path: row.path,
                 title: row.title,
               })),
+            ...historyGate.baselineEntries,
           ],
           report.generatedAt,
         ),
@@ -245,6 +368,8 @@ export async function runAudit(
     findings: report.findings,
     configChanges: report.configChanges,
     secrets: gatedSecrets,
+    unreviewedChanges: report.unreviewedChanges,
+    refusedSuppressions: report.refusedSuppressions,
     failOn: options.failOn,
     minCoverage: options.minCoverage,
     coverage: report.coverage,
@@ -259,6 +384,7 @@ export async function runAudit(
     reportText,
     manifestPath,
     gates,
+    modelCalls: review?.calls ?? 0,
     suppressedByBaseline: report.suppressed.filter((item) => item.by === 'baseline').length,
     suppressedByComment: report.suppressed.filter((item) => item.by === 'allow-comment').length,
   };
@@ -291,16 +417,18 @@ function markFailed(
   );
 }
 
-/** An input file (`--baseline`) is read, not written: relative to the workspace, anywhere the user points. */
-function resolveInput(root: string, file: string): string {
-  return path.resolve(root, file);
-}
-
 const SEAL_SHAPES: Readonly<Record<AuditOptions['format'], SealShape>> = {
   markdown: 'markdown',
   json: 'json',
   sarif: 'sarif',
 };
+
+/** The review's estimate: with `--batch`, the map calls at the batch price and the reduce call online. */
+function estimateFor(plan: AuditPlan, ref: ModelRef, isBatch: boolean, cached?: CachedWork) {
+  const facts = modelFactsFor(ref);
+  const map = isBatch ? batchPriceFor(facts) : facts.price;
+  return estimateReviewCost(plan, facts.price, { map, reduce: facts.price, isBatch }, cached);
+}
 
 /** The map prompt around a chunk: instructions, focus and delimiters, with room to spare. */
 const MAP_PROMPT_RESERVE_TOKENS = 4096;

@@ -32,7 +32,25 @@ export type SkipReason =
   /** Outside `--scope`: the deterministic checks ran on it, the model did not see it. */
   | 'scope'
   /** In scope, but its chunk was not among the `--riskiest` N. */
-  | 'budget';
+  | 'budget'
+  /** A regular file with more than one link: it may be a file outside the workspace, so it is not read. */
+  | 'hard-link'
+  /** Binary content (a NUL byte) in a file whose name does not say binary. */
+  | 'unexpected-binary'
+  /** Files of a checked-out submodule, left out by `--no-submodules`. */
+  | 'submodule'
+  /** A submodule git records but whose files are not in the work tree. */
+  | 'submodule-not-checked-out'
+  /** A `.git` folder or file the walker met: git's own, never a candidate. */
+  | 'git-dir'
+  /** A submodule whose git directory lies outside the workspace and the superproject's git folder. */
+  | 'submodule-outside';
+
+/** Why a file that is read for committed secrets is not reviewed: its reason and a detail. */
+export interface ReviewSkip {
+  reason: SkipReason;
+  detail?: string;
+}
 
 export type LedgerStatus = 'reviewed' | 'skipped' | 'failed';
 
@@ -53,22 +71,33 @@ export interface LedgerEntry {
 
 /** A file path that survived the path-based filters, not read yet. */
 export interface CandidateFile {
-  /** Workspace-relative POSIX path. */
+  /** Workspace-relative POSIX path (escaped when the name is not UTF-8). */
   path: string;
-  absolutePath: string;
+  /** What the file is opened by: bytes when its name is not UTF-8. */
+  absolutePath: string | Buffer;
   size: number;
   /** Whether git tracks it (false outside a git work tree). */
   isTracked: boolean;
   /** Its identity when listed (`fileIdentity`), so a warm scan can know it unchanged unread. */
   identity?: string;
+  /**
+   * Why the model will not review it, decided from its path or size (a default folder such as
+   * `vendor/`, the repository's own rules, a lockfile, a `*.min.*` name, too large): it is still
+   * read for committed secrets.
+   */
+  reviewSkip?: ReviewSkip;
 }
 
-/** A candidate whose content passed the content checks (text, UTF-8, not generated or minified). */
+/**
+ * A candidate's content as text. With no `reviewSkip` it passed the content checks (text, not
+ * generated or minified) and may be reviewed; with one, `text` is only scanned for secrets.
+ */
 export interface CollectedFile {
   path: string;
   text: string;
   size: number;
   isTracked: boolean;
+  reviewSkip?: ReviewSkip;
 }
 
 import type { Redaction } from '../safety/redact/redaction.js';
@@ -197,7 +226,32 @@ export interface SuppressedResult {
   path: string;
   /** null for a whole file. */
   line: number | null;
+  /** The commit that added it, for a secret found in the history. */
+  commit?: string;
   by: 'baseline' | 'allow-comment';
+}
+
+/**
+ * With `--diff`: a baseline entry or `oy:allow` comment that the audited change adds. It
+ * suppresses nothing, and is itself a result at the severity of what it would have hidden.
+ */
+export interface RefusedSuppression {
+  /** The rule of the result it would have hidden. */
+  ruleId: string;
+  path: string;
+  /** null for a whole file. */
+  line: number | null;
+  by: 'baseline' | 'allow-comment';
+  severity: Severity;
+  /** The title of the result it would have hidden. */
+  title: string;
+}
+
+/** With `--diff`: a changed file the review skipped for a reason the repository caused. */
+export interface UnreviewedChange {
+  path: string;
+  reason: string;
+  detail?: string;
 }
 
 /** A secret-bearing file (a .env, a private key) found in the workspace and never read. */
@@ -212,6 +266,38 @@ export interface SecretFile {
  */
 export interface ConfigChange {
   path: string;
+}
+
+/** A secret a commit added, found by the history scan: rule and place, never the value. */
+export interface HistorySecret {
+  /** The redaction rule, or `secret-file` for a secret-bearing file (a .env, a key) the commit added. */
+  rule: string;
+  /** The full id of the commit that added it. */
+  commit: string;
+  /** Workspace-relative POSIX path in that commit. */
+  path: string;
+  /** 1-based line in that commit's version of the file; null for a secret-bearing file. */
+  line: number | null;
+}
+
+/** What the history scan read (`--diff`: the range's commits; `--history`: every commit from HEAD). */
+export interface HistoryReport {
+  /** `range`: the commits of `<ref>..HEAD` (`--diff`); `all`: every commit reachable from HEAD (`--history`). */
+  scope: 'range' | 'all';
+  /** The `--diff` ref as given; null for `all`. */
+  ref: string | null;
+  /** Commits whose added lines were scanned. */
+  commits: number;
+  /** Distinct file versions (blobs) scanned; one met again is not scanned twice. */
+  blobs: number;
+  /** Bytes of those blobs. */
+  bytes: number;
+  /** Changed files not scanned, by reason (binary, too-large, default-dir, excluded, missing...). */
+  skippedByReason: Record<string, number>;
+  /** The clone is shallow: commits before its boundary are not in it, so were not scanned. */
+  isShallow: boolean;
+  /** Oldest commit first, then path and line. */
+  secrets: HistorySecret[];
 }
 
 export interface Coverage {
@@ -240,11 +326,24 @@ export interface Method {
   gitCommit: string | null;
   /** null outside a git work tree. */
   isDirty: boolean | null;
+  /** The audited folder relative to the git work tree's top (`svc/api/`); `''` at the top or outside git. */
+  pathFromTop: string;
   /** null for an offline run, which sends no prompt. */
   promptVersionHash: string | null;
   planHash: string;
   tokenizer: string;
   chunkTokens: number;
+}
+
+/**
+ * Why the report has no executive summary: the reduce call `failed` (the provider's error), its answer
+ * was cut (`truncated`, `refused`, `incomplete`, as `judgeAnswerEnd` says), or it held nothing usable
+ * (`unreadable`). One field for every cause, rendered one way in each format.
+ */
+export interface SummaryMissing {
+  reason: 'failed' | 'truncated' | 'refused' | 'incomplete' | 'unreadable';
+  /** One line on what happened, as oy or the provider said it; untrusted, escaped where shown. */
+  detail: string;
 }
 
 /** Everything a report renderer needs; the JSON format is this object. */
@@ -259,6 +358,8 @@ export interface AuditReport {
   offlineReason: 'flag' | 'no-model' | null;
   model: string | null;
   summary: string | null;
+  /** Present when a model run has findings but no summary, and why: the findings keep the deterministic order. */
+  summaryMissing?: SummaryMissing;
   findings: Finding[];
   unverified: Finding[];
   hints: SecurityHint[];
@@ -268,6 +369,12 @@ export interface AuditReport {
   configChanges: ConfigChange[];
   /** Committed secrets and secret-bearing files left out of the results and the gates, and why. */
   suppressed: SuppressedResult[];
+  /** The history scan, present when commits were scanned (`--diff`, `--history`). */
+  history?: HistoryReport;
+  /** With `--diff`: changed files the review skipped for a reason the repository caused; empty otherwise. */
+  unreviewedChanges: UnreviewedChange[];
+  /** With `--diff`: suppressions the audited change adds, refused; empty otherwise. */
+  refusedSuppressions: RefusedSuppression[];
   coverage: Coverage;
   method: Method;
 }

@@ -4,6 +4,7 @@ import { neutralizeControl } from '../shared/terminal/neutralize-control.js';
 const STAGE_LABELS: Record<AuditStage, string> = {
   collect: 'collecting files',
   scan: 'reading, redacting, indexing',
+  history: 'scanning commits for secrets',
   chunk: 'chunking',
   review: 'reviewing chunks',
   report: 'writing report',

@@ -56,6 +56,14 @@ const auditSection = z
   })
   .strict();
 
+/** `~/` and a path inside HOME, without `..`: the sandbox binds it read-only when it exists. */
+const homePath = z
+  .string()
+  .regex(
+    /^~\/(?!\.\.(?:\/|$))(?!.*\/\.\.(?:\/|$))[^\0]+$/,
+    'a home path starts with ~/ and names a place inside your home folder, without ..',
+  );
+
 export const SANDBOX_SETTINGS = ['auto', 'on', 'off'] as const;
 export type SandboxSetting = (typeof SANDBOX_SETTINGS)[number];
 
@@ -66,6 +74,8 @@ const agentSection = z
     allowEnv: z.array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/)).optional(),
     /** Whether sandboxed shell commands get the network (loopback included); off by default. */
     network: z.boolean().optional(),
+    /** Places in HOME (`~/…`) sandboxed commands may read, beyond the built-in toolchain places. */
+    homePaths: z.array(homePath).optional(),
     /** Context window in tokens, for models the built-in table does not know. */
     contextWindow: z.number().int().min(1000).max(10_000_000).optional(),
   })
@@ -145,6 +155,8 @@ export interface AgentSettings {
   allowEnv: string[];
   /** Network for sandboxed commands: only this setting turns it on, never a WebFetch rule. */
   network: boolean;
+  /** Places in HOME shown read-only to sandboxed commands (user config only); none when absent. */
+  homePaths?: string[];
   /** null: the built-in table of known windows. */
   contextWindow: number | null;
 }
@@ -183,7 +195,7 @@ export const DEFAULT_CONFIG: OyConfig = {
     tokenHeadroom: null,
     encoding: 'o200k_base',
   },
-  agent: { sandbox: 'auto', allowEnv: [], network: false, contextWindow: null },
+  agent: { sandbox: 'auto', allowEnv: [], network: false, homePaths: [], contextWindow: null },
   mcpServers: {},
   hooks: {},
   models: {},

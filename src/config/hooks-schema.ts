@@ -13,10 +13,15 @@ const hookEntry = z
       .string()
       .refine(isValidMatcher, 'the matcher is not a valid regular expression')
       .optional(),
-    /** Run with `bash -c` in the workspace, the event as JSON on stdin. */
+    /** Run with `bash -c` in the workspace (sandboxed), the event as JSON on stdin. */
     command: z.string().min(1),
     /** Seconds before the hook is stopped. */
     timeout: z.number().int().min(1).max(600).optional(),
+    /**
+     * false: run outside the sandbox, with your full rights (default true: the sandbox bash uses,
+     * with the workspace read-only in plan mode). `oy doctor` names every such hook.
+     */
+    sandbox: z.boolean().optional(),
   })
   .strict();
 

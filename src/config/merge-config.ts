@@ -88,7 +88,7 @@ export function mergeConfig(layers: readonly ConfigLayer[]): MergedConfig {
 
 /**
  * A project file may turn the sandbox on but never off, may turn the network off but never on,
- * may not let credentials through, and may not describe the model.
+ * may not let credentials through or show places in HOME, and may not describe the model.
  */
 function mergeAgentSection(config: OyConfig, layer: ConfigLayer, warnings: string[]): void {
   const agent = layer.values.agent ?? {};
@@ -106,6 +106,13 @@ function mergeAgentSection(config: OyConfig, layer: ConfigLayer, warnings: strin
         `${layer.source}: "agent.allowEnv" ignored; a project file may not pass credentials to commands`,
       );
     } else config.agent.allowEnv.push(...agent.allowEnv);
+  }
+  if (agent.homePaths !== undefined && agent.homePaths.length > 0) {
+    if (isProject) {
+      warnings.push(
+        `${layer.source}: "agent.homePaths" ignored; a project file may not show your home folder to commands`,
+      );
+    } else config.agent.homePaths = [...(config.agent.homePaths ?? []), ...agent.homePaths];
   }
   if (agent.network !== undefined) {
     if (isProject && agent.network) {

@@ -92,9 +92,28 @@ export interface Usage {
   cacheWriteTokens: number;
 }
 
-/** Why the model ended one answer (the provider's stop reason, normalised); see LoopStopReason for the loop. */
+/**
+ * Why the model ended one answer, each provider's stop reason in one vocabulary (see LoopStopReason for the
+ * loop). Only `end_turn`, `stop_sequence` and, where tools were offered, `tool_use` end an answer normally.
+ */
 export type ModelStopReason =
-  'end_turn' | 'tool_use' | 'max_tokens' | 'stop_sequence' | 'refusal' | 'other';
+  | 'end_turn'
+  | 'tool_use'
+  | 'stop_sequence'
+  /** The output limit (`max_tokens`) cut the answer. */
+  | 'max_tokens'
+  /** The context window filled up mid-answer (Anthropic's and Bedrock's `model_context_window_exceeded`). */
+  | 'context_exceeded'
+  /** The model declined (Anthropic `refusal`, an OpenAI `refusal` message). */
+  | 'refusal'
+  /** A filter or guardrail stopped it (Bedrock `guardrail_intervened`, `content_filtered`; OpenAI `content_filter`). */
+  | 'content_filter'
+  /** Anthropic paused a long turn (`pause_turn`): the answer goes on in another call. */
+  | 'pause_turn'
+  /** Bedrock's `malformed_model_output` and `malformed_tool_use`: the model's output did not parse. */
+  | 'malformed'
+  /** A reason this version of oy does not know. */
+  | 'other';
 
 /** Normalised stream events: the same sequence whatever the provider. */
 export type StreamEvent =

@@ -120,7 +120,7 @@ describe('action.yml', () => {
 
   it('pastes no ${{ }} expression into any run: script', () => {
     const scripts = runScripts();
-    expect(scripts.length).toBe(2);
+    expect(scripts.length).toBe(3);
     for (const script of scripts) {
       for (const line of script) {
         expect(line).not.toContain('${{ inputs.');
@@ -141,11 +141,71 @@ describe('action.yml', () => {
     );
   });
 
-  it('builds its own checkout only when no version is given', () => {
-    const build = steps()[1] ?? [];
-    expect(field(build, 'if')).toBe("inputs.version == ''");
+  it('builds its own checkout only when no version is given, and only on a cache miss', () => {
+    const named = (name: string) => {
+      const step = steps().find((candidate) => field(candidate, 'name') === name);
+      expect(step, name).toBeDefined();
+      return step ?? [];
+    };
+    const key = named("Fingerprint oy's sources");
+    const cache = named("Restore oy's build");
+    const build = named("Build oy from the action's checkout");
+    expect(field(key, 'if')).toBe("inputs.version == ''");
+    expect(field(cache, 'if')).toBe("inputs.version == ''");
+    expect(field(cache, 'uses')).toBe('actions/cache@v4');
+    expect(cache).toContain('        key: ${{ steps.build-key.outputs.key }}');
+    expect(cache).toContain('          ${{ github.action_path }}/node_modules');
+    expect(cache).toContain('          ${{ github.action_path }}/dist');
+    expect(field(build, 'if')).toBe(
+      "inputs.version == '' && steps.build-cache.outputs.cache-hit != 'true'",
+    );
     expect(build.join('\n')).toContain('cd "$GITHUB_ACTION_PATH"');
-    expect(build.join('\n')).toMatch(/npm ci .*\n\s*npm run build/);
+    // Installs without running dependency scripts, builds, then keeps only what oy runs with.
+    expect(build.join('\n')).toMatch(
+      /npm ci --ignore-scripts .*\n\s*npm run build\n\s*npm prune --omit=dev --ignore-scripts/,
+    );
+  });
+
+  it('keys the build cache on every file the build is made from', async () => {
+    const keyStep = steps().find((step) => field(step, 'id') === 'build-key') ?? [];
+    const script = keyStep
+      .slice(keyStep.findIndex((line) => line.trim() === 'run: |') + 1)
+      .map((line) => line.slice(8))
+      .join('\n');
+    const run = async (dir: string) => {
+      const output = path.join(dir, 'out');
+      await writeFile(output, '');
+      await promisify(execFile)(
+        'bash',
+        ['--noprofile', '--norc', '-eo', 'pipefail', '-c', script],
+        {
+          env: {
+            PATH: '/usr/bin:/bin',
+            GITHUB_ACTION_PATH: dir,
+            GITHUB_OUTPUT: output,
+            RUNNER_OS: 'Linux',
+          },
+        },
+      );
+      return readFile(output, 'utf8');
+    };
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'oy-action-key-'));
+    for (const folder of ['bin', 'src/a']) await mkdir(path.join(dir, folder), { recursive: true });
+    for (const file of [
+      'bin/oy.js',
+      'src/a/b.ts',
+      'package.json',
+      'package-lock.json',
+      'tsconfig.json',
+      'tsconfig.build.json',
+    ])
+      await writeFile(path.join(dir, file), file);
+    const first = await run(dir);
+    expect(first).toMatch(/^key=oy-action-Linux-node20-[0-9a-f]{32}\n$/);
+    expect(await run(dir)).toBe(first);
+    await writeFile(path.join(dir, 'src/a/b.ts'), 'changed');
+    expect(await run(dir)).not.toBe(first);
+    await rm(dir, { recursive: true, force: true });
   });
 
   it('uploads SARIF with category oy, also after a failed gate, only for sarif with upload on', () => {
@@ -198,7 +258,8 @@ process.exit(Number(process.env.FAKE_EXIT));
   });
 
   async function runAuditScript(inputs: Record<string, string>, fake: Record<string, string>) {
-    const script = runScripts()[1] ?? [];
+    const audit = auditStep();
+    const script = audit.slice(audit.findIndex((line) => line.trim() === 'run: |') + 1);
     const scriptPath = path.join(tmp, 'audit.sh');
     await writeFile(scriptPath, script.map((line) => line.slice(8)).join('\n'));
     const outputPath = path.join(tmp, 'github-output');

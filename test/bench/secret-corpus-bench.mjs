@@ -18,7 +18,7 @@ const { DEFAULT_RULE_SET } = await distModule('redaction-rules.js');
 
 // The bars the redactor is held to (recall and rates in percent; placeholders per MiB of code).
 const TARGETS = {
-  overallRecall: 93,
+  overallRecall: 97,
   trufflehogRecall: 75,
   bareRecall: 90,
   falsePositiveRate: 1.5,
@@ -92,6 +92,22 @@ function entropyBits(value) {
   return bits;
 }
 
+// Non-secrets an independent measurement (issue 27) judged clear false positives: word-shaped values
+// with a real vendor prefix, stand-ins marked by typed runs or words, values a scanner's test made
+// invalid on purpose. Any redaction in one of these rows counts as a clear false positive here too,
+// whatever the judge above says, so the bench cannot grade itself more kindly than that list.
+const INDEPENDENT_CLEAR_FALSE_POSITIVE_IDS = new Set(
+  [
+    ['de', '2a16a6c714 6a4b9642cd 8475f79e51 d2c48d9bb3 f3057789de fe5eaf294f'],
+    ['gi', 'c21cd102b3 df84aea8d2 1f74061c9e 30736fa793 8da39acb08'],
+    ['se', '03e4ea8549'],
+    [
+      'tr',
+      '792472ddfe 5eda618168 c2ec5b0de7 0be5846d74 d4a7859983 1886d4a786 c6b34bd1d0 47ca76a724 ed1928eeb6 0ce2aa4bba 6976197143 564622629c 443413d0ee bd6d9c2908',
+    ],
+  ].flatMap(([source, ids]) => ids.split(' ').map((id) => `${source}-${id}`)),
+);
+
 const percent = (part, whole) => (whole === 0 ? 0 : (100 * part) / whole);
 const verdict = (met) => (met ? 'met' : 'NOT met');
 
@@ -103,6 +119,7 @@ function scoreCorpus(items) {
   let clearlyFlagged = 0;
   let nonSecrets = 0;
   const clearExamples = [];
+  const listedFlagged = [];
   for (const item of items) {
     if (item.label === 'non-secret') {
       nonSecrets += 1;
@@ -111,9 +128,11 @@ function scoreCorpus(items) {
       const wrong = spans.find(
         (span) => !isCredentialShaped(item.text.slice(span.start, span.end)),
       );
-      if (wrong !== undefined) {
+      const isListed = INDEPENDENT_CLEAR_FALSE_POSITIVE_IDS.has(item.id);
+      if (isListed && spans.length > 0) listedFlagged.push(`${item.id} ${spans[0].ruleId}`);
+      if (wrong !== undefined || (isListed && spans.length > 0)) {
         clearlyFlagged += 1;
-        clearExamples.push(`${item.source}/${item.kind} ${wrong.ruleId}`);
+        clearExamples.push(`${item.id} ${item.source}/${item.kind} ${(wrong ?? spans[0]).ruleId}`);
       }
       continue;
     }
@@ -134,7 +153,15 @@ function scoreCorpus(items) {
       );
     bySource.set(item.source, tally);
   }
-  return { bySource, missedKinds, flagged, clearlyFlagged, clearExamples, nonSecrets };
+  return {
+    bySource,
+    missedKinds,
+    flagged,
+    clearlyFlagged,
+    clearExamples,
+    listedFlagged,
+    nonSecrets,
+  };
 }
 
 function scoreCode(root) {
@@ -154,8 +181,15 @@ if (!existsSync(corpusPath)) {
   console.log(`secret corpus: skipped, ${corpusPath} is absent (see its README for the format)`);
 } else {
   const { items } = JSON.parse(readFileSync(corpusPath, 'utf8'));
-  const { bySource, missedKinds, flagged, clearlyFlagged, clearExamples, nonSecrets } =
-    scoreCorpus(items);
+  const {
+    bySource,
+    missedKinds,
+    flagged,
+    clearlyFlagged,
+    clearExamples,
+    listedFlagged,
+    nonSecrets,
+  } = scoreCorpus(items);
   let total = 0;
   let removed = 0;
   console.log('secret corpus: credential recall by source');
@@ -181,6 +215,9 @@ if (!existsSync(corpusPath)) {
   );
   console.log(
     `  clear false positives on non-secrets (a value that is not credential-shaped replaced): ${falsePositives.toFixed(2)}% (${clearlyFlagged}/${nonSecrets})`,
+  );
+  console.log(
+    `  of them, rows on the independent list (issue 27) still redacted: ${listedFlagged.length}/${INDEPENDENT_CLEAR_FALSE_POSITIVE_IDS.size}${listedFlagged.length > 0 ? ` (${listedFlagged.join(', ')})` : ''}`,
   );
   console.log(
     `  non-secrets with any redaction (most are random values one scanner's format refuses): ${percent(flagged, nonSecrets).toFixed(1)}% (${flagged}/${nonSecrets})`,

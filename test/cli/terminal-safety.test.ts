@@ -14,7 +14,7 @@ import { formatSessionDiff } from '../../src/cli/chat/diff/format-session-diff.j
 import { createTurnView } from '../../src/cli/chat/render/turn-view.js';
 import { formatStatusLine } from '../../src/cli/chat/format-status-line.js';
 import type { LineEditor } from '../../src/cli/chat/line-editor/create-line-editor.js';
-import { renderApproval } from '../../src/cli/chat/render-approval.js';
+import { renderApproval, type ApprovalView } from '../../src/cli/chat/render-approval.js';
 import { layoutInput } from '../../src/cli/chat/line-editor/render-input.js';
 import { createMarkdownStream } from '../../src/cli/chat/render-markdown-stream.js';
 import { runSlashCommand } from '../../src/cli/chat/run-slash-command.js';
@@ -24,12 +24,17 @@ import { parseCommandLine } from '../../src/cli/flags/parse-command-line.js';
 import { handleError } from '../../src/cli/handle-error.js';
 import { renderModelListing } from '../../src/cli/model/render-model-listing.js';
 import { createProgressRenderer } from '../../src/cli/render-progress.js';
-import { describeToolCall } from '../../src/cli/run/describe-tool-call.js';
+import { describeToolCall } from '../../src/cli/agent-view/describe-tool-call.js';
 import { createJsonRenderer, createTextRenderer } from '../../src/cli/run/render-run-events.js';
 import { renderSessionList } from '../../src/cli/sessions/render-session-list.js';
 import { createColors, type Colors } from '../../src/cli/terminal.js';
 import { UsageError } from '../../src/shared/errors.js';
 import { findRawControls, makeHostileText } from '../support/hostile-terminal-text.js';
+
+/** All an approval can print: the preview, the question and (after `v`) the whole call. */
+function printed(view: ApprovalView): string {
+  return view.text + view.question + (view.full ?? '');
+}
 
 function catchError(run: () => unknown): unknown {
   try {
@@ -173,12 +178,14 @@ const refusingEditor = {
 function fakeChat(hostile: string, c: Colors, stderr: NodeJS.WritableStream): ChatSession {
   return {
     output: { stderr, colors: c },
-    state: {
-      todos: [{ task: `task ${hostile}`, status: 'pending' }],
-      grants: { list: () => [`Bash(${hostile})`] },
+    agent: {
+      state: {
+        todos: [{ task: `task ${hostile}`, status: 'pending' }],
+        grants: { list: () => [`Bash(${hostile})`] },
+      },
+      options: { permissions: { allow: [`Read(${hostile})`], ask: [], deny: [] } },
+      mode: 'ask',
     },
-    options: { permissions: { allow: [`Read(${hostile})`], ask: [], deny: [] } },
-    mode: 'ask',
   } as unknown as ChatSession;
 }
 
@@ -237,24 +244,6 @@ const CASES: Case[] = [
       });
       for (const event of hostileEvents(hostile)) renderer.render(event);
       return out.text() + err.text();
-    },
-  },
-  {
-    name: 'oy chat answer through the Markdown stream',
-    render(hostile, c) {
-      const out = sink(true);
-      const markdown = createMarkdownStream(out.stream, c, true);
-      const renderer = createTextRenderer({
-        stdout: out.stream,
-        stderr: out.stream,
-        colors: c,
-        isQuiet: false,
-        answer: markdown,
-        isUsageLineShown: false,
-      });
-      for (const event of hostileEvents(hostile)) renderer.render(event);
-      markdown.end();
-      return out.text();
     },
   },
   {
@@ -376,42 +365,66 @@ const CASES: Case[] = [
   ...(['bash', 'write', 'edit', 'replace', 'todo', 'webfetch', 'read', 'ask'] as const).map(
     (tool): Case => ({
       name: `approval preview of ${tool}`,
-      render: (hostile, c) => renderApproval(approval(tool, hostile), c),
+      render: (hostile, c) => printed(renderApproval(approval(tool, hostile), c)),
     }),
   ),
   {
+    name: 'approval preview of an MCP call (hostile server and tool names, hostile arguments)',
+    render: (hostile, c) =>
+      printed(
+        renderApproval(
+          {
+            tool: 'mcp__x__y',
+            toolCallId: 'c',
+            action: {
+              kind: 'mcp',
+              tool: 'mcp',
+              mcp: { server: `srv${hostile}`, tool: `tool${hostile}`, isReadOnly: false },
+            },
+            preview: JSON.stringify({ query: hostile, padding: ' '.repeat(5000) + hostile }),
+            always: `always: allows the MCP tool srv${hostile}:tool${hostile} (any arguments)`,
+          },
+          c,
+        ),
+      ),
+  },
+  {
     name: 'approval summary of a replace over several files',
     render: (hostile, c) =>
-      renderApproval(
-        {
-          tool: 'replace',
-          toolCallId: 'c',
-          action: {
-            kind: 'write',
+      printed(
+        renderApproval(
+          {
             tool: 'replace',
-            path: '.',
-            files: [`a${hostile}`, `b${hostile}`],
+            toolCallId: 'c',
+            action: {
+              kind: 'write',
+              tool: 'replace',
+              path: '.',
+              files: [`a${hostile}`, `b${hostile}`],
+            },
           },
-        },
-        c,
+          c,
+        ),
       ),
   },
   {
     // Past three files the summary names the folder the model gave instead: that path is hostile too.
     name: 'approval summary of a replace under a folder, over many files',
     render: (hostile, c) =>
-      renderApproval(
-        {
-          tool: 'replace',
-          toolCallId: 'c',
-          action: {
-            kind: 'write',
+      printed(
+        renderApproval(
+          {
             tool: 'replace',
-            path: `src${hostile}`,
-            files: [1, 2, 3, 4, 5].map((n) => `src${hostile}/f${n}.ts`),
+            toolCallId: 'c',
+            action: {
+              kind: 'write',
+              tool: 'replace',
+              path: `src${hostile}`,
+              files: [1, 2, 3, 4, 5].map((n) => `src${hostile}/f${n}.ts`),
+            },
           },
-        },
-        c,
+          c,
+        ),
       ),
   },
   {
@@ -567,7 +580,7 @@ describe('every renderer of untrusted text, with hostile input', () => {
 
   it("keeps oy's own colours", () => {
     const { text } = makeHostileText();
-    const output = renderApproval(approval('write', text), createColors(true));
+    const output = renderApproval(approval('write', text), createColors(true)).text;
     expect(output).toContain('\u001b[32m+new');
     expect(output).toContain('\u001b[1m');
   });

@@ -91,6 +91,17 @@ describe('loadConfig', () => {
     expect(message).not.toContain('permissions.allow.2');
   });
 
+  it.each([['~/../etc'], ['~/a/../../b'], ['/opt/tools'], ['tools'], ['~/x/..']])(
+    'refuses agent.homePaths entry %s, naming the key and the form',
+    async (place) => {
+      const { workspace, userFile, env } = setup();
+      writeFileSync(userFile, JSON.stringify({ agent: { homePaths: ['~/.nvm', place] } }));
+      await expect(loadConfig({ workspaceRoot: workspace, env, flags: {} })).rejects.toThrow(
+        'agent.homePaths.1: a home path starts with ~/ and names a place inside your home folder, without ..',
+      );
+    },
+  );
+
   it.each([['Bash(npm test'], ['Shell(ls)'], ['read(src/**)'], ['Bash(ls))x']])(
     'refuses the malformed rule %s at load, naming it',
     async (rule) => {

@@ -115,7 +115,13 @@ describe('mergeConfig: the agent section', () => {
         kind: 'user',
         source: 'user.json',
         values: {
-          agent: { sandbox: 'off', allowEnv: ['NPM_TOKEN'], network: true, contextWindow: 32_000 },
+          agent: {
+            sandbox: 'off',
+            allowEnv: ['NPM_TOKEN'],
+            network: true,
+            contextWindow: 32_000,
+            homePaths: ['~/.config/mise'],
+          },
         },
       },
     ]);
@@ -124,8 +130,20 @@ describe('mergeConfig: the agent section', () => {
       allowEnv: ['NPM_TOKEN'],
       network: true,
       contextWindow: 32_000,
+      homePaths: ['~/.config/mise'],
     });
     expect(warnings).toEqual([]);
+  });
+
+  it('ignores a project file showing places of HOME, with a warning', () => {
+    const { config, warnings } = mergeConfig([
+      { kind: 'user', source: 'user.json', values: { agent: { homePaths: ['~/tools'] } } },
+      { kind: 'project', source: 'project.json', values: { agent: { homePaths: ['~/.ssh'] } } },
+    ]);
+    expect(config.agent.homePaths).toEqual(['~/tools']);
+    expect(warnings).toEqual([
+      'project.json: "agent.homePaths" ignored; a project file may not show your home folder to commands',
+    ]);
   });
 
   it('lets a project file turn the sandbox on but never off, and never pass credentials', () => {

@@ -35,10 +35,28 @@ describe('audit: inputs', () => {
     },
   );
 
-  it('control: a plain word is still a focus word', async () => {
+  it('control: a plain word is still a focus word, and stderr says it was taken for focus', async () => {
     const result = await audit(['--offline', 'auth']);
     expect(result.code, result.stderr).toBe(0);
+    expect(result.stderr).toMatch(
+      /^note: auth is not a folder here, so the words are focus words/m,
+    );
+    // Naming the folder first says what is meant: no note.
+    const explicit = await audit(['--offline', '.', 'auth']);
+    expect(explicit.code, explicit.stderr).toBe(0);
+    expect(explicit.stderr).not.toMatch(/^note: /m);
   });
+
+  it.each([['scr'], ['SRC2'], ['~/src']])(
+    'a first word %s that looks like a folder here is refused with the nearest folder',
+    async (word) => {
+      const result = await audit(['--offline', word]);
+      expect(result.code, result.stderr).toBe(2);
+      expect(result.stderr).toMatch(/is not a directory to audit/);
+      if (!word.includes('/')) expect(result.stderr).toMatch(/did you mean src\?/);
+      expect(result.stderr).toMatch(/^hint: .*oy audit \. /m);
+    },
+  );
 
   it("--include 'nosuch/**' names the glob that emptied the run", async () => {
     const result = await audit(['--offline', '--include', 'nosuch/**', '--min-coverage', '0.9']);

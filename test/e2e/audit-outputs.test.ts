@@ -132,3 +132,42 @@ describe('audit outputs', () => {
     );
   });
 });
+
+describe('SARIF locations from a subfolder', () => {
+  it('are relative to the git top, so code scanning finds the file whatever folder was audited', async () => {
+    const top = realpathSync(mkdtempSync(path.join(tmpdir(), 'oy-sarif-top-')));
+    const sub = path.join(top, 'svc', 'api');
+    cpSync(FIXTURE, sub, { recursive: true });
+    writeFileSync(path.join(top, 'README.md'), '# top\n');
+    commitAll(top);
+    const result = await runOy(['audit', '--offline', '--format', 'sarif', '--out', '-'], {
+      cwd: sub,
+    });
+    expect(result.code, result.stderr).toBe(0);
+    const sarif = JSON.parse(result.stdout) as {
+      runs: {
+        results: { locations: { physicalLocation: { artifactLocation: { uri: string } } }[] }[];
+      }[];
+    };
+    expect(validateSarif(sarif)).toEqual([]);
+    const uris = sarif.runs[0]!.results.map(
+      (item) => item.locations[0]!.physicalLocation.artifactLocation.uri,
+    );
+    expect(uris.length).toBeGreaterThan(0);
+    for (const uri of uris) expect(uri).toMatch(/^svc\/api\//);
+    // Every location names a file that exists at that path below the top.
+    for (const uri of uris)
+      expect(readdirSync(path.dirname(path.join(top, decodeURI(uri))))).toContain(
+        path.basename(decodeURI(uri)),
+      );
+    // The same folder audited as the top keeps its paths as they are.
+    const atTop = await runOy(['audit', '--offline', '--format', 'sarif', '--out', '-'], {
+      cwd: repo,
+    });
+    const topUris = (JSON.parse(atTop.stdout) as typeof sarif).runs[0]!.results.map(
+      (item) => item.locations[0]!.physicalLocation.artifactLocation.uri,
+    );
+    expect(topUris.some((uri) => uri.startsWith('svc/'))).toBe(false);
+    expect(topUris.sort()).toEqual(uris.map((uri) => uri.slice('svc/api/'.length)).sort());
+  }, 120_000);
+});

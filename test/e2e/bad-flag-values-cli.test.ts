@@ -103,6 +103,12 @@ const CASES: Record<string, Record<string, Case>> = {
       ['audit', '--riskiest', '2.5'],
       /^error: --riskiest must be a whole number from 1 to \d+, got `2\.5`/,
     ),
+    history: usage(['audit', '--history=all'], /^error: --history takes no value, got `all`/),
+    batch: usage(['audit', '--batch=yes'], /^error: --batch takes no value, got `yes`/),
+    'batch-timeout': usage(
+      ['audit', '--batch', '--batch-timeout', 'soon'],
+      /^error: --batch-timeout must be/,
+    ),
     'dry-run': usage(['audit', '--dry-run=1'], /^error: --dry-run takes no value, got `1`/),
     offline: usage(['audit', '--offline=no'], /^error: --offline takes no value, got `no`/),
     concurrency: usage(
@@ -135,6 +141,10 @@ const CASES: Record<string, Record<string, Case>> = {
     ),
     force: usage(['audit', '--force=1'], /^error: --force takes no value/),
     'no-cache': usage(['audit', '--no-cache=1'], /^error: --no-cache takes no value/),
+    'no-submodules': usage(
+      ['audit', '--no-submodules=1'],
+      /^error: --no-submodules takes no value/,
+    ),
   },
   run: {
     ...globalCases(['run', 'do it']),

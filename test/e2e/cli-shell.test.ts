@@ -52,7 +52,7 @@ describe('the oy command line', () => {
 
   // Every bad value of every flag is tested in-process (test/cli/flags); these go through the CLI.
   it.each([
-    [['frobnicate'], /^error: unknown command "frobnicate"/],
+    [['chta'], /^error: unknown command "chta"[\s\S]*did you mean oy chat\?/],
     [['help', 'nosuch'], /^error: unknown command "nosuch"/],
     [
       ['audit', '--max-chunks', '-1'],

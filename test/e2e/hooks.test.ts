@@ -8,7 +8,6 @@ import {
   realpathSync,
   writeFileSync,
 } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentEvent } from '../../src/agent/events.js';
@@ -32,8 +31,16 @@ afterAll(async () => {
   console.log(`hooks e2e: ${cases} cases`);
 });
 
+// Under /var/tmp: hooks run sandboxed, and the sandbox's private /tmp would hide a file under /tmp.
 function makeDir(prefix: string): string {
-  return realpathSync(mkdtempSync(path.join(tmpdir(), prefix)));
+  return realpathSync(mkdtempSync(path.join('/var/tmp', prefix)));
+}
+
+/** Where a hook may write: the workspace (the rest of the file system is read-only to it). */
+function hookOutput(workspace: string): string {
+  const dir = path.join(workspace, '.hook-output');
+  mkdirSync(dir, { recursive: true });
+  return dir;
 }
 
 async function runWith(
@@ -74,8 +81,8 @@ describe('hooks', () => {
       `let s='';process.stdin.on('data',c=>s+=c).on('end',()=>{const e=JSON.parse(s);` +
         `if(String(e.tool_input.command).includes('BLOCKED')){process.stderr.write(${JSON.stringify(reason)});process.exit(2)}})`,
     );
-    const postLog = path.join(outside, 'post.jsonl');
-    const stopMark = path.join(outside, 'stopped-once');
+    const postLog = path.join(hookOutput(workspace), 'post.jsonl');
+    const stopMark = path.join(hookOutput(workspace), 'stopped-once');
     const projectCanary = path.join(outside, 'PROJECT_HOOK_RAN');
     mkdirSync(path.join(workspace, '.oy'));
     const projectHook = [{ command: `touch ${projectCanary}` }];
@@ -215,7 +222,7 @@ describe('hooks', () => {
     cases += 1;
     const workspace = makeDir('oy-hooks-ws-');
     const outside = makeDir('oy-hooks-out-');
-    const log = path.join(outside, 'events.jsonl');
+    const log = path.join(hookOutput(workspace), 'events.jsonl');
     const tag = randomBytes(4).toString('hex');
     const hostile = (dir: string) =>
       `x$(touch ${dir}/SUBST_${tag})\`touch ${dir}/BACKTICK_${tag}\`;touch ${dir}/SEMI_${tag} #'"`;
@@ -253,10 +260,10 @@ describe('hooks', () => {
     ]);
   });
 
-  it('runs hooks in the workspace with the scrubbed environment', async () => {
+  it('runs hooks in the workspace with the core environment and what agent.allowEnv names', async () => {
     cases += 1;
     const workspace = makeDir('oy-hooks-ws-');
-    const log = path.join(makeDir('oy-hooks-out-'), 'env.txt');
+    const log = path.join(hookOutput(workspace), 'env.txt');
     const secret = `hooksecret${randomBytes(6).toString('hex')}`;
     const visible = `visible${randomBytes(4).toString('hex')}`;
     fake.enqueue(reply.text('hello'));
@@ -268,6 +275,7 @@ describe('hooks', () => {
             { command: `pwd > ${log}; echo "token=$DEPLOY_TOKEN setting=$HOOK_SETTING" >> ${log}` },
           ],
         },
+        agent: { allowEnv: ['HOOK_SETTING'] },
       },
       ['--mode', 'auto', 'go'],
       { DEPLOY_TOKEN: secret, HOOK_SETTING: visible },
@@ -275,7 +283,7 @@ describe('hooks', () => {
     expect(run.code, run.stderr).toBe(0);
     const [cwd, line] = readFileSync(log, 'utf8').trim().split('\n');
     expect(cwd).toBe(workspace);
-    // The credential-shaped name is gone; an ordinary variable stays (the control).
+    // The credential is gone; the variable the user allows by name arrives (the control).
     expect(line).toBe(`token= setting=${visible}`);
   });
 });

@@ -136,14 +136,19 @@ describe("a hostile repository's .mcp.json", () => {
     expect(run.code, run.stderr).toBe(0);
     expect(existsSync(canary)).toBe(false);
 
-    // Control: a folder inside the workspace is fine once approved.
+    // Control: a folder inside the workspace is fine once approved (the server runs sandboxed,
+    // so it marks its start where it may write: the workspace).
     mkdirSync(path.join(workspace, 'tools'));
-    writeMcpJson(workspace, { repo: server('tools') });
+    const inside = path.join(workspace, 'STARTED');
+    writeMcpJson(workspace, {
+      repo: { ...server('tools'), args: [STDIO_SERVER, '--canary', inside] },
+    });
     expect((await approve(workspace)).code).toBe(0);
     fake.enqueue(reply.text('started'));
     const approved = await runWith(workspace, {}, ['--mode', 'auto', 'hello']);
     expect(approved.code, approved.stderr).toBe(0);
-    expect(existsSync(canary)).toBe(true);
+    expect(existsSync(inside)).toBe(true);
+    expect(existsSync(canary)).toBe(false);
     fake.assertDone();
   });
 

@@ -91,7 +91,8 @@ describe('MCP servers', () => {
         { name: 'mcp__remote__echo', arguments: { text: 'over http' } },
         { name: 'mcp__local__show_env', arguments: { name: 'DEPLOY_TOKEN' } },
         { name: 'mcp__local__show_env', arguments: { name: 'VISIBLE_SETTING' } },
-        { name: 'mcp__local__write_note', arguments: { name: 'note.txt' } },
+        // A user server runs in a neutral folder, never the workspace: it writes there by path.
+        { name: 'mcp__local__write_note', arguments: { name: path.join(workspace, 'note.txt') } },
         {
           name: 'mcp__remote__write_note',
           arguments: { name: path.join(workspace, 'denied.txt') },

@@ -127,7 +127,8 @@ describe("the repository's own rules cannot shrink the coverage gate", () => {
     expect(result.code, result.stderr).toBe(4);
     expect(result.stderr).toMatch(/gate: `--min-coverage 0\.9`: 0 of \d+ reviewable files/);
     const markdown = readFileSync(path.join(repo, 'out', 'ISSUES.md'), 'utf8');
-    const leftOut = markdown.split('### Left out by the repository')[1] ?? '';
+    const leftOut =
+      markdown.split('### Not reviewed because of what the repository holds')[1] ?? '';
     for (const file of ['src/routes/files.js', 'src/session.js', 'scripts/load.py']) {
       expect(leftOut).toContain(`| ${file} | repository-ignore | .oyignore |`);
     }
@@ -138,7 +139,7 @@ describe("the repository's own rules cannot shrink the coverage gate", () => {
     const result = await audit(['--offline', '--min-coverage', '0.9', '--out', 'out/ISSUES.md']);
     expect(result.code, result.stderr).toBe(0);
     const markdown = readFileSync(path.join(repo, 'out', 'ISSUES.md'), 'utf8');
-    expect(markdown).not.toContain('Left out by the repository');
+    expect(markdown).not.toContain('Not reviewed because of what the repository holds');
   });
 
   it('project include and exclude: exit 4, the files in the JSON ledger and SARIF notifications', async () => {
@@ -323,8 +324,18 @@ describe("the project file's audit keys may only narrow", () => {
   it('control: the same values from the user take effect', async () => {
     cases++;
     commitToken();
-    const skipped = await audit(['--offline', '--fail-on', 'high', '--max-file-bytes', '1']);
-    expect(skipped.code, skipped.stderr).toBe(0);
+    // The user's limit keeps the file from the review; the secret scan still reads it.
+    const skipped = await audit([
+      ...['--offline', '--fail-on', 'high', '--max-file-bytes', '1'],
+      ...['--manifest', 'manifest.json'],
+    ]);
+    expect(skipped.code, skipped.stderr).toBe(3);
+    const manifest = JSON.parse(readFileSync(path.join(repo, 'manifest.json'), 'utf8')) as {
+      files: { path: string; reason?: string }[];
+    };
+    expect(manifest.files.find((file) => file.path === 'src/integrations.js')?.reason).toBe(
+      'too-large',
+    );
     const json = await audit(['--offline', '--format', 'json']);
     expect(json.stdout).toBe('oy-audit.json\n');
     const userConfig = path.join(home, 'user-config.json');

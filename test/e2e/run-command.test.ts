@@ -211,6 +211,14 @@ describe('oy run', () => {
     expect(JSON.stringify(fake.modelCalls[0]!.body)).toContain('fix the typo in README');
   });
 
+  it('runs a lone word that is no near-typo of a command as a prompt (`oy hello`)', async () => {
+    fake.enqueue(reply.text('Hello yourself.'));
+    const result = await oy(['--model', MODEL, 'hello']);
+    expect(result.code, result.stderr).toBe(0);
+    expect(result.stdout).toBe('Hello yourself.\n');
+    expect(JSON.stringify(fake.modelCalls[0]!.body)).toContain('hello');
+  });
+
   it('takes a single word as a prompt when a run flag says it is one', async () => {
     fake.enqueue(reply.text('Hello to you.'));
     const result = await oy(['--mode', 'plan', '--model', MODEL, 'hello']);

@@ -17,7 +17,8 @@ import { hasTmux, startTmux, type TmuxTerminal } from '../support/tmux.js';
  * the same data raw to prove each check catches it.
  */
 const MODEL = 'anthropic::claude-haiku-4-5';
-const QUESTION = /Allow\? \[y\]es/;
+// A preview with escapes shown as markers states the call's whole length in its question.
+const QUESTION = /Allow(?: all [\d,]+ characters)?\? \[y\]es/;
 
 let fake: FakeProviderServer;
 let workspace: string;
@@ -117,13 +118,15 @@ describe.skipIf(!hasTmux)(TITLE, () => {
     await chat.submit('run the tests');
 
     const screen = await chat.waitFor(QUESTION);
-    expect(screen).toContain(`$ touch PWNED #^[[2K^[[1G$ npm test ^[[8m${canary}`);
-    expect(screen).toContain('bash wants to: run touch PWNED #^[[2K^[[1G$ npm test');
+    expect(screen).toContain(`$ touch PWNED #⟨^[[2K + ^[[1G⟩$ npm test ⟨^[[8m⟩${canary}`);
+    expect(screen).toContain('bash wants to: run touch PWNED #⟨^[[2K + ^[[1G⟩$ npm test');
+    expect(screen).toMatch(/Allow all [\d,]+ characters\? .*\[v\]iew them all/u);
     const withEscapes = await expectInertScreen(chat);
     // oy's own colours are still there: the bold command line.
     expect(withEscapes).toContain(`${ESC}[1m$ touch PWNED`);
 
-    const bytes = await readRecorded(raw, `^[[8m${canary}`);
+    const bytes = await readRecorded(raw, '[v]iew them all');
+    expect(bytes).toContain(canary);
     expect(bytes).not.toContain(`${ESC}[2K${ESC}[1G$ npm test`);
     expect(bytes).not.toContain(`${ESC}[8m${canary}`);
 

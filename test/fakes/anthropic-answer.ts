@@ -1,4 +1,5 @@
 import type { ScriptedAnswer, ScriptedUsage } from './script.js';
+import { wireStopReason } from './stop-reasons.js';
 import type { ThinkingLedger } from './thinking-ledger.js';
 
 /** One Server-Sent Event of the Messages API: the event name repeats the JSON's `type`. */
@@ -189,7 +190,7 @@ function resolveToolCalls(answer: ScriptedAnswer, callNumber: number): ResolvedT
 }
 
 function stopReason(answer: ScriptedAnswer): string {
-  return answer.stopReason ?? ((answer.toolCalls?.length ?? 0) > 0 ? 'tool_use' : 'end_turn');
+  return wireStopReason('anthropic', answer);
 }
 
 function outputTokens(usage: ScriptedUsage | undefined): number {

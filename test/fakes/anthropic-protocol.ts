@@ -6,7 +6,7 @@ import type { Violation } from './thinking-ledger.js';
 import { checkAnthropicRequest } from './validate/anthropic-rules.js';
 
 /** The error `type` the real API sends for each status when the script names none. */
-const DEFAULT_ERROR_TYPES: Record<number, string> = {
+export const DEFAULT_ERROR_TYPES: Record<number, string> = {
   400: 'invalid_request_error',
   401: 'authentication_error',
   402: 'billing_error',
@@ -82,7 +82,7 @@ async function respondStream(
     'request-id': requestId(context),
   });
   for (const [sent, event] of events.entries()) {
-    if (sent > 0) await context.sleep(answer.eventDelayMs ?? 0);
+    await context.paceEvent(answer, sent);
     if (context.isClosed()) return;
     if (sent === answer.cutAfterEvents) {
       // Drop the socket without the closing chunk: the client sees a connection that broke mid-answer.
@@ -102,11 +102,8 @@ async function respondStream(
       return;
     }
     // Wait until each event is on the wire, so a later cut never swallows it.
-    await new Promise<void>((resolve) =>
-      res.write(
-        `${answer.dataOnly ? '' : `event: ${event.event}\n`}data: ${JSON.stringify(event.data)}\n\n`,
-        () => resolve(),
-      ),
+    await context.writeEvent(
+      `${answer.dataOnly ? '' : `event: ${event.event}\n`}data: ${JSON.stringify(event.data)}\n\n`,
     );
   }
   res.end();

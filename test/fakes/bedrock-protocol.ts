@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { EventStreamCodec } from '@smithy/eventstream-codec';
 import type { FakeProtocolHandler, ProtocolContext } from './fake-provider-server.js';
 import type { ScriptedAnswer, ScriptedError, ScriptedUsage } from './script.js';
+import { wireStopReason } from './stop-reasons.js';
 import type { ThinkingLedger } from './thinking-ledger.js';
 import { checkBedrockRequest } from './validate/bedrock-rules.js';
 
@@ -154,7 +155,8 @@ function reasoningBlocks(
 
 function converseBody(answer: ScriptedAnswer, callNumber: number, ledger: ThinkingLedger): unknown {
   const content: unknown[] = [...reasoningBlocks(answer, callNumber, ledger)];
-  if (answer.text) content.push({ text: answer.text });
+  const text = answerText(answer);
+  if (text) content.push({ text });
   toolCallsOf(answer, callNumber).forEach(({ id, name, input }) =>
     content.push({ toolUse: { toolUseId: id, name, input } }),
   );
@@ -171,14 +173,15 @@ async function writeStream(
   answer: ScriptedAnswer,
   options: BedrockProtocolOptions,
 ): Promise<void> {
-  const { res, sleep } = context;
+  const { res } = context;
+  // Built first: a stop reason Bedrock never sends fails the call before any header goes out.
+  const events = streamEvents(answer, context.callNumber, context.ledger);
   res.writeHead(200, {
     'content-type': 'application/vnd.amazon.eventstream',
     'x-amzn-requestid': 'fake-request-id',
   });
-  const events = streamEvents(answer, context.callNumber, context.ledger);
   for (const [index, event] of events.entries()) {
-    if (index > 0) await sleep(answer.eventDelayMs ?? 0);
+    await context.paceEvent(answer, index);
     if (context.isClosed()) return;
     if (index === answer.cutAfterEvents) {
       res.destroy();
@@ -196,7 +199,7 @@ async function writeStream(
       );
       return;
     }
-    await new Promise<void>((resolve) => res.write(encodeEvent(event), () => resolve()));
+    await context.writeEvent(encodeEvent(event));
   }
   res.end();
 }
@@ -225,8 +228,9 @@ function streamEvents(
     events.push({ type: 'contentBlockStop', payload: { contentBlockIndex } });
     blockIndex += 1;
   }
-  if (answer.text) {
-    for (const text of answer.textChunks ?? splitText(answer.text)) {
+  const whole = answerText(answer);
+  if (whole) {
+    for (const text of answer.textChunks ?? splitText(whole)) {
       events.push({
         type: 'contentBlockDelta',
         payload: { contentBlockIndex: blockIndex, delta: { text } },
@@ -303,7 +307,7 @@ function toolCallsOf(
 }
 
 function stopReasonOf(answer: ScriptedAnswer): string {
-  return answer.stopReason ?? (answer.toolCalls?.length ? 'tool_use' : 'end_turn');
+  return wireStopReason('bedrock', answer);
 }
 
 function usageOf(usage: ScriptedUsage = {}): Record<string, number> {
@@ -327,4 +331,9 @@ function splitText(text: string): string[] {
   for (let start = 0; start < text.length; start += size)
     pieces.push(text.slice(start, start + size));
   return pieces.length > 0 ? pieces : [''];
+}
+
+/** The answer's text, given whole or only as its stream pieces (as the other protocols take it). */
+function answerText(answer: ScriptedAnswer): string {
+  return answer.text ?? answer.textChunks?.join('') ?? '';
 }

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { ScriptedReply } from './script.js';
+import type { ScriptedAnswer, ScriptedReply } from './script.js';
 import { ThinkingLedger, type Violation } from './thinking-ledger.js';
 
 export type FakeProtocol = 'anthropic' | 'openai' | 'bedrock';
@@ -27,6 +27,13 @@ export interface ProtocolContext {
   callNumber: number;
   /** Resolves after `ms`, or at once when the client went away. */
   sleep(ms: number): Promise<void>;
+  /** Before stream event `index`: the answer's delay between events, then its gate's permit (if it has one). */
+  paceEvent(answer: ScriptedAnswer, index: number): Promise<void>;
+  /**
+   * Writes one stream event and resolves once it is handed to the socket (so a later cut cannot
+   * drop it), or when the client has gone (a write to a socket being torn down may never call back).
+   */
+  writeEvent(data: string | Uint8Array): Promise<void>;
   /** True once the client has closed the connection (for cancellation tests). */
   isClosed(): boolean;
   /** Signs the thinking this answer hands out and remembers it, so it can be checked when it comes back. */
@@ -48,7 +55,28 @@ export interface FakeProtocolHandler {
   respondListing?(res: ServerResponse, models: string[]): void;
 }
 
+/** What an extra route may use of the server: the scripted queue, the signing ledger, its own address. */
+export interface FakeRouteContext {
+  /** The next scripted reply, or undefined when the script is exhausted. */
+  takeReply(): ScriptedReply | undefined;
+  readonly ledger: ThinkingLedger;
+  readonly url: string;
+  /** A request the service would refuse: fails assertDone(). */
+  recordViolation(violation: Violation): void;
+  /** A call the script did not foresee: fails assertDone(). */
+  recordUnexpected(why: string): void;
+}
+
+/** An endpoint beyond a protocol's model calls (Anthropic's Message Batches), with state of its own. */
+export interface FakeRoute {
+  protocol: FakeProtocol;
+  matches(method: string, path: string, headers: Record<string, string>): boolean;
+  respond(request: RecordedRequest, res: ServerResponse, context: FakeRouteContext): void;
+}
+
 export interface FakeProviderOptions {
+  /** Extra endpoints, matched before the protocols' model calls. */
+  routes?: FakeRoute[];
   script?: ScriptedReply[];
   /** Model ids returned by listing endpoints. */
   models?: string[];
@@ -75,6 +103,8 @@ export class FakeProviderServer {
   private readonly queue: ScriptedReply[];
   private readonly calls = new Map<string, number>();
   private readonly waiters: Array<{ count: number; resolve: () => void }> = [];
+  /** While set, model calls are recorded but not answered until it resolves (`hold()`). */
+  private held: Promise<void> | null = null;
   private server: Server | undefined;
   url = '';
 
@@ -122,6 +152,22 @@ export class FakeProviderServer {
   whenRequested(count = 1): Promise<void> {
     if (this.requests.length >= count) return Promise.resolve();
     return new Promise((resolve) => this.waiters.push({ count, resolve }));
+  }
+
+  /**
+   * Holds every model call from now on: it is recorded (so `whenRequested` resolves) but not answered
+   * until the returned function is called. A test can then change the world at a known point of the
+   * run (swap a folder while the map call is in flight) with no timer involved.
+   */
+  hold(): () => void {
+    let release = (): void => undefined;
+    this.held = new Promise<void>((resolve) => {
+      release = () => {
+        this.held = null;
+        resolve();
+      };
+    });
+    return release;
   }
 
   /**
@@ -178,6 +224,9 @@ export class FakeProviderServer {
     } catch {
       // Not JSON: keep the text.
     }
+    const route = this.options.routes?.find((candidate) =>
+      candidate.matches(method, path, headers),
+    );
     const listing = this.options.handlers.find((handler) =>
       handler.matchesListing?.(method, path, headers),
     );
@@ -185,7 +234,7 @@ export class FakeProviderServer {
       candidate.matchesCall(method, path, headers),
     );
     const request: RecordedRequest = {
-      protocol: (listing ?? handler)?.protocol ?? 'unknown',
+      protocol: (route ?? listing ?? handler)?.protocol ?? 'unknown',
       method,
       path,
       headers,
@@ -200,11 +249,22 @@ export class FakeProviderServer {
       waiter.resolve();
     }
 
+    if (route) {
+      route.respond(request, res, {
+        takeReply: () => this.queue.shift(),
+        ledger: this.ledger,
+        url: this.url,
+        recordViolation: (violation) => this.violations.push(violation),
+        recordUnexpected: (why) => this.unexpected.push(why),
+      });
+      return;
+    }
     if (listing?.respondListing) {
       listing.respondListing(res, this.options.models ?? []);
       return;
     }
     if (!handler) return this.fail(res, `no route for ${method} ${path}`);
+    if (this.held !== null) await this.held;
     const violation =
       this.options.validate === false ? undefined : handler.validate?.(request, this.ledger);
     if (violation && handler.respondViolation) {
@@ -222,16 +282,28 @@ export class FakeProviderServer {
     const callNumber = (this.calls.get(handler.protocol) ?? 0) + 1;
     this.calls.set(handler.protocol, callNumber);
     let closed = false;
+    const whenClosed = new Promise<void>((resolve) => res.once('close', () => resolve()));
     res.on('close', () => (closed = true));
     const sleep = (ms: number) =>
       new Promise<void>((resolve) => {
         if (ms <= 0 || closed) return resolve();
-        const timer = setTimeout(resolve, ms);
-        res.once('close', () => {
+        const onClose = () => {
           clearTimeout(timer);
           resolve();
-        });
+        };
+        // One listener per wait, removed when the wait ends, so a long paced stream does not pile them up.
+        const timer = setTimeout(() => {
+          res.off('close', onClose);
+          resolve();
+        }, ms);
+        res.once('close', onClose);
       });
+    const writeEvent = (data: string | Uint8Array) =>
+      Promise.race([new Promise<void>((resolve) => res.write(data, () => resolve())), whenClosed]);
+    const paceEvent = async (answer: ScriptedAnswer, index: number) => {
+      if (index > 0) await sleep(answer.eventDelayMs ?? 0);
+      if (!closed) await answer.gate?.pass(whenClosed);
+    };
     try {
       await handler.respond({
         request,
@@ -239,11 +311,15 @@ export class FakeProviderServer {
         res,
         callNumber,
         sleep,
+        paceEvent,
+        writeEvent,
         isClosed: () => closed,
         ledger: this.ledger,
       });
     } catch (error) {
       this.fail(res, `fake ${handler.protocol} handler failed: ${(error as Error).message}`);
+    } finally {
+      if (reply.kind === 'answer') reply.gate?.finish(closed);
     }
   }
 

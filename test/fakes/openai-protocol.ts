@@ -127,7 +127,7 @@ async function writeStream(
     ...(answer.openai?.noDone ? [] : ['data: [DONE]\n\n']),
   ];
   for (const [sent, event] of events.entries()) {
-    if (sent > 0) await context.sleep(answer.eventDelayMs ?? 0);
+    await context.paceEvent(answer, sent);
     if (context.isClosed()) return;
     if (sent === answer.cutAfterEvents) {
       res.destroy();
@@ -140,15 +140,10 @@ async function writeStream(
       res.end(`data: ${JSON.stringify({ error })}\n\n`);
       return;
     }
-    if (sent === answer.malformedAfterEvents) await write(res, MALFORMED_OPENAI_EVENT);
-    await write(res, event);
+    if (sent === answer.malformedAfterEvents) await context.writeEvent(MALFORMED_OPENAI_EVENT);
+    await context.writeEvent(event);
   }
   res.end();
-}
-
-/** Resolves once the data is handed to the socket, so a later cut cannot drop it. */
-function write(res: ServerResponse, data: string): Promise<void> {
-  return new Promise((resolve) => res.write(data, () => resolve()));
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

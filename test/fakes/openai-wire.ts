@@ -4,6 +4,7 @@ import type {
   ScriptedError,
   ScriptedUsage,
 } from './script.js';
+import { wireStopReason } from './stop-reasons.js';
 
 /** OpenAI chat-completions wire objects built from a protocol-neutral scripted reply. */
 
@@ -15,7 +16,7 @@ const DEFAULT_OUTPUT_TOKENS = 5;
 /** How many deltas a text or argument string is cut into when the script does not say. */
 const DEFAULT_PIECES = 3;
 
-export type OpenAiFinishReason = 'stop' | 'tool_calls' | 'length';
+export type OpenAiFinishReason = 'stop' | 'tool_calls' | 'length' | 'content_filter';
 
 export interface WireToolCall {
   id: string;
@@ -30,6 +31,8 @@ export interface WireAnswer {
   reasoning: string;
   text: string;
   textChunks: string[];
+  /** A refusal's text, sent in `refusal` instead of `content` (the script's `stopReason: 'refusal'`). */
+  refusal: string | null;
   toolCalls: WireToolCall[];
   finishReason: OpenAiFinishReason;
   usage: Record<string, unknown>;
@@ -48,28 +51,21 @@ export function toWireAnswer(
     argumentsJson: call.argumentsJson ?? JSON.stringify(call.arguments ?? {}),
   }));
   const variant = answer.openai ?? {};
-  const finishReason = toFinishReason(answer.stopReason, toolCalls.length > 0);
+  const finishReason = wireStopReason('openai', answer) as OpenAiFinishReason;
+  const text = answer.text ?? textChunks.join('');
+  const isRefusal = answer.stopReason === 'refusal';
   return {
     id: `chatcmpl-fake-${callNumber}`,
     model,
     reasoning: (answer.thinking ?? []).map((block) => ('text' in block ? block.text : '')).join(''),
-    text: answer.text ?? textChunks.join(''),
-    textChunks,
+    text: isRefusal ? '' : text,
+    textChunks: isRefusal ? [] : textChunks,
+    refusal: isRefusal ? text : null,
     toolCalls,
     finishReason:
       variant.stopWithToolCalls && finishReason === 'tool_calls' ? 'stop' : finishReason,
     usage: toWireUsage(answer.usage ?? {}),
   };
-}
-
-function toFinishReason(
-  stopReason: ScriptedAnswer['stopReason'],
-  hasToolCalls: boolean,
-): OpenAiFinishReason {
-  if (stopReason === 'max_tokens') return 'length';
-  if (stopReason === 'tool_use') return 'tool_calls';
-  if (stopReason === undefined && hasToolCalls) return 'tool_calls';
-  return 'stop';
 }
 
 function toWireUsage(usage: ScriptedUsage): Record<string, unknown> {
@@ -91,8 +87,9 @@ function toWireUsage(usage: ScriptedUsage): Record<string, unknown> {
 export function toCompletionJson(wire: WireAnswer): Record<string, unknown> {
   const message: Record<string, unknown> = {
     role: 'assistant',
-    content: wire.text === '' && wire.toolCalls.length > 0 ? null : wire.text,
-    refusal: null,
+    content:
+      (wire.text === '' && wire.toolCalls.length > 0) || wire.refusal !== null ? null : wire.text,
+    refusal: wire.refusal,
     annotations: [],
     ...(wire.reasoning === '' ? {} : { reasoning_content: wire.reasoning }),
   };
@@ -142,6 +139,7 @@ export function toCompletionChunks(
   for (const piece of splitIntoPieces(wire.reasoning))
     chunks.push(chunk({ reasoning_content: piece, content: null }));
   for (const piece of wire.textChunks) chunks.push(chunk({ content: piece }));
+  for (const piece of splitIntoPieces(wire.refusal ?? '')) chunks.push(chunk({ refusal: piece }));
   wire.toolCalls.forEach((call, index) => {
     if (variant.wholeToolCalls) {
       // Some servers send each call whole, without an index.

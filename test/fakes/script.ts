@@ -1,3 +1,6 @@
+import type { ScriptedStopReason } from './stop-reasons.js';
+import type { StreamGate } from './stream-gate.js';
+
 /** What a fake provider answers, one entry per model call, in order. Protocol-neutral: each protocol renders it. */
 
 export interface ScriptedToolCall {
@@ -49,16 +52,23 @@ export interface ScriptedAnswer {
   textChunks?: string[];
   toolCalls?: ScriptedToolCall[];
   usage?: ScriptedUsage;
-  /** Defaults to `tool_use` when there are tool calls, else `end_turn`. */
-  stopReason?: 'end_turn' | 'tool_use' | 'max_tokens' | 'stop_sequence';
+  /**
+   * Defaults to `tool_use` when there are tool calls, else `end_turn`. A reason the protocol's service
+   * never sends (Bedrock `refusal`, Anthropic `content_filter`) fails the call (`stop-reasons.ts`).
+   */
+  stopReason?: ScriptedStopReason;
   /** Wait this long before answering (headers included). */
   latencyMs?: number;
   /** Wait this long between stream events. */
   eventDelayMs?: number;
+  /** Streaming only, in-process only: each wire event waits for the test's permit (`stream-gate.ts`). */
+  gate?: StreamGate;
   /** Streaming only: close the connection after this many wire events, mid-answer. */
   cutAfterEvents?: number;
   /** Streaming only: send an event that is not valid for the protocol after this many events. */
   malformedAfterEvents?: number;
+  /** Anthropic Message Batches: this request ends `expired` or `canceled` instead of with the answer. */
+  batchResult?: 'expired' | 'canceled';
 }
 
 /**

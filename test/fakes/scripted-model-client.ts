@@ -3,11 +3,14 @@ import { toAnthropicRequest } from '../../src/providers/anthropic/to-anthropic-r
 import { gatherModelResult } from '../../src/providers/gather-model-result.js';
 import { parseModelId } from '../../src/providers/model-id/parse-model-id.js';
 import { toOpenAiRequest } from '../../src/providers/openai/to-openai-request.js';
+import { toAnthropicStopReason } from '../../src/providers/anthropic/to-anthropic-stop-reason.js';
+import { toOpenAiStopReason } from '../../src/providers/openai/to-openai-stop-reason.js';
 import { ProviderError, type ProviderErrorKind } from '../../src/providers/provider-error.js';
 import { withRetries } from '../../src/providers/retry/with-retries.js';
 import type {
   CallOptions,
   ModelClient,
+  ModelStopReason,
   ModelRef,
   ModelRequest,
   ModelResult,
@@ -15,6 +18,7 @@ import type {
   ThinkingSource,
 } from '../../src/providers/types.js';
 import type { ScriptedAnswer, ScriptedError, ScriptedReply } from './script.js';
+import { wireStopReason } from './stop-reasons.js';
 import { ThinkingLedger, type Violation } from './thinking-ledger.js';
 import { checkAnthropicRequest } from './validate/anthropic-rules.js';
 import { checkOpenAiRequest } from './validate/openai-rules.js';
@@ -206,10 +210,7 @@ export class ScriptedModelClient implements ModelClient {
     }
     this.ledger.recordToolCalls(ids, reply.thinking?.length ?? 0);
     events.push({ type: 'usage', usage: { ...DEFAULT_USAGE, ...reply.usage } });
-    events.push({
-      type: 'stop',
-      reason: reply.stopReason ?? (ids.length > 0 ? 'tool_use' : 'end_turn'),
-    });
+    events.push({ type: 'stop', reason: this.stopReasonOf(source, reply) });
 
     for (const [index, event] of events.entries()) {
       if (reply.streamErrorAfterEvents === index)
@@ -218,6 +219,16 @@ export class ScriptedModelClient implements ModelClient {
         throw new ProviderError('connection', ref, 'the connection closed mid-stream');
       if (index > 0) await this.wait(ref, reply.eventDelayMs, signal);
       yield event;
+    }
+  }
+
+  /** A stop reason the service never sends is a script error, recorded so `assertDone()` fails. */
+  private stopReasonOf(source: ThinkingSource, reply: ScriptedAnswer): ModelStopReason {
+    try {
+      return normaliseStop(source, reply);
+    } catch (error) {
+      this.unexpected.push((error as Error).message);
+      throw error;
     }
   }
 
@@ -297,4 +308,15 @@ function splitEvenly(text: string, pieces: number): string[] {
   for (let start = 0; start < text.length; start += size)
     parts.push(text.slice(start, start + size));
   return parts;
+}
+
+/** The scripted stop as the service would send it, read by the provider's own mapping (throws for one it never sends). */
+function normaliseStop(source: ThinkingSource, reply: ScriptedAnswer): ModelStopReason {
+  if (source === 'anthropic') return toAnthropicStopReason(wireStopReason('anthropic', reply));
+  const hasToolCalls = (reply.toolCalls?.length ?? 0) > 0;
+  return toOpenAiStopReason(
+    wireStopReason('openai', reply),
+    hasToolCalls,
+    reply.stopReason === 'refusal',
+  );
 }

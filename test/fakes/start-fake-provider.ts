@@ -1,3 +1,4 @@
+import { createAnthropicBatchRoute, type FakeBatchBehaviour } from './anthropic-batches.js';
 import { anthropicProtocol } from './anthropic-protocol.js';
 import { bedrockProtocol } from './bedrock-protocol.js';
 import { FakeProviderServer, type FakeProviderOptions } from './fake-provider-server.js';
@@ -10,6 +11,8 @@ export interface StartFakeProviderOptions {
   models?: string[];
   port?: number;
   onRequest?: FakeProviderOptions['onRequest'];
+  /** Anthropic Message Batches; read at every request, so a test may change it between runs. */
+  batches?: FakeBatchBehaviour;
 }
 
 /** A fake provider that speaks all three protocols (Anthropic, OpenAI-compatible, Bedrock) on one loopback port. */
@@ -18,6 +21,7 @@ export function startFakeProvider(
 ): Promise<FakeProviderServer> {
   return FakeProviderServer.start({
     handlers: [anthropicProtocol, openaiProtocol, bedrockProtocol],
+    routes: [createAnthropicBatchRoute(options.batches ?? { inProgressPolls: 0 })],
     ...(options.script ? { script: options.script } : {}),
     ...(options.models ? { models: options.models } : {}),
     ...(options.port === undefined ? {} : { port: options.port }),

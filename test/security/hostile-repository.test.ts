@@ -3,6 +3,7 @@ import { existsSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'no
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { Checkpoints } from '../../src/agent/checkpoint/checkpoints.js';
+import { probeSandbox } from '../../src/agent/shell/sandbox.js';
 import { readCandidate } from '../../src/audit/collect/read-candidate.js';
 import type { FakeProviderServer } from '../fakes/fake-provider-server.js';
 import { reply } from '../fakes/script.js';
@@ -333,9 +334,17 @@ describe('git config written by a command before the next snapshot', () => {
     const clean = trap.program('written-clean');
     await runCommand(
       root,
-      `git config filter.w.clean ${clean} && printf '* filter=w\\n' > .gitattributes && touch app.py`,
+      `git config filter.w.clean ${clean}; printf '* filter=w\\n' > .gitattributes && touch app.py`,
     );
-    expect(readFileSync(path.join(root, '.git', 'config'), 'utf8')).toContain(clean);
+    // Inside bwrap .git/config is read-only (test/security/containment/); elsewhere the command writes it.
+    if (!(await probeSandbox(process.env)).available)
+      expect(readFileSync(path.join(root, '.git', 'config'), 'utf8')).toContain(clean);
+    else
+      writeHostileConfig(
+        trap,
+        path.join(root, '.git', 'config'),
+        `[filter "w"]\n\tclean = ${clean}\n`,
+      );
     await runCommand(root, 'ls');
     expect(trap.fired()).toEqual([]);
     // Control: the configuration the command wrote does run under plain git.

@@ -47,7 +47,10 @@ export function secretFamilies(): SecretFamily[] {
     },
     { rule: 'stripe-live-key', make: () => j('sk', '_live_', r(ALNUM, 22), 'q7') },
     { rule: 'anthropic-api-key', make: () => j('sk-', 'ant-api03-', r(ALNUM, 93), 'AA') },
-    { rule: 'openai-api-key', make: () => j('sk-', 'proj-', r(ALNUM, 46), 'q7') },
+    {
+      rule: 'openai-api-key',
+      make: () => j('sk-', 'proj-', r(ALNUM, 72), 'q7', 'T3Blbk', 'FJ', r(ALNUM, 72), 'q7'),
+    },
     { rule: 'google-api-key', make: () => j('AI', 'za', r(ALNUM, 33), 'q7') },
     { rule: 'sendgrid-api-key', make: () => j('S', 'G.', r(ALNUM, 22), '.', r(ALNUM, 41), 'q7') },
     { rule: 'mailgun-api-key', make: () => j('ke', 'y-', r(HEX, 30), 'a7') },

@@ -71,7 +71,8 @@ export function createSecretFactory(seed: number) {
       ),
     stripeLive: (kind: 's' | 'r') => p(kind, 'k_', 'live_', chars(BASE62, 24)),
     anthropicKey: () => p('sk-', 'ant-', 'api03-', chars(BASE64URL, 93), 'AA'),
-    openaiProjectKey: () => p('sk-', 'proj-', chars(BASE64URL, 64)),
+    openaiProjectKey: () =>
+      p('sk-', 'proj-', chars(BASE64URL, 74), 'T3Blbk', 'FJ', chars(BASE64URL, 74)),
     openaiLegacyKey: () => p('sk-', chars(BASE62, 20), 'T3Blbk', 'FJ', chars(BASE62, 20)),
     googleApiKey: () => p('AI', 'za', chars(BASE64URL, 35)),
     azureStorageKey: () => `${chars(BASE64, 86)}==`,

@@ -32,6 +32,8 @@ export interface TmuxOptions {
 export interface CaptureOptions {
   /** Keep the escape sequences of colours and attributes (`capture-pane -e`). */
   escapes?: boolean;
+  /** Only the rows on the screen now, no scrollback: what a person sees without scrolling. */
+  isScreenOnly?: boolean;
 }
 
 export interface PaneState {
@@ -51,7 +53,7 @@ export interface TmuxTerminal {
   submit(text: string): Promise<void>;
   /** Pastes as a terminal does: ESC[200~ … ESC[201~ around the text when the program asked for bracketed paste; newlines sent as CR. */
   paste(text: string): Promise<void>;
-  /** The whole pane, scrollback included, wrapped lines joined. */
+  /** The whole pane, scrollback included (unless `isScreenOnly`), wrapped lines joined. */
   capture(options?: CaptureOptions): Promise<string>;
   /** Polls the screen until `match` holds; throws with the screen when it never does. Timeouts are for waiting, not for speed. */
   waitFor(match: RegExp | ((screen: string) => boolean), timeoutMs?: number): Promise<string>;
@@ -139,10 +141,7 @@ export async function startTmux(options: TmuxOptions): Promise<TmuxTerminal> {
       'capture-pane',
       '-p',
       '-J',
-      '-S',
-      '-',
-      '-E',
-      '-',
+      ...(captureOptions.isScreenOnly ? [] : ['-S', '-', '-E', '-']),
       ...(captureOptions.escapes ? ['-e'] : []),
       ...target,
     ]);

@@ -1,19 +1,24 @@
 import type { ToolAction } from '../../safety/policy/tool-action.js';
-import { neutralizeControl } from '../../shared/terminal/neutralize-control.js';
+import { fitLine } from '../../shared/terminal/fit-text.js';
 
-/** Longest command or URL shown on the one line (the approval preview has it whole). */
+/** Longest command or URL shown on the one line (the approval preview shows more, and all of it on request). */
 const MAX_SUMMARY_CHARS = 100;
+/** Longest path or tool name on the line: longer is a name no one types, shown as its head and tail. */
+const MAX_NAME_CHARS = 300;
 
 /**
- * What a call is about to do, on one line with control characters shown: `write notes.md`,
- * `run npm test`, `fetch https://example.com/`. The approval prompt's header and the session's
- * approval line both use it. `redact` sees each untrusted field whole, before anything is cut.
+ * What a call is about to do, on one line: `write notes.md`, `run npm test`, `fetch https://example.com/`.
+ * Every run of invisible characters is a counted marker (`⟨8,000 spaces⟩`, `⟨escape ^[[2J⟩`), and
+ * what is too long shows its head and tail around the number of characters left out. The approval
+ * prompt's header, the `approval` event and the session's approval line use it. `redact` sees each
+ * untrusted field whole, before anything is cut.
  */
 export function summarizeAction(
   action: ToolAction,
   redact: (text: string) => string = (text) => text,
 ): string {
-  const line = (text: string) => oneLine(redact(text));
+  const line = (text: string) => fitLine(redact(text), MAX_NAME_CHARS);
+  const shorten = (text: string) => fitLine(redact(text), MAX_SUMMARY_CHARS);
   switch (action.tool) {
     case 'write':
     case 'edit':
@@ -25,9 +30,9 @@ export function summarizeAction(
         ? `replace text under ${line(action.path)} (${action.files.length} files)`
         : `replace text in ${line(action.files.length > 0 ? action.files.join(', ') : action.path)}`;
     case 'bash':
-      return `run ${shorten(redact(action.command))}`;
+      return `run ${shorten(action.command)}`;
     case 'webfetch':
-      return `fetch ${shorten(redact(action.url))}`;
+      return `fetch ${shorten(action.url)}`;
     case 'todo':
       return 'save the todo list to TODO.md';
     case 'mcp':
@@ -35,13 +40,4 @@ export function summarizeAction(
     default:
       return `${line(action.tool)} ${action.kind === 'read' ? line(action.path) : '.'}`;
   }
-}
-
-function shorten(text: string): string {
-  const line = oneLine(text.replace(/\s+/gu, ' ').trim());
-  return line.length > MAX_SUMMARY_CHARS ? `${line.slice(0, MAX_SUMMARY_CHARS - 1)}…` : line;
-}
-
-function oneLine(text: string): string {
-  return neutralizeControl(text, { lineBreaks: 'show' });
 }

@@ -4,8 +4,14 @@ import {
   type HookEvent,
   type HookSettings,
 } from '../../config/hooks-schema.js';
+import { buildChildEnvironment } from '../shell/child-environment.js';
 import { runSupervised } from '../shell/run-supervised.js';
-import { scrubEnvironment } from '../shell/scrub-environment.js';
+import {
+  planSandbox,
+  reviewSandboxRun,
+  sandboxScopeOf,
+  type SandboxPlan,
+} from '../shell/sandbox.js';
 import type { ShellSettings } from '../tools/tool-types.js';
 
 /** The exit code that blocks (Claude Code's convention): stderr is the reason. */
@@ -31,14 +37,16 @@ export interface HookRunnerOptions {
   workspaceRoot: string;
   sessionId: string | undefined;
   mode: string;
-  shell: Pick<ShellSettings, 'baseEnv' | 'allowedEnvNames'>;
+  shell: ShellSettings;
   redact(text: string): string;
 }
 
 /**
  * User hooks (the user config only): each matching command runs with `bash -c` in the workspace,
- * with the scrubbed environment, the event as JSON on stdin, and its timeout. Exit 0 goes on, exit 2
- * blocks with stderr as the reason, anything else is reported and the run goes on. Output is redacted.
+ * inside the sandbox bash uses (the workspace read-only in plan mode; `"sandbox": false` on the hook
+ * runs it outside), with the child environment, the event as JSON on stdin, and its timeout. Exit 0
+ * goes on, exit 2 blocks with stderr as the reason, anything else is reported and the run goes on.
+ * Output is redacted.
  */
 export function createHookRunner(options: HookRunnerOptions): HookRunner | undefined {
   const configured = Object.values(options.hooks).some((entries) => (entries ?? []).length > 0);
@@ -58,15 +66,25 @@ export function createHookRunner(options: HookRunnerOptions): HookRunner | undef
       const seconds = entry.timeout ?? DEFAULT_HOOK_TIMEOUT_SECONDS;
       const name = `${event} hook ${JSON.stringify(shorten(entry.command, 80))}`;
       try {
+        const sandbox = await planHookSandbox(entry, options);
         const result = await runSupervised({
           command: entry.command,
           cwd: options.workspaceRoot,
           timeoutMs: seconds * 1000,
-          env: scrubEnvironment(options.shell.baseEnv, options.shell.allowedEnvNames),
-          sandbox: { kind: 'none', reason: 'user hooks are the user’s own commands' },
+          env: buildChildEnvironment(options.shell.baseEnv, {
+            allowedNames: options.shell.allowedEnvNames,
+            gitSettings: sandbox.kind === 'bwrap' ? sandbox.gitSettings : [],
+          }),
+          sandbox,
           signal,
           input,
         });
+        const notices = await reviewSandboxRun(
+          sandbox,
+          options.workspaceRoot,
+          options.shell.baseEnv,
+        );
+        outcome.reports.push(...notices.map((notice) => `${name}: ${notice}`));
         const stderr = shorten(options.redact(result.stderr.trim()), MAX_REASON_CHARS);
         if (result.timed_out) outcome.reports.push(`${name} was stopped after ${seconds} s`);
         else if (result.exit_code === BLOCKING_EXIT_CODE) {
@@ -82,6 +100,20 @@ export function createHookRunner(options: HookRunnerOptions): HookRunner | undef
     }
     return outcome;
   };
+}
+
+/** The bash tool's sandbox, under the mode's write rules; none for a hook the user marked unsandboxed. */
+function planHookSandbox(entry: HookEntry, options: HookRunnerOptions): Promise<SandboxPlan> {
+  if (entry.sandbox === false)
+    return Promise.resolve({ kind: 'none', reason: 'the hook is marked "sandbox": false' });
+  const { shell } = options;
+  return planSandbox(
+    shell.sandbox,
+    options.workspaceRoot,
+    shell.baseEnv,
+    shell.allowNetwork,
+    sandboxScopeOf(shell),
+  );
 }
 
 function matches(entry: HookEntry, toolName: string | undefined): boolean {

@@ -11,6 +11,8 @@ export interface AgentState {
   messages: Message[];
   todos: TodoItem[];
   grants: SessionGrants;
+  /** Real paths of secret-bearing files the user approved reading: the sandbox no longer covers them. */
+  revealedFiles: Set<string>;
   /** User turns finished so far (resumed ones included); the next turn is `turns + 1`. */
   turns: number;
   usage: Usage;
@@ -32,6 +34,7 @@ export function createAgentState(seed: AgentStateSeed = {}): AgentState {
     messages: [...(seed.messages ?? [])],
     todos: [...(seed.todos ?? [])],
     grants: new SessionGrants(),
+    revealedFiles: new Set(),
     turns: seed.turns ?? 0,
     usage: seed.usage ?? { ...EMPTY_USAGE },
     costUsd: seed.costUsd === undefined ? 0 : seed.costUsd,

@@ -21,7 +21,7 @@ export interface ModelCallResult {
 
 /**
  * The assistant turn to keep: whitespace-only text (models often send "\n\n" before a tool call) is dropped,
- * since services reject it and a saved session would replay it; thinking is kept only when there is some.
+ * since services reject it and a resumed session would send it again; thinking is kept only when there is some.
  */
 export function toAssistantMessage(
   text: string,

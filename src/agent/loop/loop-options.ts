@@ -9,8 +9,7 @@ import type { TurnCheckpoints } from '../checkpoint/turn-history.js';
 import type { AgentTool, ShellSettings, TodoItem } from '../tools/tool-types.js';
 import type { AgentState } from './agent-state.js';
 
-/** Model calls per turn unless `maxModelCalls` (`--max-turns`) says otherwise (README.md "Agent mode"). */
-export const DEFAULT_MAX_MODEL_CALLS = 100;
+export { DEFAULT_MAX_MODEL_CALLS } from '../defaults.js';
 /** Output tokens per call: room for a long edit, within every supported model's limit. */
 export const DEFAULT_MAX_OUTPUT_TOKENS = 8192;
 

@@ -18,8 +18,7 @@ import {
 import { RepeatGuard } from './repeat-guard.js';
 import { createHookRunner } from '../hooks/run-hooks.js';
 import { recordAnswers } from '../session/record-answers.js';
-import { ReplayDiverged } from '../replay/replay-model-client.js';
-import { describeLoopError } from './describe-loop-error.js';
+import { describeCallFailure } from '../session/describe-call-failure.js';
 import { reportHooks, runToolBatch } from './run-tool-batch.js';
 import { UsageMeter } from './usage-meter.js';
 
@@ -132,7 +131,9 @@ export async function* runAgentLoop(options: AgentLoopOptions): AsyncGenerator<A
       } else {
         yield errorEvent(error);
         const notice =
-          error instanceof ReplayDiverged ? 'the replay diverged' : 'the model call failed';
+          describeCallFailure(error).kind === 'replay'
+            ? 'the replay diverged'
+            : 'the model call failed';
         stop = { reason: 'error', notice };
       }
       break;
@@ -252,7 +253,7 @@ export async function* runAgentLoop(options: AgentLoopOptions): AsyncGenerator<A
 
   /** A failed call as the user and `--json` see it; its message passes the redactor like everything else. */
   function errorEvent(error: unknown): AgentEvent {
-    const { kind, message } = describeLoopError(error);
+    const { kind, message } = describeCallFailure(error);
     return { type: 'error', message: options.redact(message), kind };
   }
 

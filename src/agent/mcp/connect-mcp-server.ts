@@ -1,11 +1,11 @@
-import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { McpServerConfig } from '../../config/mcp-servers-schema.js';
 import { OY_VERSION } from '../../shared/version.js';
-import { scrubEnvironment } from '../shell/scrub-environment.js';
 import { McpResponseTooLarge, capResponseBodies } from './cap-response-bodies.js';
+import type { McpServerSource } from './mcp-server-pool.js';
+import { prepareMcpSpawn, type McpLaunch, type McpSpawn } from './prepare-mcp-spawn.js';
 import { StdioGroupTransport } from './stdio-group-transport.js';
 
 /** A page of `tools/list` at most this many times: a server that pages forever is cut off. */
@@ -37,14 +37,20 @@ export interface McpConnection {
     options: { signal: AbortSignal; timeoutMs: number },
   ): Promise<McpCallResult>;
   close(): Promise<void>;
+  /** What the server's sandbox let it leave that git would run, disabled now (sandbox.ts). */
+  review(): Promise<string[]>;
 }
 
 export interface ConnectOptions {
   workspaceRoot: string;
-  /** The environment commands start from; scrubbed like the bash tool's before the server's own `env` is added. */
+  /** The environment commands start from; narrowed like the bash tool's before the server's own `env` is added. */
   baseEnv: Readonly<Record<string, string | undefined>>;
   allowedEnvNames: readonly string[];
   timeoutMs: number;
+  /** Where the server starts and how it is contained (prepare-mcp-spawn.ts). */
+  launch: McpLaunch;
+  /** The user config's server, or an approved `.mcp.json`'s (repository code, run sandboxed). */
+  source: McpServerSource;
 }
 
 /**
@@ -57,7 +63,8 @@ export async function connectMcpServer(
 ): Promise<McpConnection> {
   const stderr = { tail: '' };
   const requests = new RequestsInFlight();
-  const transport = createTransport(config, options, stderr, requests);
+  const spawn = 'url' in config ? undefined : await prepareMcpSpawn(config, options);
+  const transport = createTransport(config, spawn, stderr, requests);
   const client = new Client({ name: 'oy', version: OY_VERSION }, { capabilities: {} });
   const close = async () => {
     await client.close().catch(() => undefined);
@@ -94,6 +101,7 @@ export async function connectMcpServer(
     return {
       tools,
       close,
+      review: () => spawn?.review() ?? Promise.resolve([]),
       async callTool(tool, args, callOptions) {
         const call = requests.start(callOptions.signal);
         const result = await requests
@@ -165,21 +173,19 @@ class RequestsInFlight {
 
 function createTransport(
   config: McpServerConfig,
-  options: ConnectOptions,
+  spawned: McpSpawn | undefined,
   stderr: { tail: string },
   requests: RequestsInFlight,
 ): Transport {
-  if ('url' in config) {
+  if ('url' in config || spawned === undefined) {
+    if (!('url' in config)) throw new Error('a stdio server needs its spawn');
     return new StreamableHTTPClientTransport(new URL(config.url), {
       requestInit: { headers: config.headers ?? {} },
       fetch: capResponseBodies((error) => requests.cut(error)),
     });
   }
   return new StdioGroupTransport({
-    command: config.command,
-    args: config.args ?? [],
-    env: { ...scrubEnvironment(options.baseEnv, options.allowedEnvNames), ...config.env },
-    cwd: path.resolve(options.workspaceRoot, config.cwd ?? '.'),
+    ...spawned,
     // Piped, never inherited: a server's stderr is untrusted text, kept only for an error message.
     onStderr: (chunk) => {
       stderr.tail = (stderr.tail + chunk).slice(-STDERR_TAIL_CHARS);

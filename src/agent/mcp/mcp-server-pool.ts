@@ -3,6 +3,7 @@ import {
   DEFAULT_MCP_STARTUP_TIMEOUT_SECONDS,
   type McpServerConfig,
 } from '../../config/mcp-servers-schema.js';
+import type { WorkspaceAccess } from '../shell/build-bwrap-args.js';
 import type {
   ConnectOptions,
   McpCallResult,
@@ -27,9 +28,11 @@ export interface McpServerStatus {
   tools: McpToolInfo[];
 }
 
-export type PoolOptions = Omit<ConnectOptions, 'timeoutMs'> & {
+export type PoolOptions = Omit<ConnectOptions, 'timeoutMs' | 'source'> & {
   /** Test seam: how a server is started. */
   connect?: typeof connectMcpServer;
+  /** Where a line goes that the user must read (a git file a sandboxed server wrote, disabled). */
+  onNotice?: (line: string) => void;
 };
 
 /**
@@ -42,6 +45,8 @@ export class McpServerPool {
   readonly #options: PoolOptions;
   readonly #started = new Map<string, Promise<McpConnection>>();
   readonly #status = new Map<string, McpServerStatus>();
+  /** The workspace access each running project server was started with. */
+  readonly #access = new Map<string, WorkspaceAccess>();
   #isClosed = false;
 
   constructor(entries: Readonly<Record<string, McpServerEntry>>, options: PoolOptions) {
@@ -65,15 +70,29 @@ export class McpServerPool {
     );
   }
 
-  /** Starts the server if it is not running; its tools, or an error naming the server. */
-  async start(name: string): Promise<McpConnection> {
+  /**
+   * Starts the server if it is not running; its tools, or an error naming the server. A project
+   * server running with other workspace access than `access` (the mode changed to or from plan)
+   * is stopped and started again with it.
+   */
+  async start(name: string, access?: WorkspaceAccess): Promise<McpConnection> {
     const entry = this.#entries.get(name);
     if (entry === undefined) throw new Error(`no MCP server is named ${JSON.stringify(name)}`);
     if (this.#isClosed) throw new Error('the MCP servers were stopped');
+    const wanted = access ?? this.#options.launch.workspaceAccess;
+    if (entry.source === 'project' && this.#started.has(name) && this.#access.get(name) !== wanted)
+      await this.#stop(name);
     let started = this.#started.get(name);
     if (started === undefined) {
       const seconds = entry.config.startupTimeoutSeconds ?? DEFAULT_MCP_STARTUP_TIMEOUT_SECONDS;
-      started = this.#connect(entry.config, { ...this.#options, timeoutMs: seconds * 1000 }).then(
+      this.#access.set(name, wanted);
+      const options = {
+        ...this.#options,
+        launch: { ...this.#options.launch, workspaceAccess: wanted },
+        source: entry.source,
+        timeoutMs: seconds * 1000,
+      };
+      started = this.#connect(entry.config, options).then(
         (connection) => {
           this.#status.set(name, {
             name,
@@ -107,14 +126,15 @@ export class McpServerPool {
     return connect(...args);
   }
 
-  /** Calls one tool; a timeout stops the server and says so. */
+  /** Calls one tool (`access`: the mode's workspace access for a project server); a timeout stops the server and says so. */
   async callTool(
     server: string,
     tool: string,
     args: Record<string, unknown>,
     signal: AbortSignal,
+    access?: WorkspaceAccess,
   ): Promise<McpCallResult> {
-    const connection = await this.start(server);
+    const connection = await this.start(server, access);
     const entry = this.#entries.get(server);
     const seconds = entry?.config.timeoutSeconds ?? DEFAULT_MCP_CALL_TIMEOUT_SECONDS;
     try {
@@ -129,7 +149,14 @@ export class McpServerPool {
         );
       }
       throw error;
+    } finally {
+      await this.#review(connection);
     }
+  }
+
+  async #review(connection: McpConnection | undefined): Promise<void> {
+    for (const line of (await connection?.review().catch(() => [])) ?? [])
+      this.#options.onNotice?.(line);
   }
 
   /** Stops every server that was started. */
@@ -145,6 +172,7 @@ export class McpServerPool {
     if (status?.state === 'running') this.#status.set(name, { ...status, state: 'not started' });
     const connection = await started?.catch(() => undefined);
     await connection?.close();
+    await this.#review(connection);
   }
 }
 

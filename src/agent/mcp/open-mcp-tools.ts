@@ -4,6 +4,7 @@ import { addProjectServers, collectMcpServers } from './collect-mcp-servers.js';
 import { createMcpTools } from './create-mcp-tools.js';
 import { approveProjectMcp } from './mcp-approvals.js';
 import { McpServerPool, type PoolOptions } from './mcp-server-pool.js';
+import type { McpLaunch } from './prepare-mcp-spawn.js';
 import { PROJECT_MCP_FILE, describeMcpServers } from './project-mcp-file.js';
 
 export interface OpenMcpToolsOptions {
@@ -12,6 +13,8 @@ export interface OpenMcpToolsOptions {
   workspaceRoot: string;
   baseEnv: PoolOptions['baseEnv'];
   allowedEnvNames: readonly string[];
+  /** How stdio servers start: user servers in a neutral folder, project servers sandboxed. */
+  launch: McpLaunch;
   redact(text: string): string;
   warn(line: string): void;
   /**
@@ -54,6 +57,8 @@ export async function openMcpTools(options: OpenMcpToolsOptions): Promise<Opened
     workspaceRoot: options.workspaceRoot,
     baseEnv: options.baseEnv,
     allowedEnvNames: options.allowedEnvNames,
+    launch: options.launch,
+    onNotice: (line) => options.warn(options.redact(line)),
   });
   const started = await Promise.all(
     pool.names.map(async (server) => {

@@ -6,8 +6,9 @@ import type {
   ModelResult,
   StreamEvent,
 } from '../../providers/types.js';
-import { EXIT, OyError } from '../../shared/errors.js';
+import { EXIT } from '../../shared/errors.js';
 import { describeAnswerInput } from '../session/answer-input.js';
+import { KindedCallFailure } from '../session/describe-call-failure.js';
 import type { RecordedAnswer, RecordedFailure } from '../session/session-types.js';
 import type { RecordedTurn } from './recorded-turns.js';
 import { ReplayedFailure } from './replayed-failure.js';
@@ -17,9 +18,9 @@ const REPLAY_HINT =
   'put the workspace back as the run found it and give the same --mode, --max-turns and --max-cost to reproduce it';
 
 /** The replay left the recording: the recorded answers no longer fit (README.md "Replaying a run"). */
-export class ReplayDiverged extends OyError {
+export class ReplayDiverged extends KindedCallFailure {
   constructor(message: string) {
-    super(`the replay diverged: ${message}`, EXIT.runtime, { hint: REPLAY_HINT });
+    super(`the replay diverged: ${message}`, 'replay', EXIT.runtime, { hint: REPLAY_HINT });
   }
 }
 

@@ -2,14 +2,14 @@ import { readdir, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { toPlainLine } from './plain-line.js';
 import { readSessionFile } from './read-session-file.js';
-import { replaySession } from './replay-session.js';
+import { foldSession } from './fold-session.js';
 import { workspaceSessionDir } from './session-paths.js';
 import type { LoadedSession } from './session-store.js';
 
 /** Wide enough to recognise a prompt, narrow enough for one terminal line with the other columns. */
 const MAX_PROMPT_CHARS = 80;
 
-/** Every readable session of this workspace, replayed, newest first and numbered from 1. */
+/** Every readable session of this workspace, folded, newest first and numbered from 1. */
 export async function loadWorkspaceSessions(
   stateDir: string,
   workspaceRoot: string,
@@ -29,26 +29,26 @@ export async function loadWorkspaceSessions(
     // The hash in the directory name could collide; the header says whose session it is.
     if (content === undefined || content.header.workspace !== workspace) continue;
     const { header } = content;
-    const replayed = replaySession(content);
+    const folded = foldSession(content);
     sessions.push({
       summary: {
         id: header.id,
         number: 0,
-        ...(replayed.name === undefined ? {} : { name: replayed.name }),
+        ...(folded.name === undefined ? {} : { name: folded.name }),
         file,
         workspace,
         model: header.model,
         createdAt: header.createdAt,
-        updatedAt: replayed.updatedAt,
-        firstPrompt: summarizePrompt(replayed.firstPrompt),
-        turns: replayed.turns,
-        costUsd: replayed.costUsd,
+        updatedAt: folded.updatedAt,
+        firstPrompt: summarizePrompt(folded.firstPrompt),
+        turns: folded.turns,
+        costUsd: folded.costUsd,
       },
-      messages: replayed.messages,
-      todos: replayed.todos,
-      turns: replayed.turns,
-      usage: replayed.usage,
-      costUsd: replayed.costUsd,
+      messages: folded.messages,
+      todos: folded.todos,
+      turns: folded.turns,
+      usage: folded.usage,
+      costUsd: folded.costUsd,
     });
   }
   sessions.sort(

@@ -9,8 +9,8 @@ import {
   type StreamEvent,
   type ThinkingPart,
 } from '../../providers/types.js';
-import { describeLoopError } from '../loop/describe-loop-error.js';
 import { describeAnswerInput } from './answer-input.js';
+import { describeCallFailure } from './describe-call-failure.js';
 import type { RecordedAnswer, RecordedFailure, SessionWriter } from './session-types.js';
 
 /**
@@ -32,7 +32,7 @@ export function recordAnswers(
   ) => {
     const failure: RecordedFailure['failure'] = signal?.aborted
       ? { type: 'cancelled' }
-      : { type: 'error', ...describeLoopError(error) };
+      : { type: 'error', ...describeCallFailure(error) };
     if (failure.type === 'error') failure.message = redact(failure.message);
     // The call's own error is what the caller must see, whatever becomes of this line.
     await session.recordFailure(turn, answer.failed(failure)).catch(() => undefined);

@@ -7,7 +7,7 @@ const INTERRUPTED_RESULT = JSON.stringify({
 });
 
 /**
- * Makes a replayed history a transcript every provider accepts: each tool call is followed by exactly
+ * Makes a resumed history a transcript every provider accepts: each tool call is followed by exactly
  * its results, in order; calls left unanswered at the end are dropped with their partial results;
  * stray results are dropped; whitespace-only answer text is emptied and empty answers dropped; consecutive
  * user prompts are joined; a trailing unanswered prompt is dropped.
@@ -22,7 +22,7 @@ export function repairTranscript(saved: readonly Message[]): Message[] {
       appendPrompt(repaired, message);
       continue;
     }
-    // Whitespace-only text was saved by older versions; services reject it, so it is never replayed.
+    // Whitespace-only text was saved by older versions; services reject it, so it is never sent again.
     if (message.text !== '' && message.text.trim() === '') {
       messages = messages.with(index, { ...message, text: '' });
       index -= 1;

@@ -49,6 +49,10 @@ const STOP_REASONS: Record<ModelStopReason, true> = {
   max_tokens: true,
   stop_sequence: true,
   refusal: true,
+  context_exceeded: true,
+  content_filter: true,
+  pause_turn: true,
+  malformed: true,
   other: true,
 };
 const stopReason = z.enum(Object.keys(STOP_REASONS) as [ModelStopReason, ...ModelStopReason[]]);

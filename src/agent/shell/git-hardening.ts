@@ -29,18 +29,27 @@ const PINNED_GIT_VARIABLES: Readonly<Record<string, string>> = {
 /**
  * `env` plus GIT_CONFIG_COUNT/KEY/VALUE entries and variables so that git run by a command cannot
  * execute repository-supplied code (hooks, fsmonitor, ext:: transport, ssh command, credential
- * helpers, signing programs, editor, pager). Entries already in `env` are kept before ours.
+ * helpers, signing programs, editor, pager). Entries already in `env` are kept before ours, then
+ * `settings` (`key=value`, such as the user's identity inside the sandbox), then the pins, which win.
  */
 export function hardenGitEnvironment(
   env: Readonly<Record<string, string>>,
+  settings: readonly string[] = [],
 ): Record<string, string> {
   const result: Record<string, string> = { ...env, ...PINNED_GIT_VARIABLES };
   const existing = Number.parseInt(env.GIT_CONFIG_COUNT ?? '0', 10);
   const start = Number.isInteger(existing) && existing > 0 ? existing : 0;
-  PINNED_GIT_CONFIG.forEach(([key, value], index) => {
+  const entries: Array<readonly [string, string]> = [
+    ...settings.map((setting) => {
+      const equals = setting.indexOf('=');
+      return [setting.slice(0, equals), setting.slice(equals + 1)] as const;
+    }),
+    ...PINNED_GIT_CONFIG,
+  ];
+  entries.forEach(([key, value], index) => {
     result[`GIT_CONFIG_KEY_${start + index}`] = key;
     result[`GIT_CONFIG_VALUE_${start + index}`] = value;
   });
-  result.GIT_CONFIG_COUNT = String(start + PINNED_GIT_CONFIG.length);
+  result.GIT_CONFIG_COUNT = String(start + entries.length);
   return result;
 }

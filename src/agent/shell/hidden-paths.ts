@@ -1,8 +1,8 @@
 import { existsSync, realpathSync, statSync } from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { resolveOyPaths } from '../../config/config-paths.js';
 import { HOME_SECRET_FILES } from '../../safety/secret-files.js';
+import { expandHomePlace, expandToolchainSecrets, homeOf, loginHome } from './home-places.js';
 
 /**
  * Shell start-up and history files: rc files export keys (`export OPENAI_API_KEY=…`) and
@@ -107,27 +107,19 @@ export interface HiddenPath {
 type Environment = Readonly<Record<string, string | undefined>>;
 
 /**
- * Every place the sandbox hides under this HOME, existing or not (doctor lists them; the mount
- * step keeps the ones that exist). Shared credential files, shell rc and history files, tool
- * credential folders, and oy's own config, state and cache (the user config may hold keys).
+ * Every place the sandbox hides under this HOME, existing or not (doctor counts them; tests plant
+ * each). Since the home is an empty tmpfs with only toolchain places shown (home-places.ts), this
+ * list is the second line of defence: it covers what a place the user shows (`agent.homePaths`),
+ * a workspace in HOME, or an XDG or Hugging Face folder elsewhere would otherwise let through.
+ * Shared credential files, shell rc and history files, tool credential folders, and oy's own
+ * config, state and cache (the user config may hold keys).
  */
 export function listHiddenCandidates(env: Environment): string[] {
-  const home = env.HOME || os.homedir();
+  const home = homeOf(env);
   const oyPaths = resolveOyPaths(env);
-  const xdg: Array<[string, string | undefined]> = [
-    ['.config/', env.XDG_CONFIG_HOME],
-    ['.cache/', env.XDG_CACHE_HOME],
-    ['.local/share/', env.XDG_DATA_HOME],
-  ];
   const candidates = new Set<string>();
-  for (const relative of [...HOME_SECRET_FILES, ...SHELL_FILES, ...HOME_CREDENTIAL_PLACES]) {
-    candidates.add(path.join(home, relative));
-    for (const [prefix, base] of xdg) {
-      if (base && relative.startsWith(prefix)) {
-        candidates.add(path.join(base, relative.slice(prefix.length)));
-      }
-    }
-  }
+  for (const relative of [...HOME_SECRET_FILES, ...SHELL_FILES, ...HOME_CREDENTIAL_PLACES])
+    for (const candidate of expandHomePlace(relative, env)) candidates.add(candidate);
   if (env.HF_HOME) {
     for (const name of ['token', 'stored_tokens']) candidates.add(path.join(env.HF_HOME, name));
   }
@@ -141,11 +133,20 @@ export function listHiddenCandidates(env: Environment): string[] {
 
 /**
  * The hidden places that exist for this HOME, by their real path so a symlinked `~/.ssh` is
- * hidden where it lives. A dangling symlink or a vanished path is skipped, never an error.
+ * hidden where it lives, with the logins inside toolchain installations (TOOLCHAIN_SECRET_FILES).
+ * A dangling symlink or a vanished path is skipped, never an error.
  */
 export function findHiddenPaths(env: Environment): HiddenPath[] {
   const found = new Map<string, HiddenPath>();
-  for (const candidate of listHiddenCandidates(env)) {
+  const login = loginHome();
+  const homes = [homeOf(env), ...(login === undefined ? [] : [login])];
+  const candidates = [
+    ...listHiddenCandidates(env),
+    // The login's home, emptied when HOME points elsewhere, shows its toolchains: the same list holds there.
+    ...(login === undefined || login === homeOf(env) ? [] : listHiddenCandidates({ HOME: login })),
+    ...homes.flatMap((home) => expandToolchainSecrets(home)),
+  ];
+  for (const candidate of candidates) {
     // A relative HOME or XDG value names no fixed place; bwrap needs absolute targets.
     if (!path.isAbsolute(candidate) || !existsSync(candidate)) continue;
     try {

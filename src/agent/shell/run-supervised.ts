@@ -42,6 +42,9 @@ export interface SupervisedCommand {
 export function runSupervised(options: SupervisedCommand): Promise<CommandResult> {
   const { sandbox } = options;
   if (sandbox.kind === 'unavailable') return Promise.reject(new Error(sandbox.reason));
+  // A plan made for a preview only (planSandbox with isLaidOut false) must be laid out first.
+  if (sandbox.kind === 'bwrap' && sandbox.args.length === 0)
+    return Promise.reject(new Error('the sandbox was not laid out before the command'));
   if (options.signal?.aborted) return Promise.reject(new Error('cancelled before it started'));
   // Only absolute PATH entries: a relative one would find the workspace's own `bash`.
   const bashPath = findOnPath('bash', options.env.PATH);

@@ -1,14 +1,15 @@
 import { z } from 'zod';
-import { hardenGitEnvironment } from '../shell/git-hardening.js';
 import { MAX_STREAM_BYTES } from '../shell/capture-output.js';
+import { buildChildEnvironment } from '../shell/child-environment.js';
 import { runSupervised } from '../shell/run-supervised.js';
 import {
   describeSandboxPlan,
   planSandbox,
   refreshSandboxPlan,
+  reviewSandboxRun,
+  sandboxScopeOf,
   type SandboxPlan,
 } from '../shell/sandbox.js';
-import { scrubEnvironment } from '../shell/scrub-environment.js';
 import { defineTool } from './define-tool.js';
 import { ToolFailure } from './tool-types.js';
 
@@ -41,9 +42,11 @@ export const bashTool = defineTool({
     `commands, prompts or pagers. Killed after timeout_seconds (default ` +
     `${DEFAULT_TIMEOUT_SECONDS}, max ${MAX_TIMEOUT_SECONDS}); background processes are killed ` +
     `when the command exits, so nothing keeps running. stdout and stderr are kept up to ` +
-    `${KB} KB each (head and tail). Credentials are removed from the environment; git hooks ` +
+    `${KB} KB each (head and tail). Only a core environment is passed (no credentials); git hooks ` +
     `do not run. May be sandboxed: the filesystem read-only except the workspace and a private ` +
-    `/tmp, no network. Returns exit_code, signal, timed_out, stdout, stderr, duration_ms.`,
+    `/tmp, an empty home with toolchains read-only, the repository's git config and hooks ` +
+    `read-only, secret-bearing files unreadable, no network. Returns exit_code, signal, ` +
+    `timed_out, stdout, stderr, duration_ms.`,
   schema,
   // Both streams at their cap, plus JSON escapes and the other fields.
   maxResultChars: 450_000,
@@ -56,7 +59,12 @@ export const bashTool = defineTool({
       context.workspaceRoot,
       context.shell.baseEnv,
       context.shell.allowNetwork,
-    );
+      sandboxScopeOf(context.shell, 'read-write'),
+      // Laid out in execute, just before the command starts: files change while the user reads.
+      false,
+    ).catch((error: unknown) => {
+      throw new ToolFailure(`the sandbox could not be prepared: ${(error as Error).message}`);
+    });
     if (sandbox.kind === 'unavailable') throw new ToolFailure(sandbox.reason);
     const preview = [
       `$ ${args.command}`,
@@ -66,19 +74,31 @@ export const bashTool = defineTool({
     ].join('\n');
     return { preview, data: sandbox };
   },
-  async execute(args, context, sandbox: SandboxPlan) {
+  async execute(args, context, planned: SandboxPlan) {
     await context.checkpoints.beforeCommand();
-    const env = hardenGitEnvironment(
-      scrubEnvironment(context.shell.baseEnv, context.shell.allowedEnvNames),
+    const { baseEnv } = context.shell;
+    const sandbox = await refreshSandboxPlan(planned, context.workspaceRoot, baseEnv).catch(
+      (error: unknown) => {
+        throw new ToolFailure(`the sandbox could not be prepared: ${(error as Error).message}`);
+      },
     );
+    const env = buildChildEnvironment(baseEnv, {
+      allowedNames: context.shell.allowedEnvNames,
+      gitSettings: sandbox.kind === 'bwrap' ? sandbox.gitSettings : [],
+    });
     const result = await runSupervised({
       command: args.command,
       cwd: context.workspaceRoot,
       timeoutMs: args.timeout_seconds * 1000,
       env,
-      sandbox: refreshSandboxPlan(sandbox, context.workspaceRoot, context.shell.baseEnv),
+      sandbox,
       signal: context.signal,
     });
-    return { ...result, ...(context.signal.aborted ? { cancelled: true } : {}) };
+    const notices = await reviewSandboxRun(sandbox, context.workspaceRoot, baseEnv);
+    return {
+      ...result,
+      ...(notices.length === 0 ? {} : { notices }),
+      ...(context.signal.aborted ? { cancelled: true } : {}),
+    };
   },
 });

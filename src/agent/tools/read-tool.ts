@@ -3,7 +3,9 @@ import { defineTool } from './define-tool.js';
 import { confinePath } from './read/confine-path.js';
 import { MAX_LINE_CHARS, numberLines, splitLines } from './read/number-lines.js';
 import { MAX_TEXT_FILE_BYTES, readTextFile } from './read/read-text-file.js';
-import { ToolFailure } from './tool-types.js';
+import { realpathSync } from 'node:fs';
+import { isSecretBearingFile } from '../../safety/secret-files.js';
+import { ToolFailure, type ToolContext } from './tool-types.js';
 
 /** Lines returned when the model gives no limit. */
 export const DEFAULT_READ_LINES = 2000;
@@ -57,6 +59,8 @@ export const readTool = defineTool({
       const hint = file.problem === 'not-a-file' ? '; use list for folders' : '';
       throw new ToolFailure(`${target.relativePath} ${file.detail}${hint}`);
     }
+    // The user approved this read (a secret-bearing read always asks): the sandbox stops covering it.
+    if (isSecretBearingFile(target.relativePath)) revealToSandbox(context, target.absolutePath);
     // Redact the whole file before any line is cut, so a cut never leaves a token's prefix behind.
     const lines = splitLines(context.redact(file.text));
     if (args.offset > Math.max(1, lines.length)) {
@@ -79,3 +83,11 @@ export const readTool = defineTool({
     };
   },
 });
+
+function revealToSandbox(context: ToolContext, absolutePath: string): void {
+  try {
+    context.shell.revealedFiles?.add(realpathSync(absolutePath));
+  } catch {
+    // Gone since it was read: nothing to reveal.
+  }
+}

@@ -60,6 +60,15 @@ export interface ShellSettings {
   baseEnv: Readonly<Record<string, string | undefined>>;
   /** Whether sandboxed commands get the network: `agent.network` in the user config, nothing else. */
   allowNetwork: boolean;
+  /** `agent.homePaths` from the user config: places in HOME the sandbox shows read-only. */
+  homePaths?: readonly string[];
+  /**
+   * Real paths of secret-bearing files the user approved reading in this session: the sandbox stops
+   * covering them. The read tool adds to it; it lives as long as the session.
+   */
+  revealedFiles?: Set<string>;
+  /** Plan mode: hooks run with the workspace read-only. */
+  workspaceAccess?: 'read-write' | 'read-only';
 }
 
 /** Everything a tool may use: no singletons, no process globals. */

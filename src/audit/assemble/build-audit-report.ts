@@ -6,12 +6,15 @@ import type {
   ConfigChange,
   Coverage,
   Finding,
+  HistoryReport,
   LedgerEntry,
   SecretFile,
   SecretLocation,
+  SummaryMissing,
 } from '../types.js';
 import type { AuditScope } from '../scope/audit-scope.js';
 import type { GitState } from './read-git-state.js';
+import { listUnreviewedChanges } from '../gates/skip-reasons.js';
 
 /** What the model review adds to a report; absent for an offline run. */
 export interface ReviewSummary {
@@ -19,6 +22,8 @@ export interface ReviewSummary {
   findings: Finding[];
   unverified: Finding[];
   summary: string | null;
+  /** Why the summary is missing, when it is. */
+  summaryMissing: SummaryMissing | null;
   tokensIn: number;
   tokensOut: number;
   costUsd: number | null;
@@ -33,6 +38,8 @@ export interface AuditReportInput {
   ledger: LedgerEntry[];
   secretFiles: SecretFile[];
   configChanges: ConfigChange[];
+  /** Whether the run is a `--diff` run: its ledger holds only what the change touched. */
+  isDiff: boolean;
   chunks: number;
   /** `--scope`, and the chunks `--riskiest` left out. */
   scope: AuditScope;
@@ -45,6 +52,8 @@ export interface AuditReportInput {
   tokenizer: string;
   chunkTokens: number;
   review?: ReviewSummary;
+  /** The history scan (`--diff`, `--history`); absent when no commit was scanned. */
+  history?: HistoryReport;
 }
 
 /** The report: the deterministic stages' secrets, secret files, hints and coverage, plus the model review when there was one. */
@@ -71,6 +80,7 @@ export function buildAuditReport(input: AuditReportInput): AuditReport {
     offlineReason: input.review ? null : input.isOfflineByChoice ? 'flag' : 'no-model',
     model: input.review?.model ?? null,
     summary: input.review?.summary ?? null,
+    ...(input.review?.summaryMissing ? { summaryMissing: input.review.summaryMissing } : {}),
     findings: input.review?.findings ?? [],
     unverified: input.review?.unverified ?? [],
     hints,
@@ -78,11 +88,15 @@ export function buildAuditReport(input: AuditReportInput): AuditReport {
     secretFiles: input.secretFiles,
     configChanges: input.configChanges,
     suppressed: [],
+    ...(input.history === undefined ? {} : { history: input.history }),
+    unreviewedChanges: input.isDiff ? listUnreviewedChanges(input.ledger) : [],
+    refusedSuppressions: [],
     coverage: buildCoverage(input),
     method: {
       oyVersion: OY_VERSION,
       gitCommit: input.git.commit,
       isDirty: input.git.isDirty,
+      pathFromTop: input.git.pathFromTop,
       promptVersionHash: input.review?.promptVersionHash ?? null,
       planHash: input.planHash,
       tokenizer: input.tokenizer,

@@ -1,3 +1,5 @@
+import { realpath } from 'node:fs/promises';
+import path from 'node:path';
 import { prepareGitEnvironment } from '../../shared/git/prepare-git-environment.js';
 import { listStatChangedFiles } from '../../shared/git/list-stat-changed-files.js';
 import { runGit } from '../../shared/git/run-git.js';
@@ -6,6 +8,8 @@ export interface GitState {
   commit: string | null;
   /** null outside a git work tree. */
   isDirty: boolean | null;
+  /** The audited folder relative to the work tree's top, with a trailing `/` (`svc/api/`); `''` at the top or outside git. */
+  pathFromTop: string;
 }
 
 /**
@@ -24,11 +28,15 @@ export async function readGitState(
     env: gitEnv,
   });
   const [inside, topDir] = top.ok ? top.stdout.toString('utf8').split('\n') : [];
-  if (inside !== 'true' || !topDir) return { commit: null, isDirty: null };
+  if (inside !== 'true' || !topDir) return { commit: null, isDirty: null, pathFromTop: '' };
   const git = (args: string[]) => runGit(args, { cwd: topDir, env: gitEnv });
   const head = await git(['rev-parse', '--verify', '-q', 'HEAD']);
   const commit = head.ok ? head.stdout.toString().trim() || null : null;
-  return { commit, isDirty: await isWorkTreeDirty(topDir, gitEnv, commit) };
+  return {
+    commit,
+    isDirty: await isWorkTreeDirty(topDir, gitEnv, commit),
+    pathFromTop: await findPathFromTop(topDir, root),
+  };
 }
 
 async function isWorkTreeDirty(
@@ -65,4 +73,12 @@ async function isWorkTreeDirty(
     '--no-empty-directory',
   ]);
   return untracked.ok ? untracked.stdout.length > 0 : null;
+}
+
+/** The audited folder below the top as `a/b/` (real paths both, so a symlinked checkout agrees). */
+async function findPathFromTop(topDir: string, root: string): Promise<string> {
+  const [realTop, realRoot] = await Promise.all([realpath(topDir), realpath(root)]);
+  const relative = path.relative(realTop, realRoot);
+  if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) return '';
+  return `${relative.split(path.sep).join('/')}/`;
 }

@@ -31,8 +31,16 @@ const GROUPS = [
     '.npy .npz .h5 .hdf5 .onnx .pt .pth .ckpt .safetensors .gguf .tflite .pb .mat',
   ].join(' '),
   // design, 3D and other media
-  '.swf .fla .blend .fbx .glb .3ds .sketch .fig .ai .indd .lockb',
+  '.swf .fla .blend .fbx .glb .3ds .sketch .fig .ai .indd .lockb .tga .dds .exr .hdr .cur .ani .svgz',
+  // certificates in DER form, compiled message catalogues, opaque data and game packs
+  '.der .cer .crt .p7b .mo .gmo .dat .pak',
 ];
 
-/** Extensions (lower case, with the dot) whose files are binary, so they are skipped unread. */
+/** Whole file names (lower case) that hold binary content whatever their extension. */
+export const BINARY_FILE_NAMES: ReadonlySet<string> = new Set(['.ds_store']);
+
+/**
+ * Extensions (lower case, with the dot) whose files are expected to hold binary content: such
+ * content there is `binary`, elsewhere `unexpected-binary`. The name alone decides nothing.
+ */
 export const BINARY_EXTENSIONS: ReadonlySet<string> = new Set(GROUPS.join(' ').split(' '));

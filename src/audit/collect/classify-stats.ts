@@ -1,9 +1,8 @@
 import type { Stats } from 'node:fs';
 import { isSecretBearingFile } from '../../safety/secret-files.js';
-import type { CandidateFile, LedgerEntry, SecretFile, SkipReason } from '../types.js';
+import type { CandidateFile, LedgerEntry, ReviewSkip, SecretFile, SkipReason } from '../types.js';
 import type { ListedPath } from './collect-types.js';
-import { findNameSkip } from './default-skips.js';
-import { describeFileType } from './describe-file-type.js';
+import { describeFileType, describeHardLink } from './describe-file-type.js';
 import { fileIdentity } from './file-identity.js';
 import { skipEntry } from './skip-entry.js';
 
@@ -13,13 +12,14 @@ export type StatVerdict =
 
 /**
  * Decides a listed path from its lstat result, before anything is read: whether its name marks
- * it secret, what kind of entry it is, whether its name marks it a lockfile, minified or
- * binary, then its size.
+ * it secret, what kind of entry it is, whether another name links to it, then whether it is too
+ * large to review (it is still read for secrets, in windows). `reviewSkip` is the path's own.
  */
 export function classifyStats(
   listed: ListedPath,
-  absolutePath: string,
+  absolutePath: string | Buffer,
   stats: Stats | NodeJS.ErrnoException,
+  reviewSkip: ReviewSkip | null,
   maxFileBytes: number,
 ): StatVerdict {
   const { path } = listed;
@@ -45,12 +45,13 @@ export function classifyStats(
   if (stats.isSymbolicLink()) return skip('symlink');
   if (stats.isDirectory()) return skip('not-regular-file', 'directory', `${path}/`);
   if (!stats.isFile()) return skip('not-regular-file', describeFileType(stats));
-  const nameSkip = findNameSkip(path);
-  if (nameSkip !== undefined) return skip(nameSkip.reason, nameSkip.detail);
-  if (stats.size > maxFileBytes) {
-    return skip('too-large', `${stats.size} bytes, limit ${maxFileBytes}`);
-  }
+  if (stats.nlink > 1) return skip('hard-link', describeHardLink(stats.nlink));
   if (stats.size === 0) return skip('empty');
+  const sizeSkip =
+    stats.size > maxFileBytes
+      ? { reason: 'too-large' as const, detail: `${stats.size} bytes, limit ${maxFileBytes}` }
+      : null;
+  const skipReview = reviewSkip ?? sizeSkip;
   return {
     kind: 'candidate',
     candidate: {
@@ -59,6 +60,7 @@ export function classifyStats(
       size: stats.size,
       isTracked: listed.isTracked,
       identity: fileIdentity(stats).key,
+      ...(skipReview === null ? {} : { reviewSkip: skipReview }),
     },
   };
 }

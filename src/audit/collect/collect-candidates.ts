@@ -10,8 +10,9 @@ import type { CollectOptions, CollectResult, ListedPath } from './collect-types.
 import { comparePaths } from '../../shared/files/compare-paths.js';
 import { createIgnoreMatcher, type IgnoreMatcher } from '../../shared/ignore/ignore-matcher.js';
 import { createPathFilter, PROJECT_FILE, type PathFilter } from './create-path-filter.js';
-import { listChangedFiles } from './list-changed-files.js';
+import { listChangedFiles, resolveDiffBase } from './list-changed-files.js';
 import { listGitFiles } from './list-git-files.js';
+import { listSubmoduleFiles } from './list-submodule-files.js';
 import { loadOuterIgnoreRules } from '../../shared/ignore/load-outer-ignore-rules.js';
 import { lstatAll } from './lstat-all.js';
 import { readSmallTextFile } from '../../shared/files/read-small-text-file.js';
@@ -22,7 +23,8 @@ export type { CollectOptions, CollectResult } from './collect-types.js';
 
 /**
  * Lists the workspace's candidate files and decides every path-based skip, reading no file
- * content: git's listing in a work tree, a gitignore-aware walk elsewhere.
+ * content: git's listing in a work tree (checked-out submodules included), a gitignore-aware walk
+ * elsewhere.
  */
 export async function collectCandidates(options: CollectOptions): Promise<CollectResult> {
   const { root } = options;
@@ -30,7 +32,8 @@ export async function collectCandidates(options: CollectOptions): Promise<Collec
     homeDir: options.homeDir ?? options.env?.HOME,
     xdgConfigHome: options.xdgConfigHome ?? options.env?.XDG_CONFIG_HOME,
   };
-  const gitEnv = await prepareGitEnvironment(root, options.env ?? {}, home);
+  const gitEnvFor = (dir: string) => prepareGitEnvironment(dir, options.env ?? {}, home);
+  const gitEnv = await gitEnvFor(root);
   const gitListing = await listGitFiles(root, gitEnv);
   const isGitRepo = gitListing !== null;
   if (options.diffRef !== undefined && !isGitRepo) {
@@ -38,52 +41,72 @@ export async function collectCandidates(options: CollectOptions): Promise<Collec
       hint: 'run oy inside a git checkout, or drop --diff to audit every file',
     });
   }
-  const changed =
-    options.diffRef === undefined ? null : await listChangedFiles(root, options.diffRef, gitEnv);
+  const diff =
+    options.diffRef === undefined ? null : await resolveDiffBase(root, options.diffRef, gitEnv);
+  const changed = diff === null ? null : await listChangedFiles(root, diff.base, gitEnv);
   const filter = await createWorkspaceFilter(options, changed);
 
   const listing =
     gitListing ?? (await walkFiles(root, await loadOuterIgnoreRules(root, home), filter));
   const ledger: LedgerEntry[] = [...listing.ledger];
-  const listed = listing.files;
+  const submodules = await listSubmoduleFiles(
+    root,
+    listing.files.filter((entry) => entry.isGitlink),
+    {
+      isIncluded: options.submodules !== false,
+      gitEnv: gitEnvFor,
+      checkDirectory: (dirPath) => filter.checkDirectory(dirPath),
+      diff: diff === null || changed === null ? null : { base: diff.base, changed },
+    },
+  );
+  ledger.push(...submodules.ledger);
+  for (const path of submodules.changed) changed?.add(path);
+  const listed = [...listing.files.filter((entry) => !entry.isGitlink), ...submodules.files];
 
   const toStat: ListedPath[] = [];
   const checkParents = createParentFolderCheck(root);
+  const validPaths = new Set(listed.flatMap((entry) => (entry.isValidName ? [entry.path] : [])));
   for (const entry of listed) {
-    const skip = filter.checkFile(entry);
+    // An escaped name that reads as another file's name would make the two one path: not read.
+    const skip =
+      !entry.isValidName && validPaths.has(entry.path)
+        ? skipEntry(
+            entry.path,
+            'invalid-name',
+            'escaped, its name is also the name of another file',
+          )
+        : filter.checkFile(entry);
     // Secret-bearing names are recorded whatever the work tree holds, and never opened.
     const parents =
-      skip === null && !isSecretBearingFile(entry.path) ? checkParents(entry.path) : null;
+      skip === null && !isSecretBearingFile(entry.path)
+        ? checkParents(entry.nameBytes ?? entry.path)
+        : null;
     if (skip !== null) ledger.push(skip);
-    else if (entry.isGitlink) {
-      ledger.push(skipEntry(`${entry.path}/`, 'not-regular-file', 'git submodule'));
-    } else if (parents?.kind === 'symlink') {
+    else if (parents?.kind === 'symlink') {
       // A git index can list a path below a symlinked folder; it is never opened through the link.
       ledger.push(skipEntry(entry.path, 'symlink', `folder ${parents.folder} is a symlink`));
     } else if (parents?.kind === 'missing') ledger.push(skipEntry(entry.path, 'missing'));
     else toStat.push(entry);
   }
 
-  const absolutePaths = toStat.map((entry) => path.join(root, entry.path));
+  // A name that is not UTF-8 is opened by its own bytes, never by its escaped text.
+  const absolutePaths = toStat.map((entry) =>
+    entry.nameBytes === undefined
+      ? path.join(root, entry.path)
+      : Buffer.concat([Buffer.from(`${root}/`), entry.nameBytes]),
+  );
   const stats = await lstatAll(absolutePaths);
   const candidates: CandidateFile[] = [];
-  const leftOutByRepository: CandidateFile[] = [];
   const secretFiles: SecretFile[] = [];
   toStat.forEach((entry, index) => {
     const verdict = classifyStats(
       entry,
       absolutePaths[index] ?? '',
       stats[index] ?? new Error('no stat'),
+      filter.findReviewSkip(entry.path),
       options.maxFileBytes,
     );
-    // After the stat checks, so a repository cannot hide a committed secret-bearing file, and a
-    // binary or lockfile it ignores is not counted against coverage.
-    const repositorySkip =
-      verdict.kind === 'candidate' ? filter.checkRepositoryRules(entry.path) : null;
-    if (repositorySkip !== null && verdict.kind === 'candidate') {
-      ledger.push(repositorySkip);
-      leftOutByRepository.push(verdict.candidate);
-    } else if (verdict.kind === 'candidate') candidates.push(verdict.candidate);
+    if (verdict.kind === 'candidate') candidates.push(verdict.candidate);
     else {
       ledger.push(verdict.entry);
       if (verdict.secretFile !== undefined) secretFiles.push(verdict.secretFile);
@@ -94,8 +117,8 @@ export async function collectCandidates(options: CollectOptions): Promise<Collec
   return {
     candidates: candidates.sort(byPath),
     ledger: ledger.sort(byPath),
-    leftOutByRepository: leftOutByRepository.sort(byPath),
     isGitRepo,
+    diff,
     secretFiles: secretFiles.sort(byPath),
     configChanges: changed === null ? [] : findConfigChanges(changed, listed, options.baselineFile),
   };

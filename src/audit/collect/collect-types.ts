@@ -1,4 +1,5 @@
 import type { CandidateFile, ConfigChange, LedgerEntry, SecretFile } from '../types.js';
+import type { DiffBase } from './list-changed-files.js';
 
 /** What to collect and how; every path option is already resolved by the caller. */
 export interface CollectOptions {
@@ -14,8 +15,10 @@ export interface CollectOptions {
    */
   projectInclude?: string[];
   projectExclude?: string[];
-  /** Files larger than this are skipped('too-large'), decided from lstat before any read. */
+  /** Files larger than this are not reviewed (`too-large`, decided from lstat); they are still scanned for secrets. */
   maxFileBytes: number;
+  /** Whether the files of checked-out submodules are listed (`--no-submodules` says no); default yes. */
+  submodules?: boolean;
   /** `--diff <ref>`: narrow to files changed since that git ref. */
   diffRef?: string;
   /**
@@ -35,17 +38,17 @@ export interface CollectOptions {
 }
 
 export interface CollectResult {
-  /** Files that passed every path-based check, sorted by path (byte order). */
-  candidates: CandidateFile[];
-  /** Every skip decided so far, sorted by path (byte order). */
-  ledger: LedgerEntry[];
   /**
-   * Files the repository's own `.oyignore` or project include/exclude left out (each also in the
-   * ledger): never reviewed, but still read for committed secrets, so a repository cannot take a
-   * secret out of the gate by ignoring its file. Sorted by path.
+   * Files to read, sorted by path (byte order). One with a `reviewSkip` (a default folder, the
+   * repository's own rules, a lockfile or `*.min.*` name, too large) is read for committed secrets
+   * only, so where a repository puts a secret cannot take it out of the gate.
    */
-  leftOutByRepository: CandidateFile[];
+  candidates: CandidateFile[];
+  /** Every file not read, with its reason, sorted by path (byte order). */
+  ledger: LedgerEntry[];
   isGitRepo: boolean;
+  /** With `--diff`: the commits it compares against. */
+  diff: DiffBase | null;
   /** Secret-bearing files found (never read), sorted by path. */
   secretFiles: SecretFile[];
   /** With `--diff`: the audit's own configuration files the change touches, sorted by path. */
@@ -54,9 +57,11 @@ export interface CollectResult {
 
 /** One file path a listing produced, before the path checks. */
 export interface ListedPath {
-  /** Root-relative POSIX path; lossy (U+FFFD) when the name is not valid UTF-8. */
+  /** Root-relative POSIX path; escaped (`escapeFileName`) when the name is not valid UTF-8. */
   path: string;
   isValidName: boolean;
+  /** The path's own bytes when they are not valid UTF-8: what the file is opened by. */
+  nameBytes?: Buffer;
   isTracked: boolean;
   /** Git records it as a submodule commit, not a file. */
   isGitlink: boolean;

@@ -1,6 +1,6 @@
-import type { LedgerEntry } from '../types.js';
+import type { LedgerEntry, ReviewSkip } from '../types.js';
 import type { ListedPath } from './collect-types.js';
-import { DEFAULT_SKIP_DIRS, findDefaultSkipDir } from './default-skips.js';
+import { findDefaultSkipDir, findNameSkip } from './default-skips.js';
 import type { IgnoreMatcher } from '../../shared/ignore/ignore-matcher.js';
 import { skipEntry } from './skip-entry.js';
 
@@ -26,14 +26,19 @@ export const PROJECT_FILE = '.oy/config.json';
 
 /** The checks a path earns before anything is read or stat'ed, in the order they apply. */
 export interface PathFilter {
-  /** Default skips and the user's own choices: a file skipped here is not the user's loss. */
+  /**
+   * The user's own choices, and names no path may have: a file skipped here is not read at all,
+   * and (but for an invalid name) is not the user's loss.
+   */
   checkFile(listed: ListedPath): LedgerEntry | null;
   /**
-   * The repository's own rules, applied last: a file they leave out is listed and counted as not
-   * reviewed, so a repository cannot shrink its own review.
+   * Why the review leaves a file out by its path: a default folder (`vendor/`, `dist/`...), the
+   * repository's own `.oyignore` or project file, a lockfile or `*.min.*` name. The file is still
+   * read for committed secrets, and counts as not reviewed, so a repository cannot shrink its own
+   * review by where it puts code.
    */
-  checkRepositoryRules(path: string): LedgerEntry | null;
-  /** For the walker, so a skipped directory is recorded once and not entered. */
+  findReviewSkip(path: string): ReviewSkip | null;
+  /** For the walker, so a directory the user excluded is recorded once and not entered. */
   checkDirectory(dirPath: string): LedgerEntry | null;
 }
 
@@ -42,9 +47,6 @@ export function createPathFilter(rules: PathFilterRules): PathFilter {
   return {
     checkFile(listed) {
       const { path } = listed;
-      const defaultDir = findDefaultSkipDir(path);
-      if (defaultDir !== undefined) return skipEntry(path, 'default-dir', defaultDir);
-      if (!listed.isValidName) return skipEntry(path, 'invalid-name', 'name is not valid UTF-8');
       if (!isPlainRelativePath(path))
         return skipEntry(path, 'invalid-name', 'not a plain relative path');
       if (rules.exclude.ignores(path, false)) return skipEntry(path, 'excluded');
@@ -57,22 +59,23 @@ export function createPathFilter(rules: PathFilterRules): PathFilter {
       }
       return null;
     },
-    checkRepositoryRules(path) {
+    findReviewSkip(path) {
+      const defaultDir = findDefaultSkipDir(path);
+      if (defaultDir !== undefined) return { reason: 'default-dir', detail: `${defaultDir}/` };
       if (repository.oyignore.ignores(path, false)) {
-        return skipEntry(path, 'repository-ignore', '.oyignore');
+        return { reason: 'repository-ignore', detail: '.oyignore' };
       }
       if (repository.exclude.ignores(path, false)) {
-        return skipEntry(path, 'project-exclude', `audit.exclude in ${PROJECT_FILE}`);
+        return { reason: 'project-exclude', detail: `audit.exclude in ${PROJECT_FILE}` };
       }
       if (!repository.include.isEmpty && !repository.include.ignores(path, false)) {
-        return skipEntry(path, 'project-exclude', `not in audit.include of ${PROJECT_FILE}`);
+        return { reason: 'project-exclude', detail: `not in audit.include of ${PROJECT_FILE}` };
       }
-      return null;
+      return findNameSkip(path) ?? null;
     },
     checkDirectory(dirPath) {
-      const name = dirPath.slice(dirPath.lastIndexOf('/') + 1);
-      if (DEFAULT_SKIP_DIRS.has(name)) return skipEntry(`${dirPath}/`, 'default-dir', name);
-      // The repository's rules never skip a whole directory: each file under it is listed.
+      // Default folders and the repository's rules never skip a whole directory: each file under
+      // it is listed and read for secrets.
       if (rules.exclude.ignores(dirPath, true)) return skipEntry(`${dirPath}/`, 'excluded');
       return null;
     },

@@ -1,8 +1,10 @@
 import path from 'node:path';
-import type { SkipReason } from '../types.js';
-import { BINARY_EXTENSIONS } from './binary-extensions.js';
+import type { ReviewSkip } from '../types.js';
 
-/** Directories never reviewed, at any depth: tooling, dependencies, build output. */
+/**
+ * Directories not reviewed, at any depth: tooling, dependencies, build output. Their files are
+ * still read for committed secrets and count as not reviewed (`.git` excepted: never listed).
+ */
 export const DEFAULT_SKIP_DIRS: ReadonlySet<string> = new Set([
   '.git',
   'node_modules',
@@ -40,15 +42,13 @@ export function findDefaultSkipDir(filePath: string): string | undefined {
   return segments.find((segment) => DEFAULT_SKIP_DIRS.has(segment));
 }
 
-/** The skip a file earns by its name alone (lockfile, `*.min.*`, binary extension), if any. */
-export function findNameSkip(
-  filePath: string,
-): { reason: SkipReason; detail?: string } | undefined {
+/**
+ * The review skip a file earns by its name alone (lockfile, `*.min.*`), if any. Binary content
+ * is told by content, never by name, so a text file called `logo.png` is read like any other.
+ */
+export function findNameSkip(filePath: string): ReviewSkip | undefined {
   const name = path.posix.basename(filePath);
   if (LOCKFILE_NAMES.has(name)) return { reason: 'lockfile' };
   if (MINIFIED_NAME.test(name)) return { reason: 'minified', detail: 'name matches *.min.*' };
-  const extension = path.posix.extname(name).toLowerCase();
-  if (BINARY_EXTENSIONS.has(extension))
-    return { reason: 'binary', detail: `extension ${extension}` };
   return undefined;
 }

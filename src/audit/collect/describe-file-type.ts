@@ -10,3 +10,8 @@ export function describeFileType(stats: Stats): string {
   if (stats.isSymbolicLink()) return 'symlink';
   return stats.isFile() ? 'file' : 'unknown type';
 }
+
+/** Why a file with other names is not read: any of them may lie outside the workspace. */
+export function describeHardLink(links: number): string {
+  return `${links} links: another name for this file may lie outside the workspace, so it is not read`;
+}

@@ -70,5 +70,11 @@ function addListed(
   const key = bare.toString('latin1');
   if (listed.has(key)) return;
   const decoded = decodeFileName(bare);
-  listed.set(key, { path: decoded.text, isValidName: decoded.isValid, isTracked, isGitlink });
+  listed.set(key, {
+    path: decoded.text,
+    isValidName: decoded.isValid,
+    ...(decoded.isValid ? {} : { nameBytes: Buffer.from(bare) }),
+    isTracked,
+    isGitlink,
+  });
 }

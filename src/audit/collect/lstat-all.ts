@@ -7,7 +7,7 @@ const LSTAT_BATCH = 2000;
 
 /** lstat's every path (never following a symlink); a failure is returned in place of its Stats. */
 export async function lstatAll(
-  paths: readonly string[],
+  paths: readonly (string | Buffer)[],
 ): Promise<(Stats | NodeJS.ErrnoException)[]> {
   const results: (Stats | NodeJS.ErrnoException)[] = [];
   for (let index = 0; index < paths.length; index++) {

@@ -40,17 +40,25 @@ export async function readBaseline(filePath: string): Promise<Set<string>> {
       },
     );
   }
+  return parseBaseline(text, filePath);
+}
+
+/**
+ * The fingerprints of a baseline file's text; `label` names it in the error (its path, or its
+ * path as of a commit). A malformed file is a `UsageError`.
+ */
+export function parseBaseline(text: string, label: string): Set<string> {
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
-    throw malformed(filePath, `not JSON (${(error as Error).message})`, error);
+    throw malformed(label, `not JSON (${(error as Error).message})`, error);
   }
   const parsed = BaselineSchema.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
-    throw malformed(filePath, `${where}${issue?.message ?? 'unexpected shape'}`, parsed.error);
+    throw malformed(label, `${where}${issue?.message ?? 'unexpected shape'}`, parsed.error);
   }
   return new Set(parsed.data.fingerprints.map((entry) => entry.fingerprint));
 }

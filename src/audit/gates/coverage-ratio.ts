@@ -1,21 +1,5 @@
-import type { Coverage, SkipReason } from '../types.js';
-
-/**
- * Skips that mean "meant to be reviewed, but was not": too big, an error reading it, or left out
- * by the audited repository's own rules (`.oyignore`, the project file), which are not the user's
- * choice, and what `--riskiest` left out. The other skips (the user's excludes, generated, binary,
- * lockfile, secret-bearing, unchanged, outside `--scope`...) do not lower coverage.
- */
-export const UNREVIEWED_SKIP_REASONS: readonly SkipReason[] = [
-  'too-large',
-  'line-too-long',
-  'unreadable',
-  'missing',
-  'repository-ignore',
-  'project-exclude',
-  // `--riskiest` reviews a part on purpose, but the rest was not reviewed: coverage says so.
-  'budget',
-];
+import type { Coverage } from '../types.js';
+import { UNREVIEWED_SKIP_REASONS } from './skip-reasons.js';
 
 /** The counts the coverage gate reads: `AuditReport.coverage` fits. */
 export type GateCoverage = Pick<Coverage, 'filesReviewed' | 'filesFailed' | 'skippedByReason'>;

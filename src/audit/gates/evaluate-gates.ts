@@ -3,7 +3,18 @@ import { formatLocation } from '../report/format-location.js';
 import { compareSeverity } from '../report/order-by-severity.js';
 import { compareFindings } from '../review/compare-findings.js';
 import { describeConfigChange, CONFIG_CHANGE_SEVERITY } from '../report/describe-config-change.js';
-import type { ConfigChange, Finding, Severity } from '../types.js';
+import {
+  describeRefusedSuppression,
+  describeUnreviewedChange,
+  UNREVIEWED_CHANGE_SEVERITY,
+} from '../report/describe-change-results.js';
+import type {
+  ConfigChange,
+  Finding,
+  RefusedSuppression,
+  Severity,
+  UnreviewedChange,
+} from '../types.js';
 import { coverageRatio, type GateCoverage } from './coverage-ratio.js';
 
 export interface GateInput {
@@ -13,6 +24,10 @@ export interface GateInput {
   configChanges: readonly ConfigChange[];
   /** Committed secrets and secret-bearing files not suppressed: they gate at their severity, offline too. */
   secrets: readonly GatedResult[];
+  /** With `--diff`: changed files skipped for a reason the repository caused; medium, as config edits. */
+  unreviewedChanges?: readonly UnreviewedChange[];
+  /** With `--diff`: suppressions the change adds; each at the severity of what it would have hidden. */
+  refusedSuppressions?: readonly RefusedSuppression[];
   failOn: Severity | null;
   minCoverage: number | null;
   coverage: GateCoverage;
@@ -66,7 +81,21 @@ function listGated(input: GateInput): GatedResult[] {
     line: null,
     endLine: null,
   }));
-  return [...findings, ...input.secrets, ...changes].sort((a, b) =>
+  const unreviewed = (input.unreviewedChanges ?? []).map((change) => ({
+    severity: UNREVIEWED_CHANGE_SEVERITY,
+    title: describeUnreviewedChange(change),
+    path: change.path,
+    line: null,
+    endLine: null,
+  }));
+  const refused = (input.refusedSuppressions ?? []).map((attempt) => ({
+    severity: attempt.severity,
+    title: describeRefusedSuppression(attempt),
+    path: attempt.path,
+    line: attempt.line,
+    endLine: null,
+  }));
+  return [...findings, ...input.secrets, ...changes, ...refused, ...unreviewed].sort((a, b) =>
     compareSeverity(a.severity, b.severity),
   );
 }
@@ -98,7 +127,7 @@ function checkCoverage(coverage: GateCoverage, minCoverage: number | null): stri
   // A run that reviewed nothing proves nothing: it never meets a coverage floor.
   if (total === 0) return `\`--min-coverage ${minCoverage}\`: no file was reviewed`;
   if (ratio >= minCoverage) return null;
-  return `\`--min-coverage ${minCoverage}\`: ${reviewed} of ${total} reviewable files reviewed (${formatRatio(ratio)}); ${unreviewed} failed, skipped for size or a read error, or left out by the repository's own .oyignore or .oy/config.json`;
+  return `\`--min-coverage ${minCoverage}\`: ${reviewed} of ${total} reviewable files reviewed (${formatRatio(ratio)}); ${unreviewed} not reviewed (failed, unreadable, or left out by what the repository holds, --riskiest or --no-submodules; the report's Coverage lists them by reason)`;
 }
 
 // Floors to 3 decimals, so a coverage just under the floor never prints as equal to it.

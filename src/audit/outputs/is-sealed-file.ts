@@ -7,7 +7,7 @@ import { hasOutputSeal, SEAL_MARK, SEAL_TAIL_BYTES } from './output-seal.js';
  * `skipped(oy-output)` rather than `skipped(too-large)`. The end is read first: a file with no
  * seal there is never read whole.
  */
-export function isSealedFile(absolutePath: string, key: Uint8Array | undefined): boolean {
+export function isSealedFile(absolutePath: string | Buffer, key: Uint8Array | undefined): boolean {
   let fd: number;
   try {
     fd = openSync(absolutePath, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);

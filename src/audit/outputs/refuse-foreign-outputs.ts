@@ -1,28 +1,27 @@
-import { readFileSync } from 'node:fs';
 import { UsageError } from '../../shared/errors.js';
+import type { OutputTarget } from '../../safety/paths/output-target.js';
 import { looksLikeOyOutput } from './looks-like-oy-output.js';
 import type { AuditOutputs } from './resolve-audit-outputs.js';
 
 /** An existing output file that holds no oy marker is someone's work: it is replaced only with `--force`. */
-export function refuseForeignOutputs(outputs: AuditOutputs, isForced: boolean): void {
+export async function refuseForeignOutputs(
+  outputs: AuditOutputs,
+  isForced: boolean,
+): Promise<void> {
   if (isForced) return;
-  for (const [flag, file] of [
-    ['--out', outputs.reportPath],
-    ['--manifest', outputs.manifestPath],
+  for (const [flag, target] of [
+    ['--out', outputs.report],
+    ['--manifest', outputs.manifest],
   ] as const) {
-    if (file !== null) refuseForeignFile(flag, file);
+    if (target !== null) await refuseForeignFile(flag, target);
   }
 }
 
-export function refuseForeignFile(flag: string, file: string): void {
-  let text: string;
-  try {
-    text = readFileSync(file, 'utf8');
-  } catch {
-    return;
-  }
-  if (looksLikeOyOutput(text)) return;
-  throw new UsageError(`${flag} would overwrite ${file}, which oy did not write`, {
+/** Read through the folder held open for the write, so what is judged is what would be replaced. */
+export async function refuseForeignFile(flag: string, target: OutputTarget): Promise<void> {
+  const text = await target.readExisting();
+  if (text === undefined || looksLikeOyOutput(text)) return;
+  throw new UsageError(`${flag} would overwrite ${target.absolutePath}, which oy did not write`, {
     hint: `choose another file for ${flag}, or pass --force to replace it`,
   });
 }

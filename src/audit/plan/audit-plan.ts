@@ -48,8 +48,14 @@ export interface ReviewEstimate {
   outputTokens: number;
   /** null when the model has no known price. */
   costUsd: number | null;
+  /** Chunks whose review the cache holds: counted at 0 tokens and $0. */
+  cachedChunks: number;
+  /** Whether the reduce answer is cached too (so the estimate has no reduce call). */
+  isReduceCached: boolean;
   /** Dollars per provider token of chunk content, overheads included, for the whole scope; null without a price. */
   usdPerContentToken: number | null;
+  /** `batch` when the map calls are priced as a batch (`--batch`); absent for online prices. */
+  pricing?: 'batch';
 }
 
 export interface PlannedChunk {

@@ -9,32 +9,62 @@ export const MAP_ANSWER_TOKENS_ESTIMATE = 1_500;
 /** The reduce call reads every finding in short form and answers with ids and a summary. */
 const REDUCE_TOKENS_ESTIMATE = { input: 20_000, output: 1_500 };
 
-/** Tokens and cost a model review of this plan would take, before any call is made. */
-export function estimateReviewCost(plan: AuditPlan, price: Price | undefined): ReviewEstimate {
-  const { inputTokens, outputTokens } = countTokens(
-    plan.contentProviderTokens,
-    plan.mapCalls,
-    plan.reduceCalls,
+/** What the cache already holds: those map calls (and the reduce) are not made, so cost nothing. */
+export interface CachedWork {
+  chunkIds: ReadonlySet<string>;
+  isReduceCached: boolean;
+}
+
+const NOTHING_CACHED: CachedWork = { chunkIds: new Set(), isReduceCached: false };
+
+/** The prices a review pays: the map calls' (the batch price with `--batch`) and the reduce call's (always online). */
+export interface ReviewPrices {
+  map: Price | undefined;
+  reduce: Price | undefined;
+  isBatch: boolean;
+}
+
+/** Tokens and cost a model review of this plan would take, before any call is made; cached work counts at 0. */
+export function estimateReviewCost(
+  plan: AuditPlan,
+  price: Price | undefined,
+  prices: ReviewPrices = { map: price, reduce: price, isBatch: false },
+  cached: CachedWork = NOTHING_CACHED,
+): ReviewEstimate {
+  const cachedChunks = plan.chunks.filter((chunk) => cached.chunkIds.has(chunk.id));
+  const cachedTokens = cachedChunks.reduce((sum, chunk) => sum + chunk.providerTokens, 0);
+  const isReduceCached = plan.reduceCalls > 0 && cached.isReduceCached;
+  const map = countTokens(
+    Math.max(0, plan.contentProviderTokens - cachedTokens),
+    Math.max(0, plan.mapCalls - cachedChunks.length),
+    0,
   );
-  const usage = { inputTokens, outputTokens, cacheReadTokens: 0, cacheWriteTokens: 0 };
+  const reduce = countTokens(0, 0, isReduceCached ? 0 : plan.reduceCalls);
   // The whole scope's cost spread over its content: what each folder's tokens cost, before --riskiest.
-  const whole = countTokens(
-    plan.neededProviderTokens,
-    plan.chunksNeeded,
-    plan.chunksNeeded > 1 ? 1 : 0,
-  );
-  const wholeCost = price
-    ? costOf({ ...whole, cacheReadTokens: 0, cacheWriteTokens: 0 }, price)
-    : null;
+  const wholeMap = countTokens(plan.neededProviderTokens, plan.chunksNeeded, 0);
+  const wholeReduce = countTokens(0, 0, plan.chunksNeeded > 1 ? 1 : 0);
+  const costUsd = priceBoth(map, reduce, prices);
+  const wholeCost = priceBoth(wholeMap, wholeReduce, prices);
   return {
-    inputTokens,
-    outputTokens,
-    costUsd: price ? costOf(usage, price) : null,
+    inputTokens: map.inputTokens + reduce.inputTokens,
+    outputTokens: map.outputTokens + reduce.outputTokens,
+    costUsd,
+    cachedChunks: cachedChunks.length,
+    isReduceCached,
     usdPerContentToken:
       wholeCost === null || plan.neededProviderTokens === 0
         ? null
         : wholeCost / plan.neededProviderTokens,
+    ...(prices.isBatch ? { pricing: 'batch' as const } : {}),
   };
+}
+
+type Tokens = ReturnType<typeof countTokens>;
+
+function priceBoth(map: Tokens, reduce: Tokens, prices: ReviewPrices): number | null {
+  if (prices.map === undefined || prices.reduce === undefined) return null;
+  const usage = (tokens: Tokens) => ({ ...tokens, cacheReadTokens: 0, cacheWriteTokens: 0 });
+  return costOf(usage(map), prices.map) + costOf(usage(reduce), prices.reduce);
 }
 
 function countTokens(contentTokens: number, mapCalls: number, reduceCalls: number) {

@@ -55,9 +55,9 @@ export function renderPlan(plan: AuditPlan): string {
     const cost =
       plan.estimate.costUsd === null
         ? 'cost unknown (no price for this model)'
-        : `about $${plan.estimate.costUsd.toFixed(2)}`;
+        : `about $${plan.estimate.costUsd.toFixed(2)}${plan.estimate.pricing === 'batch' ? ' at batch prices (map calls; the reduce call is online)' : ''}`;
     lines.push(
-      `Estimate: ${plan.estimate.inputTokens} input and ${plan.estimate.outputTokens} output tokens, ${cost}`,
+      `Estimate: ${plan.estimate.inputTokens} input and ${plan.estimate.outputTokens} output tokens, ${cost}${describeCached(plan)}`,
     );
   }
   if (plan.exceedsMaxChunks) {
@@ -69,6 +69,14 @@ export function renderPlan(plan: AuditPlan): string {
   }
   lines.push(`Plan hash: ${plan.planHash}`);
   return lines.join('\n') + '\n';
+}
+
+/** ` (2 of 3 chunks cached, at $0)`: what the cache saves; empty when nothing is cached. */
+function describeCached(plan: AuditPlan): string {
+  const estimate = plan.estimate;
+  if (!estimate || (estimate.cachedChunks === 0 && !estimate.isReduceCached)) return '';
+  const reduce = estimate.isReduceCached ? ' and the reduce' : '';
+  return ` (${estimate.cachedChunks} of ${plan.mapCalls} chunks${reduce} cached, at $0)`;
 }
 
 function describeScope(plan: AuditPlan): string {

@@ -1,19 +1,43 @@
-import type { AuditReport, ConfigChange, Finding, SecurityHint, Severity } from '../types.js';
+import type {
+  AuditReport,
+  ConfigChange,
+  Finding,
+  RefusedSuppression,
+  SecurityHint,
+  Severity,
+  UnreviewedChange,
+} from '../types.js';
+import {
+  describeRefusedSuppression,
+  describeUnreviewedChange,
+  REFUSED_SUPPRESSION_RULE_ID,
+  UNREVIEWED_CHANGE_RULE_ID,
+  UNREVIEWED_CHANGE_SEVERITY,
+} from './describe-change-results.js';
 import {
   CONFIG_CHANGE_RULE_ID,
   CONFIG_CHANGE_SEVERITY,
   describeConfigChange,
 } from './describe-config-change.js';
+import { isLowSeverityRule } from '../../safety/redact/redaction-rules.js';
 import { classifyFile, type FileKind } from '../scope/classify-file.js';
 import { compareSeverity, compareText } from './order-by-severity.js';
 import { compareKinds, severityInContext } from './rank-by-context.js';
 
-export type ReportRowKind = 'finding' | 'secret' | 'secret-file' | 'config-change' | 'hint';
+export type ReportRowKind =
+  | 'finding'
+  | 'secret'
+  | 'secret-file'
+  | 'history-secret'
+  | 'config-change'
+  | 'unreviewed-change'
+  | 'refused-suppression'
+  | 'hint';
 
 /** One line of the findings summary and one SARIF result: a finding, a secret or a hint. */
 export interface ReportRow {
   kind: ReportRowKind;
-  /** The SARIF rule id: `oy/finding/<category>`, `oy/secret/<rule>`, `oy/secret-file`, `oy/repo-config/changed`, or the hint's own id. */
+  /** The SARIF rule id: `oy/finding/<category>`, `oy/secret/<rule>`, `oy/secret-file`, `oy/repo-config/changed`, `oy/unreviewed/changed`, `oy/suppression/added`, or the hint's own id. */
   ruleId: string;
   title: string;
   /** A deterministic row's severity where it was found (see `severityInContext`); a finding's own. */
@@ -33,6 +57,8 @@ export interface ReportRow {
   text: string;
   /** The model finding behind a `finding` row (impact, fix...); null for the other kinds. */
   finding: Finding | null;
+  /** The commit that added a `history-secret`; the row's path and line are as of that commit. */
+  commit?: string;
 }
 
 const SECRET_ROW_CATEGORY = 'hardcoded-credential';
@@ -51,10 +77,14 @@ export function listReportRows(report: AuditReport): ReportRow[] {
   );
   const suppressed = new Set(report.suppressed.map(suppressedKey));
   const deterministic = sortRows([
-    ...[...listSecretRows(report), ...listSecretFileRows(report)].filter(
-      (row) => !suppressed.has(suppressedKey(row)),
-    ),
+    ...[
+      ...listSecretRows(report),
+      ...listSecretFileRows(report),
+      ...listHistorySecretRows(report),
+    ].filter((row) => !suppressed.has(suppressedKey(row))),
     ...report.configChanges.map(toConfigChangeRow),
+    ...report.unreviewedChanges.map(toUnreviewedChangeRow),
+    ...report.refusedSuppressions.map(toRefusedSuppressionRow),
     ...hints.map(toHintRow),
   ]);
   if (report.mode === 'offline') return deterministic;
@@ -78,8 +108,50 @@ export function listSecretResults(report: AuditReport): ReportRow[] {
   ]);
 }
 
-function suppressedKey(place: { ruleId: string; path: string; line: number | null }): string {
-  return `${place.ruleId}\0${place.path}\0${place.line ?? ''}`;
+function suppressedKey(place: {
+  ruleId: string;
+  path: string;
+  line: number | null;
+  commit?: string;
+}): string {
+  return `${place.ruleId}\0${place.path}\0${place.line ?? ''}\0${place.commit ?? ''}`;
+}
+
+const HISTORY_SECRET_FILE = 'secret-file';
+
+/** The rule id of a history secret: `oy/history/secret/<rule>`, or `oy/history/secret-file`. */
+export function historyRuleId(rule: string): string {
+  return rule === HISTORY_SECRET_FILE ? 'oy/history/secret-file' : `oy/history/secret/${rule}`;
+}
+
+/**
+ * The secrets the history scan found, one row each, severity in context as a committed secret's.
+ * The text is the commit and line, so the row's fingerprint names that place in the history and
+ * nothing of the value.
+ */
+export function listHistorySecretRows(report: AuditReport): ReportRow[] {
+  return sortRows(
+    (report.history?.secrets ?? []).map((secret) => {
+      const isFile = secret.rule === HISTORY_SECRET_FILE;
+      const category = isFile ? 'secret-file' : SECRET_ROW_CATEGORY;
+      return {
+        kind: 'history-secret',
+        ruleId: historyRuleId(secret.rule),
+        title: isFile
+          ? 'Secret-bearing file in the git history'
+          : `Secret in the git history (${secret.rule})`,
+        ...placeInContext('high', category, secret.path),
+        category,
+        path: secret.path,
+        line: secret.line,
+        endLine: null,
+        confidence: null,
+        text: `${secret.commit}:${secret.line ?? ''}`,
+        finding: null,
+        commit: secret.commit,
+      };
+    }),
+  );
 }
 
 /**
@@ -158,7 +230,11 @@ function listSecretRows(report: AuditReport): ReportRow[] {
       kind: 'secret',
       ruleId: `oy/secret/${secret.rule}`,
       title: `Committed secret (${secret.rule})`,
-      ...placeInContext('high', SECRET_ROW_CATEGORY, secret.path),
+      ...placeInContext(
+        isLowSeverityRule(secret.rule) ? 'low' : 'high',
+        SECRET_ROW_CATEGORY,
+        secret.path,
+      ),
       category: SECRET_ROW_CATEGORY,
       path: secret.path,
       line: secret.line,
@@ -201,6 +277,41 @@ function toConfigChangeRow(change: ConfigChange): ReportRow {
     endLine: null,
     confidence: null,
     text: '',
+    finding: null,
+  };
+}
+
+function toUnreviewedChangeRow(change: UnreviewedChange): ReportRow {
+  return {
+    kind: 'unreviewed-change',
+    ruleId: UNREVIEWED_CHANGE_RULE_ID,
+    title: describeUnreviewedChange(change),
+    severity: UNREVIEWED_CHANGE_SEVERITY,
+    category: 'unreviewed',
+    path: change.path,
+    fileKind: classifyFile(change.path),
+    line: null,
+    endLine: null,
+    confidence: null,
+    text: change.reason,
+    finding: null,
+  };
+}
+
+function toRefusedSuppressionRow(attempt: RefusedSuppression): ReportRow {
+  return {
+    kind: 'refused-suppression',
+    ruleId: REFUSED_SUPPRESSION_RULE_ID,
+    title: describeRefusedSuppression(attempt),
+    // At the severity of what it would have hidden, wherever that is.
+    severity: attempt.severity,
+    category: 'suppression',
+    path: attempt.path,
+    fileKind: classifyFile(attempt.path),
+    line: attempt.line,
+    endLine: null,
+    confidence: null,
+    text: `${attempt.by} ${attempt.ruleId}`,
     finding: null,
   };
 }

@@ -1,8 +1,10 @@
+import { isRepositorySkip } from '../gates/skip-reasons.js';
 import type { AuditReport, Coverage } from '../types.js';
 import { listReportRows, type ReportRow } from './list-report-rows.js';
 import { compareText } from './order-by-severity.js';
 import { revealInvisible } from './reveal-invisible.js';
 import { buildSarifRules } from './sarif/build-sarif-rules.js';
+import { describeSummaryMissing } from './describe-summary-missing.js';
 import { fingerprintResult } from './sarif/fingerprint-result.js';
 import { locateArtifact } from './sarif/locate-artifact.js';
 import type { SarifInvocation, SarifLog, SarifResult } from './sarif/sarif-log.js';
@@ -20,6 +22,7 @@ const FINGERPRINT_KEY = 'oyFingerprint/v1';
  */
 export function renderSarif(report: AuditReport): string {
   const rows = listReportRows(report);
+  const { pathFromTop } = report.method;
   const rules = buildSarifRules(rows);
   const ruleIndexes = new Map(rules.map((rule, index) => [rule.id, index]));
   const occurrences = new Map<string, number>();
@@ -33,7 +36,7 @@ export function renderSarif(report: AuditReport): string {
       level: toRowLevel(row),
       message: { text: revealInvisible(describeResult(row)) },
       // A whole-file result points at line 1: code scanning wants a region on every result.
-      locations: [locateArtifact(row.path, row.line ?? 1, row.endLine)],
+      locations: [locateArtifact(pathFromTop, row.path, row.line ?? 1, row.endLine)],
       partialFingerprints: {
         [FINGERPRINT_KEY]: fingerprintResult(row.ruleId, row.path, row.text, occurrence),
       },
@@ -47,7 +50,14 @@ export function renderSarif(report: AuditReport): string {
       {
         tool: { driver: { name: 'oy', version: report.tool.version, rules } },
         originalUriBaseIds: {
-          [SOURCE_ROOT_ID]: { description: { text: 'The root of the audited workspace.' } },
+          [SOURCE_ROOT_ID]: {
+            description: {
+              text:
+                report.method.gitCommit === null && report.method.isDirty === null
+                  ? 'The audited folder (not a git work tree).'
+                  : 'The top of the git work tree; locations are relative to it, whatever folder was audited.',
+            },
+          },
         },
         invocations: [describeInvocation(report)],
         results,
@@ -55,6 +65,7 @@ export function renderSarif(report: AuditReport): string {
           mode: report.mode,
           model: report.model,
           summary: report.summary,
+          ...(report.summaryMissing ? { summaryMissing: report.summaryMissing } : {}),
           unverifiedFindings: report.unverified.length,
           coverage: summariseCoverage(report),
           method: report.method,
@@ -83,6 +94,13 @@ function describeResult(row: ReportRow): string {
     }
     case 'secret':
       return `${row.title}: a value matching this rule is in a file git tracks. The value is not shown. Rotate it, then remove it from the repository and its history.`;
+    case 'history-secret': {
+      const what =
+        row.line === null
+          ? 'a secret-bearing file was added'
+          : `a value matching this rule was added at line ${row.line}`;
+      return `${row.title}: in commit ${row.commit ?? ''}, ${what}. The value is not shown. Anyone who clones the repository can read it, even if a later commit removed it: rotate it.`;
+    }
     case 'secret-file':
       // Only a file git does not track is info, wherever it sits.
       return row.severity !== 'info'
@@ -90,6 +108,10 @@ function describeResult(row: ReportRow): string {
         : `${row.title}: oy did not read it. Keep it out of version control.`;
     case 'config-change':
       return `${row.title}. This file decides what oy reviews, so the change may narrow its own review: check that the edit is intended.`;
+    case 'unreviewed-change':
+      return `${row.title}. Its secrets were scanned, but no model reviewed it: check the change by hand.`;
+    case 'refused-suppression':
+      return `${row.title}. A change cannot vouch for itself: the result stays; accept it on the default branch instead.`;
     case 'hint':
       return `${row.title} (deterministic hint; may be a false positive)`;
   }
@@ -105,14 +127,9 @@ function describeProperties(row: ReportRow): Record<string, unknown> {
   };
   if (row.kind === 'hint') properties.excerpt = revealInvisible(row.text);
   if (row.finding !== null) properties.findingFingerprint = row.finding.fingerprint;
+  if (row.commit !== undefined) properties.commit = row.commit;
   return properties;
 }
-
-/** Skips decided by the audited repository's own `.oyignore` or project file, not by the user. */
-const REPOSITORY_SKIP_REASONS: ReadonlySet<string> = new Set([
-  'repository-ignore',
-  'project-exclude',
-]);
 
 // Each not-reviewed file is one notification; a ".oyignore" of "*" must not swell the upload.
 const REPOSITORY_NOTIFICATIONS_MAX = 200;
@@ -120,7 +137,7 @@ const REPOSITORY_NOTIFICATIONS_MAX = 200;
 function describeInvocation(report: AuditReport): SarifInvocation {
   const endTime = Date.parse(report.generatedAt);
   const leftOut = report.coverage.ledger.filter(
-    (entry) => entry.status === 'skipped' && REPOSITORY_SKIP_REASONS.has(entry.reason ?? ''),
+    (entry) => entry.status === 'skipped' && isRepositorySkip(entry.reason),
   );
   const shownLeftOut = new Set(
     [...leftOut].sort((a, b) => compareText(a.path, b.path)).slice(0, REPOSITORY_NOTIFICATIONS_MAX),
@@ -135,15 +152,22 @@ function describeInvocation(report: AuditReport): SarifInvocation {
           `Not reviewed (${entry.reason ?? 'failed'})${entry.detail ? `: ${entry.detail}` : ''}`,
         ),
       },
-      locations: [locateArtifact(entry.path, null)],
+      locations: [locateArtifact(report.method.pathFromTop, entry.path, null)],
     }));
   const hidden = leftOut.length - shownLeftOut.size;
   if (hidden > 0) {
     notifications.push({
       level: 'warning',
       message: {
-        text: `${hidden} more files left out by the repository's own .oyignore or .oy/config.json are listed in the JSON report and the manifest`,
+        text: `${hidden} more files not reviewed because of what the repository holds are listed in the JSON report and the manifest`,
       },
+      locations: [],
+    });
+  }
+  if (report.summaryMissing) {
+    notifications.push({
+      level: 'warning',
+      message: { text: revealInvisible(describeSummaryMissing(report.summaryMissing)) },
       locations: [],
     });
   }

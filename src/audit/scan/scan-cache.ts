@@ -2,12 +2,13 @@ import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { writeFileAtomic } from '../../shared/write-file-atomic.js';
+import { CacheSeal } from '../cache-seal/cache-seal.js';
 import type { FileIdentity } from '../collect/file-identity.js';
 import type { SkipReason } from '../types.js';
 import type { ScannedFile } from './scanned-file.js';
 
-/** Bump when the cached shape or any scan rule changes meaning. */
-const SCAN_CACHE_VERSION = 8;
+/** Bump when the cached shape or any scan rule changes meaning (10: sealed files; secrets-only entries). */
+const SCAN_CACHE_VERSION = 10;
 
 /**
  * A file changed this close to the start of the run that read it may change again within the
@@ -39,6 +40,13 @@ export interface KnownSkip {
   detail?: string;
 }
 
+export interface ScanCacheOptions {
+  /** Seals the file under the user's state key; absent, a key for this process alone (nothing on disk verifies). */
+  seal?: CacheSeal;
+  /** Told when a cache file is there but does not verify, and so is ignored (`--verbose`). */
+  onNotice?: (text: string) => void;
+}
+
 interface CacheContents {
   entries: Record<string, CachedScan>;
   headerTokens: Record<string, number>;
@@ -65,34 +73,30 @@ export class ScanCache {
     private readonly contents: CacheContents,
     /** When this run started: identities changed since `RACY_WINDOW_MS` before it are not kept. */
     private readonly startedMs: number,
+    private readonly seal: CacheSeal,
+    /** The workspace the file belongs to, bound into its seal. */
+    private readonly root: string,
   ) {}
 
-  /** Opens the cache for a workspace; a missing, stale or corrupt file is an empty cache. */
+  /**
+   * Opens the cache for a workspace; a missing, stale or corrupt file is an empty cache, and so is one
+   * whose seal does not verify: its entries could claim a file holds no secret, so none is trusted.
+   */
   static async open(
     cacheDir: string | null,
     root: string,
     stampParts: string[],
     startedMs = Date.now(),
+    options: ScanCacheOptions = {},
   ): Promise<ScanCache> {
     const stamp = [SCAN_CACHE_VERSION, ...stampParts].join('|');
+    const seal = options.seal ?? CacheSeal.derive(undefined, 'scan-cache');
     const empty = (): CacheContents => ({ entries: {}, headerTokens: {}, files: {} });
-    if (cacheDir === null) return new ScanCache(null, stamp, empty(), startedMs);
+    if (cacheDir === null) return new ScanCache(null, stamp, empty(), startedMs, seal, root);
     const name = createHash('sha256').update(root).digest('hex').slice(0, 24);
     const filePath = path.join(cacheDir, 'scan', `${name}.json`);
-    try {
-      const parsed = JSON.parse(await readFile(filePath, 'utf8')) as CacheFile;
-      if (parsed.stamp === stamp && typeof parsed.entries === 'object') {
-        const contents = {
-          entries: parsed.entries,
-          headerTokens: parsed.headerTokens ?? {},
-          files: parsed.files ?? {},
-        };
-        return new ScanCache(filePath, stamp, contents, startedMs);
-      }
-    } catch {
-      // No cache yet, or an unreadable one: start empty.
-    }
-    return new ScanCache(filePath, stamp, empty(), startedMs);
+    const contents = await readContents(filePath, stamp, root, seal, options.onNotice);
+    return new ScanCache(filePath, stamp, contents ?? empty(), startedMs, seal, root);
   }
 
   /** The entry's key: a file's path and its content, as bytes or as the text they decode to. */
@@ -202,6 +206,43 @@ export class ScanCache {
       headerTokens: Object.fromEntries(this.usedHeaders),
       files: Object.fromEntries(this.usedFiles),
     };
-    await writeFileAtomic(this.filePath, JSON.stringify(data), { mode: 0o600, dirMode: 0o700 });
+    await writeFileAtomic(this.filePath, this.seal.seal(JSON.stringify(data), this.root), {
+      mode: 0o600,
+      dirMode: 0o700,
+    });
+  }
+}
+
+/** The file's contents when its seal checks out and its stamp is this run's; undefined otherwise. */
+async function readContents(
+  filePath: string,
+  stamp: string,
+  root: string,
+  seal: CacheSeal,
+  onNotice: ((text: string) => void) | undefined,
+): Promise<CacheContents | undefined> {
+  let bytes: Buffer;
+  try {
+    bytes = await readFile(filePath);
+  } catch {
+    return undefined; // No cache yet, or an unreadable one: start empty.
+  }
+  const opened = seal.open(bytes, root);
+  if ('problem' in opened) {
+    onNotice?.(
+      `scan cache ${filePath} ${opened.problem === 'unsealed' ? 'has no seal' : "has a seal that does not verify under this user's state key"}: ignored, every file is read and scanned again`,
+    );
+    return undefined;
+  }
+  try {
+    const parsed = JSON.parse(opened.text) as CacheFile;
+    if (parsed.stamp !== stamp || typeof parsed.entries !== 'object') return undefined;
+    return {
+      entries: parsed.entries,
+      headerTokens: parsed.headerTokens ?? {},
+      files: parsed.files ?? {},
+    };
+  } catch {
+    return undefined;
   }
 }

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
+import { isLowSeverityRule } from '../../safety/redact/redaction-rules.js';
 import { makeExcerpt } from '../hints/make-excerpt.js';
 import type { TokenCounter } from '../tokens/token-counter.js';
 import { classifyFile, type FileKind } from '../scope/classify-file.js';
 import type { CollectedFile, Redaction, SecurityHint, Severity } from '../types.js';
-import type { ScannedFile } from './scanned-file.js';
+import type { AllowedLine, ScannedFile } from './scanned-file.js';
 
 /**
  * Placeholders are numbered per run, so a file's count cannot know the final digits:
@@ -26,7 +27,10 @@ export class RedactionFailed extends Error {
   }
 }
 
-/** Redacts, indexes and counts one file. Throws only if redaction itself fails; the caller fails closed. */
+/**
+ * Redacts, indexes and counts one file; a file the model will not review (`reviewSkip`) is only
+ * redacted, for its secrets. Throws only if redaction itself fails; the caller fails closed.
+ */
 export function scanText(file: CollectedFile, tools: ScanTools): ScannedFile {
   let redacted: { text: string; redactions: Redaction[] };
   try {
@@ -34,6 +38,7 @@ export function scanText(file: CollectedFile, tools: ScanTools): ScannedFile {
   } catch (error) {
     throw new RedactionFailed(file.path, error);
   }
+  if (file.reviewSkip !== undefined) return scanSecretsOnly(file, redacted);
   const text = redacted.text;
   const hints = [
     ...tools.indexFile({ path: file.path, text }),
@@ -54,10 +59,33 @@ export function scanText(file: CollectedFile, tools: ScanTools): ScannedFile {
     redactions: redacted.redactions,
     hints,
   };
-  const allowed = listAllowedLines(text, redacted.redactions);
+  const allowed = listAllowedLines(file.text, text, redacted.redactions);
   if (allowed.length > 0) scanned.allowedSecretLines = allowed;
   if (tools.needsLineTokens(file.path, tokens))
     scanned.lineTokens = chargeAllowance(counter.countLines(text), redacted.redactions);
+  return scanned;
+}
+
+/** A file the model will not review: its secrets (and `oy:allow` lines) only, no hints, no tokens. */
+function scanSecretsOnly(
+  file: CollectedFile,
+  { text, redactions }: { text: string; redactions: Redaction[] },
+): ScannedFile {
+  const sourceHash = hashText(file.text);
+  const scanned: ScannedFile = {
+    path: file.path,
+    size: file.size,
+    isTracked: file.isTracked,
+    sourceHash,
+    contentHash: sourceHash,
+    tokens: 0,
+    lineCount: countLines(file.text),
+    redactions,
+    hints: [],
+  };
+  if (file.reviewSkip !== undefined) scanned.reviewSkip = file.reviewSkip;
+  const allowed = listAllowedLines(file.text, text, redactions);
+  if (allowed.length > 0) scanned.allowedSecretLines = allowed;
   return scanned;
 }
 
@@ -77,7 +105,7 @@ function hintsFromRedactions(path: string, text: string, redactions: Redaction[]
   return redactions.map((redaction) => ({
     ruleId: 'secret/hardcoded-credential',
     category: 'hardcoded-credential',
-    severity,
+    severity: isLowSeverityRule(redaction.rule) ? 'low' : severity,
     path,
     line: redaction.line,
     excerpt: excerptOf(lines[redaction.line - 1] ?? '', redaction.placeholder),
@@ -86,13 +114,26 @@ function hintsFromRedactions(path: string, text: string, redactions: Redaction[]
 }
 
 /** `oy:allow` (optionally `oy:allow secret`) anywhere on the line, in whatever comment syntax the file uses. */
-const ALLOW_MARKER = /\boy:allow\b/;
+export const ALLOW_MARKER = /\boy:allow\b/;
 
-function listAllowedLines(text: string, redactions: Redaction[]): number[] {
+/**
+ * The secrets' lines that carry an allow marker outside the secret itself (looked for in the
+ * redacted text, so a value cannot allow itself), each with the digest of the line as read.
+ */
+export function listAllowedLines(
+  sourceText: string,
+  redactedText: string,
+  redactions: readonly Redaction[],
+): AllowedLine[] {
   if (redactions.length === 0) return [];
-  const lines = text.split('\n');
+  const redactedLines = redactedText.split('\n');
+  const sourceLines = sourceText.split('\n');
   const secretLines = [...new Set(redactions.map((redaction) => redaction.line))];
-  return secretLines.filter((line) => ALLOW_MARKER.test(lines[line - 1] ?? ''));
+  return secretLines.flatMap((line) =>
+    ALLOW_MARKER.test(redactedLines[line - 1] ?? '')
+      ? [{ line, digest: hashText(sourceLines[line - 1] ?? '') }]
+      : [],
+  );
 }
 
 function excerptOf(line: string, placeholder: string): string {

@@ -1,4 +1,4 @@
-import type { Redaction, SecurityHint } from '../types.js';
+import type { Redaction, ReviewSkip, SecurityHint } from '../types.js';
 
 /** A collected file after redaction, indexing and counting; its text is not kept. */
 export interface ScannedFile {
@@ -9,12 +9,31 @@ export interface ScannedFile {
   sourceHash: string;
   /** sha256 (hex) of the redacted text. */
   contentHash: string;
-  /** Tokenizer tokens of the redacted text, with an allowance per placeholder. */
+  /** Tokenizer tokens of the redacted text, with an allowance per placeholder; 0 when not reviewed. */
   tokens: number;
   lineCount: number;
   lineTokens?: number[];
   redactions: Redaction[];
   /** Lines holding a redacted secret and an `oy:allow` marker: the author accepted that secret. */
-  allowedSecretLines?: number[];
+  allowedSecretLines?: AllowedLine[];
   hints: SecurityHint[];
+  /**
+   * Why the model does not review it: only its secrets were scanned (no hints, no tokens). Set by
+   * the content checks (generated, minified, binary, invalid UTF-8) or by its path or size.
+   */
+  reviewSkip?: ReviewSkip;
+  /** Only the secret scan ran because of the file's path or size, whatever its content. */
+  isSecretsOnly?: true;
+  /** How far the secret scan read, when it stopped before the end (`SECRET_SCAN_MAX_BYTES`). */
+  secretsScannedBytes?: number;
+}
+
+/** A line with an `oy:allow` marker and a secret on it. */
+export interface AllowedLine {
+  line: number;
+  /**
+   * sha256 (hex) of the line as read, so a `--diff` run can tell a line the change added from one
+   * that was already there (`findAddedAllowLines`).
+   */
+  digest: string;
 }

@@ -1,9 +1,14 @@
-import type { Approver } from '../../agent/authorize/create-authorizer.js';
-import type { Interaction } from '../../agent/authorize/interaction.js';
+import type { Approver, Interaction } from '../../agent/index.js';
 import { neutralizeControl } from '../../shared/terminal/neutralize-control.js';
 import type { Colors } from '../terminal.js';
 import type { LineEditor } from './line-editor/create-line-editor.js';
-import { APPROVAL_QUESTION, parseApprovalAnswer, renderApproval } from './render-approval.js';
+import {
+  DEFAULT_APPROVAL_SCREEN,
+  isViewAnswer,
+  parseApprovalAnswer,
+  renderApproval,
+  type ApprovalScreen,
+} from './render-approval.js';
 
 /** What the approver and the ask tool need: the editor to read the answer, stderr to show the question. */
 export interface PromptChannel {
@@ -14,17 +19,70 @@ export interface PromptChannel {
   pause(): () => void;
 }
 
-/** Shows the preview on stderr and asks; no answer (Ctrl-C, Ctrl-D, empty) is no. */
+/**
+ * Shows the preview on stderr and asks; no answer (Ctrl-C, Ctrl-D, empty) is no. When the preview
+ * holds less than the whole call, `v` shows all of it, a screen at a time, then asks again.
+ */
 export function createChatApprover(channel: PromptChannel): Approver {
   return async (request) => {
     const resume = channel.pause();
     try {
-      channel.stderr.write(renderApproval(request, channel.colors));
-      return parseApprovalAnswer(await channel.editor.ask(APPROVAL_QUESTION));
+      const view = renderApproval(request, channel.colors, screenOf(channel.stderr));
+      channel.stderr.write(view.text);
+      for (;;) {
+        const answer = await channel.editor.ask(view.question);
+        if (view.full === undefined || !isViewAnswer(answer)) return parseApprovalAnswer(answer);
+        await showPaged(channel, view.full);
+      }
     } finally {
       resume();
     }
   };
+}
+
+/** The terminal's size, or a default when stderr is not a terminal. */
+function screenOf(stream: NodeJS.WritableStream): ApprovalScreen {
+  const tty = stream as Partial<NodeJS.WriteStream>;
+  if (tty.isTTY !== true || !tty.columns || !tty.rows) return DEFAULT_APPROVAL_SCREEN;
+  return { columns: tty.columns, rows: tty.rows };
+}
+
+/**
+ * Long text a page at a time on a terminal (Enter for the next, q to stop), all at once otherwise;
+ * asked through the editor, so keys go where every other answer goes. A line longer than the screen
+ * is split at its width, so a page is never more than a screen.
+ */
+async function showPaged(channel: PromptChannel, text: string): Promise<void> {
+  const isTerminal = (channel.stderr as Partial<NodeJS.WriteStream>).isTTY === true;
+  if (!isTerminal) {
+    channel.stderr.write(text);
+    return;
+  }
+  const screen = screenOf(channel.stderr);
+  const rows = text
+    .replace(/\n$/u, '')
+    .split('\n')
+    .flatMap((line) => splitAt([...line], screen.columns));
+  // One row is kept for the "more" question.
+  const pageRows = Math.max(1, screen.rows - 1);
+  for (let start = 0; start < rows.length; start += pageRows) {
+    const end = Math.min(rows.length, start + pageRows);
+    channel.stderr.write(`${rows.slice(start, end).join('\n')}\n`);
+    if (end === rows.length) return;
+    const more = await channel.editor.ask(
+      `-- rows 1-${end} of ${rows.length}: Enter shows more, q goes back to the question -- `,
+    );
+    if (more === null || more.trim().toLowerCase() === 'q') return;
+  }
+}
+
+/** A line as rows of at most `columns` code points (an empty line is one empty row). */
+function splitAt(chars: readonly string[], columns: number): string[] {
+  if (chars.length <= columns) return [chars.join('')];
+  const rows: string[] = [];
+  for (let start = 0; start < chars.length; start += columns)
+    rows.push(chars.slice(start, start + columns).join(''));
+  return rows;
 }
 
 /** Answers the `ask` tool: the model's question and numbered choices on stderr, shown inertly; a choice's number picks it. */

@@ -1,22 +1,10 @@
-import {
-  AgentSession,
-  type AgentSessionOptions,
-  type DoneEvent,
-} from '../../agent/agent-session.js';
-import type { Interaction } from '../../agent/authorize/interaction.js';
-import type { UndoPlan } from '../../agent/checkpoint/turn-history.js';
-import type { AgentState } from '../../agent/loop/agent-state.js';
-import type { LoadedSession } from '../../agent/session/session-store.js';
-import type { SessionWriter } from '../../agent/session/session-types.js';
+import type { AgentSession, DoneEvent, Interaction } from '../../agent/index.js';
 import type { ModelClient, ModelRef } from '../../providers/types.js';
-import type { ParsedPermissionRules } from '../../safety/policy/permission-rule.js';
 import type { SafetyMode } from '../../safety/policy/safety-mode.js';
 import type { Colors } from '../terminal.js';
 import { createAskUser, createChatApprover, type PromptChannel } from './chat-approver.js';
 import type { LineEditor } from './line-editor/create-line-editor.js';
 import { ChatDisplay } from './render/chat-display.js';
-
-export type { DoneEvent } from '../../agent/agent-session.js';
 
 /** Where chat writes: the answer on stdout, everything else on stderr. */
 export interface ChatOutput {
@@ -29,7 +17,9 @@ export interface ChatOutput {
   isMarkdown: boolean;
 }
 
-export interface ChatSessionOptions extends AgentSessionOptions {
+export interface ChatSessionOptions {
+  /** The session, opened by openAgentSession; the chat drives it and reads its state directly. */
+  agent: AgentSession;
   /** For /model: a client for another model, with the same retry settings. */
   createClient(ref: ModelRef): Promise<ModelClient>;
   editor: LineEditor;
@@ -38,12 +28,13 @@ export interface ChatSessionOptions extends AgentSessionOptions {
 
 /**
  * One `oy chat`: the terminal around an AgentSession. Each user message runs one turn, rendered as it
- * streams, with the editor as the person who answers approvals and questions; slash commands reach the
- * session through the accessors below.
+ * streams, with the editor as the person who answers approvals and questions; slash commands read
+ * and change `agent` itself.
  */
 export class ChatSession {
   readonly agent: AgentSession;
   readonly options: ChatSessionOptions;
+  readonly output: ChatOutput;
   /** A turn or a compaction is running: Ctrl-C stops it rather than the chat. */
   isBusy = false;
   /** The screen side: each turn's view, the last command's output (/output). */
@@ -51,68 +42,20 @@ export class ChatSession {
 
   constructor(options: ChatSessionOptions) {
     this.options = options;
+    this.agent = options.agent;
+    this.output = options.output;
     this.display = new ChatDisplay(options.output);
-    this.agent = new AgentSession(options);
-  }
-
-  start(): Promise<void> {
-    return this.agent.start();
-  }
-
-  get output(): ChatOutput {
-    return this.options.output;
-  }
-
-  get modelId(): string {
-    return this.agent.modelId;
-  }
-
-  get client(): ModelClient {
-    return this.agent.client;
-  }
-
-  set client(client: ModelClient) {
-    this.agent.client = client;
-  }
-
-  get mode(): SafetyMode {
-    return this.agent.mode;
-  }
-
-  set mode(mode: SafetyMode) {
-    this.agent.mode = mode;
-  }
-
-  get state(): AgentState {
-    return this.agent.state;
-  }
-
-  get session(): SessionWriter | undefined {
-    return this.agent.session;
-  }
-
-  get rules(): ParsedPermissionRules {
-    return this.agent.rules;
-  }
-
-  get modelCalls(): number {
-    return this.agent.modelCalls;
-  }
-
-  contextTokens(): number {
-    return this.agent.contextTokens();
-  }
-
-  contextWindow(): number {
-    return this.agent.contextWindow();
   }
 
   /** One user turn: streams the answer, asks before what the mode says to ask about; Ctrl-C aborts it. */
-  async runTurn(prompt: string, mode: SafetyMode = this.mode): Promise<DoneEvent> {
+  async runTurn(prompt: string, mode: SafetyMode = this.agent.mode): Promise<DoneEvent> {
     const { editor } = this.options;
     const controller = new AbortController();
     const view = this.display.startTurn(controller.signal);
     const stopListening = editor.onInterrupt(() => controller.abort());
+    const stopKeys = editor.onKey((key) => {
+      if (key === 'toggle-thinking') this.display.showThinking(!this.display.showsThinking);
+    });
     this.isBusy = true;
     let done: DoneEvent | undefined;
     try {
@@ -127,6 +70,7 @@ export class ChatSession {
     } finally {
       this.isBusy = false;
       stopListening();
+      stopKeys();
       view.end();
     }
     if (done === undefined) throw new Error('the agent loop ended without a done event');
@@ -147,31 +91,6 @@ export class ChatSession {
     return { approve: createChatApprover(channel), ask: createAskUser(channel) };
   }
 
-  /** /undo: the last turn's files back, its messages out of the conversation and the session. */
-  undo(): Promise<UndoPlan> {
-    return this.agent.undo();
-  }
-
-  /** /diff: the files this chat changed, as they were before it changed them (null: absent). */
-  originals(): Promise<Map<string, Buffer | null>> {
-    return this.agent.originals();
-  }
-
-  /** /clear: a fresh conversation in a new session (created at the next turn). */
-  clear(): Promise<void> {
-    return this.agent.clear();
-  }
-
-  /** /load: continue a saved session of this workspace instead. */
-  load(selector: string): Promise<LoadedSession> {
-    return this.agent.load(selector);
-  }
-
-  /** /save: makes sure the session file exists, and names it when a name is given. */
-  save(name: string | undefined): Promise<SessionWriter> {
-    return this.agent.save(name);
-  }
-
   /** /compact: compacts now, whatever the size; Ctrl-C stops it. */
   async compact(): Promise<{ tokensBefore: number; tokensAfter: number } | undefined> {
     const controller = new AbortController();
@@ -183,10 +102,5 @@ export class ChatSession {
       this.isBusy = false;
       stopListening();
     }
-  }
-
-  /** Deletes the checkpoints' spilled copies; call once, when the chat ends. */
-  dispose(): Promise<void> {
-    return this.agent.dispose();
   }
 }

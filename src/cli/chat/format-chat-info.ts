@@ -1,7 +1,5 @@
-import type { TodoItem } from '../../agent/tools/tool-types.js';
+import type { TodoItem, SessionSummary, UndoPlan } from '../../agent/index.js';
 import type { PermissionRules } from '../../config/config-schema.js';
-import type { SessionSummary } from '../../agent/session/session-store.js';
-import type { UndoPlan } from '../../agent/checkpoint/turn-history.js';
 
 const TODO_MARKS: Readonly<Record<TodoItem['status'], string>> = {
   pending: '[ ]',

@@ -1,23 +1,61 @@
 import { OyError } from '../../shared/errors.js';
 import { neutralizeControl } from '../../shared/terminal/neutralize-control.js';
+import { formatCommandLine } from '../format-command-line.js';
 import type { ChatSession } from './chat-session.js';
-import type { LineEditor } from './line-editor/create-line-editor.js';
+import { CHAT_PROMPTS } from './chat-prompts.js';
+import { cycleMode } from './cycle-mode.js';
+import type { EditorKey, LineEditor } from './line-editor/create-line-editor.js';
 import { attachMentionedFiles } from './attach/attach-mentioned-files.js';
-import { printStatusLine, runSlashCommand } from './run-slash-command.js';
+import { describeThinking, printStatusLine, runSlashCommand } from './run-slash-command.js';
+import { showRecap } from './show-recap.js';
 import { parseSlashCommand } from './slash-commands.js';
 
-export const CHAT_PROMPT = 'oy> ';
+export const CHAT_PROMPT = CHAT_PROMPTS.prompt;
+
+export interface RunChatOptions {
+  /** Flags the resume command needs besides the id (`--cwd <dir>` when the chat was started with it). */
+  resumeArgs?: readonly string[];
+}
 
 /**
- * The read-eval loop of `oy chat`: a message runs a turn, a slash command runs the command; the
- * status line follows each turn. Ctrl-D, /quit, or Ctrl-C twice on an empty prompt end it.
- * A failure (the provider down, a bad /load) is reported and the chat goes on.
+ * The read-eval loop of `oy chat`: a resumed session's recap first; then a message runs a turn, a
+ * slash command runs the command, a key (Shift+Tab, Ctrl-T) does its job; the status line follows
+ * each turn. Ctrl-D, /quit, or Ctrl-C twice on an empty prompt end it, with the command that resumes
+ * the session. A failure (the provider down, a bad /load) is reported and the chat goes on.
  */
-export async function runChat(chat: ChatSession, editor: LineEditor): Promise<void> {
+export async function runChat(
+  chat: ChatSession,
+  editor: LineEditor,
+  options: RunChatOptions = {},
+): Promise<void> {
   const { stderr } = chat.output;
   stderr.write(
-    `oy chat · ${neutralizeControl(chat.modelId, { lineBreaks: 'show' })} · mode ${chat.mode} · /help for commands, Ctrl-D to exit\n`,
+    `oy chat · ${neutralizeControl(chat.agent.modelId, { lineBreaks: 'show' })} · mode ${chat.agent.mode} · /help for commands, Ctrl-D to exit\n`,
   );
+  const { loaded } = chat.agent.options;
+  if (loaded !== undefined && chat.agent.state.messages.length > 0) {
+    await showRecap(chat, loaded, CHAT_PROMPTS);
+    printStatusLine(chat);
+  }
+  await readUntilExit(chat, editor);
+  const id = chat.agent.session?.id;
+  if (id !== undefined) {
+    const command = formatCommandLine([
+      'oy',
+      'chat',
+      '--resume',
+      id,
+      ...(options.resumeArgs ?? []),
+    ]);
+    stderr.write(
+      chat.output.colors.dim(`session ${neutralizeControl(id)} saved; resume it with: ${command}`) +
+        '\n',
+    );
+  }
+}
+
+async function readUntilExit(chat: ChatSession, editor: LineEditor): Promise<void> {
+  const { stderr } = chat.output;
   let isExitArmed = false;
   for (;;) {
     const input = await editor.read(CHAT_PROMPT);
@@ -29,8 +67,12 @@ export async function runChat(chat: ChatSession, editor: LineEditor): Promise<vo
       continue;
     }
     isExitArmed = false;
-    if (input.text.trim() === '') continue;
     try {
+      if (input.kind === 'key') {
+        await onKey(chat, editor, input.key);
+        continue;
+      }
+      if (input.text.trim() === '') continue;
       const command = parseSlashCommand(input.text);
       if (command === undefined) {
         const prompt = await withAttachments(chat, input.text);
@@ -44,15 +86,22 @@ export async function runChat(chat: ChatSession, editor: LineEditor): Promise<vo
   }
 }
 
+/** Shift+Tab: the next safety mode (auto asked first); Ctrl-T: thinking shown or hidden. */
+async function onKey(chat: ChatSession, editor: LineEditor, key: EditorKey): Promise<void> {
+  const say = (text: string) => void chat.output.stderr.write(`${chat.output.colors.dim(text)}\n`);
+  if (key === 'cycle-mode') chat.agent.mode = await cycleMode(chat.agent.mode, editor, say);
+  else say(describeThinking(chat.display.showThinking(!chat.display.showsThinking)));
+}
+
 /** The prompt with the files it mentions as `@path` attached; undefined when one was refused (nothing is sent). */
 async function withAttachments(chat: ChatSession, text: string): Promise<string | undefined> {
   const { stderr, colors: c } = chat.output;
   const result = await attachMentionedFiles(text, {
-    workspaceRoot: chat.options.workspaceRoot,
-    mode: chat.mode,
-    rules: chat.rules,
-    grants: chat.state.grants,
-    redact: chat.options.redact,
+    workspaceRoot: chat.agent.options.workspaceRoot,
+    mode: chat.agent.mode,
+    rules: chat.agent.rules,
+    grants: chat.agent.state.grants,
+    redact: chat.agent.options.redact,
     interaction: chat.interaction(),
     signal: new AbortController().signal,
   });

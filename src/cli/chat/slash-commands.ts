@@ -1,3 +1,5 @@
+import { nearestName } from '../../shared/text/nearest-name.js';
+
 /** A slash command, its argument (if it takes one) and what it does, in the order /help lists them. */
 export interface SlashCommandSpec {
   name: SlashCommandName;
@@ -22,6 +24,7 @@ export type SlashCommandName =
   | 'clear'
   | 'save'
   | 'load'
+  | 'thinking'
   | 'quit';
 
 export const SLASH_COMMANDS: readonly SlashCommandSpec[] = [
@@ -57,6 +60,7 @@ export const SLASH_COMMANDS: readonly SlashCommandSpec[] = [
     argument: '[name|id|number]',
     summary: 'switch to a saved session; alone, list them',
   },
+  { name: 'thinking', argument: '[on|off]', summary: "show or hide the model's thinking (Ctrl-T)" },
   { name: 'quit', summary: 'leave (also Ctrl-D, or Ctrl-C twice)' },
 ];
 
@@ -65,17 +69,36 @@ const ALIASES: Readonly<Record<string, SlashCommandName>> = {
   exit: 'quit',
   '?': 'help',
   expand: 'output',
+  resume: 'load',
+  sessions: 'load',
 };
 
 export type ParsedSlashCommand =
   { kind: 'command'; name: SlashCommandName; argument: string } | { kind: 'unknown'; name: string };
+
+/** Edits within which an unknown command is taken for a typo of a known one (`/mdoel`, `/stauts`). */
+const MAX_TYPO_DISTANCE = 2;
+
+/** The command an unknown name most likely meant: the one it begins, else the nearest by spelling. */
+export function suggestSlashCommand(name: string): SlashCommandName | undefined {
+  const word = name.toLowerCase();
+  if (word === '') return undefined;
+  const names = SLASH_COMMANDS.map((spec) => spec.name);
+  const begun = names.find((each) => each.startsWith(word));
+  if (begun !== undefined) return begun;
+  const near = nearestName(word, [...names, ...Object.keys(ALIASES)], MAX_TYPO_DISTANCE);
+  if (near === undefined) return undefined;
+  return Object.hasOwn(ALIASES, near) ? ALIASES[near] : (near as SlashCommandName);
+}
 
 /** `/mode plan` → `{kind: 'command', name: 'mode', argument: 'plan'}`; undefined when the input is not a command. */
 export function parseSlashCommand(input: string): ParsedSlashCommand | undefined {
   const match = /^\/(\S*)\s*([\s\S]*)$/u.exec(input.trim());
   if (match === null) return undefined;
   const word = match[1]!.toLowerCase();
-  const name = SLASH_COMMANDS.find((spec) => spec.name === word)?.name ?? ALIASES[word];
+  const name =
+    SLASH_COMMANDS.find((spec) => spec.name === word)?.name ??
+    (Object.hasOwn(ALIASES, word) ? ALIASES[word] : undefined);
   if (name === undefined) return { kind: 'unknown', name: match[1]! };
   return { kind: 'command', name, argument: match[2]!.trim() };
 }

@@ -1,9 +1,11 @@
-import { existsSync, realpathSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, realpathSync, statSync, type Dirent } from 'node:fs';
 import path from 'node:path';
 import type { AuditOptions } from '../../audit/audit-options.js';
 import { renderPlan } from '../../audit/plan/render-plan.js';
 import { runAudit } from '../../audit/run-audit.js';
-import { loadOutputSealKey } from '../../audit/outputs/load-output-seal-key.js';
+import { describeSummaryMissing } from '../../audit/report/describe-summary-missing.js';
+import { summarizeAudit, type AuditSummary } from '../../audit/report/summarize-audit.js';
+import { loadOutputSealKey, STATE_KEY_VARIABLE } from '../../audit/outputs/load-output-seal-key.js';
 import type { Severity } from '../../audit/types.js';
 import { DEFAULT_AUDIT_SCOPE, type AuditScope } from '../../audit/scope/audit-scope.js';
 import { parseModelId } from '../../providers/model-id/parse-model-id.js';
@@ -13,16 +15,24 @@ import {
 } from '../../providers/model-facts/model-facts-for.js';
 import type { ReportFormat } from '../../config/config-schema.js';
 import { loadConfig } from '../../config/load-config.js';
-import { UsageError } from '../../shared/errors.js';
+import { ConfigError, UsageError } from '../../shared/errors.js';
 import { neutralizeControl } from '../../shared/terminal/neutralize-control.js';
 import { stringifyForTerminal } from '../../shared/terminal/stringify-for-terminal.js';
-import { AUDIT_FLAGS, DEFAULT_CONCURRENCY } from '../flags/audit-flags.js';
+import {
+  AUDIT_FLAGS,
+  DEFAULT_BATCH_TIMEOUT_MS,
+  DEFAULT_CONCURRENCY,
+} from '../flags/audit-flags.js';
+import { createBatchEventRenderer } from '../render-batch-event.js';
 import { buildFlagLayer } from '../flags/build-flag-layer.js';
 import { GLOBAL_FLAGS } from '../flags/command-table.js';
 import type { GlobalOptions } from '../global-options.js';
+import { renderAuditSummary } from '../render-audit-summary.js';
 import { createProgressRenderer } from '../render-progress.js';
+import { createColors, shouldColor } from '../terminal.js';
 import { formatCommandLine } from '../format-command-line.js';
 import { resolveWorkspaceRoot } from '../resolve-workspace-root.js';
+import { editDistance } from '../../shared/text/edit-distance.js';
 
 /** The flags of `oy audit`, already checked against AUDIT_FLAGS by the parser. */
 export interface AuditFlags extends GlobalOptions {
@@ -32,6 +42,7 @@ export interface AuditFlags extends GlobalOptions {
   include?: string[];
   exclude?: string[];
   diff?: string;
+  history?: boolean;
   maxFileBytes?: number;
   chunkTokens?: number;
   maxChunks?: number;
@@ -40,6 +51,9 @@ export interface AuditFlags extends GlobalOptions {
   dryRun?: boolean;
   concurrency?: number;
   maxCost?: number;
+  batch?: boolean;
+  /** In milliseconds. */
+  batchTimeout?: number;
   failOn?: Severity;
   baseline?: string;
   writeBaseline?: string;
@@ -48,6 +62,7 @@ export interface AuditFlags extends GlobalOptions {
   force?: boolean;
   offline?: boolean;
   cache?: boolean;
+  submodules?: boolean;
 }
 
 /** `--out -`: the report goes to stdout. */
@@ -86,19 +101,26 @@ export async function runAuditCommand(
   const ref = model === null ? null : parseModelId(model);
   const progress = createProgressRenderer(process.stderr, Boolean(flags.quiet));
   let hasNoticed = false;
+  if (flags.batchTimeout !== undefined && !flags.batch)
+    throw new UsageError('--batch-timeout only applies with --batch', {
+      hint: 'add --batch to send the review as one batch, or drop --batch-timeout',
+    });
+  const batchTimeoutMs = flags.batchTimeout ?? DEFAULT_BATCH_TIMEOUT_MS;
   const options: AuditOptions = {
     root,
     format: config.audit.format,
     out,
     manifest,
     isForced: Boolean(flags.force),
-    sealKey: await loadOutputSealKey(paths.stateDir),
+    sealKey: await loadOutputSealKey(paths.stateDir, process.env[STATE_KEY_VARIABLE]),
     include: config.audit.include,
     exclude: config.audit.exclude,
     projectInclude: projectAudit.include,
     projectExclude: projectAudit.exclude,
     focus: config.audit.focus,
     diffRef,
+    scansAllHistory: Boolean(flags.history),
+    submodules: flags.submodules !== false,
     maxFileBytes: config.audit.maxFileBytes,
     chunkTokens: config.audit.chunkTokens,
     maxChunks: config.audit.maxChunks,
@@ -120,10 +142,26 @@ export async function runAuditCommand(
     writeBaselinePath: flags.writeBaseline ?? null,
     minCoverage: flags.minCoverage ?? null,
     allowPartial: Boolean(flags.allowPartial),
+    batch: flags.batch
+      ? { timeoutMs: batchTimeoutMs, pollIntervalMs: readBatchPollInterval(process.env) }
+      : null,
+    stateDir: paths.stateDir,
+    ...(flags.quiet
+      ? {}
+      : {
+          onBatchEvent: createBatchEventRenderer(
+            (line) => process.stderr.write(`${line}\n`),
+            batchTimeoutMs,
+          ),
+        }),
     cacheDir: flags.cache === false ? null : paths.cacheDir,
     command: formatCommandLine(['oy', ...process.argv.slice(2)]),
     scanConcurrency: SCAN_CONCURRENCY,
     env: process.env,
+    // What happened to caches and answers, line by line: `--verbose` only.
+    ...(flags.verbose
+      ? { onNotice: (text: string) => process.stderr.write(`note: ${neutralizeControl(text)}\n`) }
+      : {}),
     onProgress: (event) => {
       // Said once the outputs are known to be good, so a bad --out gets only its error.
       if (!hasNoticed) printModeNotice(model, flags);
@@ -152,11 +190,13 @@ export async function runAuditCommand(
       mode: outcome.report.mode,
       secrets: outcome.report.secrets.length,
       secretFiles: outcome.report.secretFiles.length,
+      historySecrets: outcome.report.history?.secrets.length ?? null,
       hints: outcome.report.hints.length,
       findings: outcome.report.findings.length,
       filesReviewed: coverage.filesReviewed,
       filesSkipped: coverage.filesSkipped,
       filesFailed: coverage.filesFailed,
+      ...jsonFieldsOf(summarizeAudit(outcome.report, outcome.modelCalls)),
     };
     process.stdout.write(
       stringifyForTerminal(
@@ -167,6 +207,27 @@ export async function runAuditCommand(
   } else {
     const shown = path.relative(process.cwd(), outcome.reportPath) || outcome.reportPath;
     process.stdout.write(`${neutralizeControl(shown, { lineBreaks: 'show' })}\n`);
+  }
+  if (outcome.report.coverage.ledger.length === 0 && !flags.quiet) {
+    process.stderr.write(
+      `warning: no file was found to audit in ${neutralizeControl(root, { lineBreaks: 'show' })}; check the folder, --include and --exclude\n`,
+    );
+  }
+  // Said even with --json: the one line on a degraded report, which stdout's fields also carry.
+  if (outcome.report.summaryMissing && !flags.quiet) {
+    process.stderr.write(
+      `warning: the report has ${neutralizeControl(describeSummaryMissing(outcome.report.summaryMissing), { lineBreaks: 'show' })}\n`,
+    );
+  }
+  if (!flags.quiet && !flags.json) {
+    const shown =
+      outcome.reportPath === null
+        ? null
+        : path.relative(process.cwd(), outcome.reportPath) || outcome.reportPath;
+    const colors = createColors(shouldColor(process.stderr, flags, process.env));
+    process.stderr.write(
+      renderAuditSummary(summarizeAudit(outcome.report, outcome.modelCalls), shown, colors),
+    );
   }
   if (outcome.suppressedByBaseline > 0 && !flags.quiet) {
     process.stderr.write(`${outcome.suppressedByBaseline} finding(s) suppressed by --baseline\n`);
@@ -182,19 +243,89 @@ export async function runAuditCommand(
   process.exitCode = outcome.gates.exitCode;
 }
 
-/** The first positional names the workspace when it is a directory; otherwise every word is a focus word. */
+/** The terminal summary's numbers as `--json` fields, beside the counts it has always carried. */
+function jsonFieldsOf(summary: AuditSummary) {
+  const { findings, secrets, hints, top, notReviewed, model, modelCalls, costUsd, summaryMissing } =
+    summary;
+  return {
+    bySeverity: { findings, secrets, hints },
+    top,
+    notReviewed,
+    model,
+    modelCalls,
+    costUsd,
+    summaryMissing,
+  };
+}
+
+/** The variable that sets how often `--batch` polls, in milliseconds (tests poll at once; the default schedule otherwise). */
+export const BATCH_POLL_VARIABLE = 'OY_BATCH_POLL_MS';
+/** An hour: a batch ends within a day, so rarer polls only delay the report. */
+const MAX_BATCH_POLL_MS = 3_600_000;
+
+function readBatchPollInterval(env: NodeJS.ProcessEnv): number | null {
+  const text = env[BATCH_POLL_VARIABLE];
+  if (text === undefined || text === '') return null;
+  const ms = /^\d{1,7}$/.test(text) ? Number(text) : Number.NaN;
+  if (!(ms <= MAX_BATCH_POLL_MS))
+    throw new ConfigError(
+      `${BATCH_POLL_VARIABLE} must be a whole number of milliseconds from 0 to ${MAX_BATCH_POLL_MS}, got \`${neutralizeControl(text)}\``,
+      {
+        hint: `unset ${BATCH_POLL_VARIABLE} to poll on oy's own schedule, or set it to 60000 to poll every minute`,
+      },
+    );
+  return ms;
+}
+
+/** Edits within which a first word counts as a mistyped folder name rather than a focus word. */
+const MAX_FOLDER_TYPO_DISTANCE = 2;
+
+/**
+ * The first positional names the workspace when it is a directory; otherwise every word is a
+ * focus word, and stderr says so. A word shaped like a path, an existing file, or a near-typo of
+ * a folder here was meant as a path: refused, never quietly taken for focus.
+ */
 function resolveAuditTarget(pathArg: string | undefined, focusArgs: string[], flags: AuditFlags) {
   const base = resolveWorkspaceRoot(flags.cwd, process.env);
   if (pathArg === undefined) return { root: base, focus: focusArgs };
   const candidate = path.resolve(base, pathArg);
   if (isDirectory(candidate)) return { root: realpathSync(candidate), focus: focusArgs };
-  // A word with a separator or a dot, or an existing file, was meant as a path: never a focus word.
-  if (/[/\\.]/.test(pathArg) || existsSync(candidate)) {
-    throw new UsageError(`${pathArg} is not a directory to audit`, {
-      hint: 'give the workspace directory (or none for the current one); focus words come after it',
+  const hint = `give the workspace directory (or none for the current one); focus words come after it: oy audit . ${pathArg}`;
+  if (/[/\\.~]/.test(pathArg) || existsSync(candidate)) {
+    throw new UsageError(`${pathArg} is not a directory to audit`, { hint });
+  }
+  const nearest = findNearestFolder(base, pathArg);
+  if (nearest !== null) {
+    throw new UsageError(`${pathArg} is not a directory to audit; did you mean ${nearest}?`, {
+      hint,
     });
   }
+  if (!flags.quiet) {
+    process.stderr.write(
+      `note: ${neutralizeControl(pathArg)} is not a folder here, so the words are focus words for the review; to audit a folder, give its path first\n`,
+    );
+  }
   return { root: base, focus: [pathArg, ...focusArgs] };
+}
+
+/** The folder of `base` whose name is nearest `word` within a couple of edits, or null. */
+function findNearestFolder(base: string, word: string): string | null {
+  if (word.length < 3) return null;
+  let entries: Dirent[];
+  try {
+    entries = readdirSync(base, { withFileTypes: true });
+  } catch {
+    return null;
+  }
+  const lower = word.toLowerCase();
+  const nearest = entries
+    .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.'))
+    .map((entry) => ({ name: entry.name, distance: editDistance(lower, entry.name.toLowerCase()) }))
+    .filter(
+      (entry) => entry.distance <= MAX_FOLDER_TYPO_DISTANCE && entry.distance < word.length / 2,
+    )
+    .sort((a, b) => a.distance - b.distance || (a.name < b.name ? -1 : 1))[0];
+  return nearest?.name ?? null;
 }
 
 function isDirectory(candidate: string): boolean {

@@ -51,6 +51,8 @@ export async function runDoctorCommand(flags: DoctorFlags): Promise<void> {
           stateDir: paths.stateDir,
           workspaceRoot: workspace.root,
           env,
+          sandboxSetting,
+          hasNetwork: networkSettingOf(config),
         }),
   ]);
   const sandboxScope = checkSandboxScope({
@@ -58,6 +60,8 @@ export async function runDoctorCommand(flags: DoctorFlags): Promise<void> {
     workspace: workspace.root,
     commands: commandsFor(sandboxSetting, sandbox.data?.isAvailable === true),
     hasNetwork: networkSettingOf(config),
+    homePaths: config.userFile?.agent?.homePaths ?? [],
+    hooks: config.userFile?.hooks ?? {},
   });
 
   const checks: DoctorCheck[] = [

@@ -1,10 +1,11 @@
-import { approveProjectMcp } from '../../agent/mcp/mcp-approvals.js';
-import { inspectMcpServers, type McpInspection } from '../../agent/mcp/inspect-mcp-servers.js';
 import {
+  approveProjectMcp,
+  inspectMcpServers,
   PROJECT_MCP_FILE,
   describeMcpServers,
   readProjectMcpFile,
-} from '../../agent/mcp/project-mcp-file.js';
+  type McpInspection,
+} from '../../agent/index.js';
 import { loadConfig } from '../../config/load-config.js';
 import { UsageError } from '../../shared/errors.js';
 import { neutralizeControl } from '../../shared/terminal/neutralize-control.js';
@@ -50,6 +51,11 @@ export async function runMcpCommand(
     workspaceRoot: root,
     baseEnv: env,
     allowedEnvNames: config.agent.allowEnv,
+    sandbox: {
+      setting: config.agent.sandbox,
+      allowNetwork: config.agent.network,
+      homePaths: config.agent.homePaths ?? [],
+    },
   });
   if (!flags.quiet)
     for (const line of inspection.warnings) process.stderr.write(`warning: ${show(line)}\n`);

@@ -1,13 +1,11 @@
-import { AgentSession, type DoneEvent } from '../../agent/agent-session.js';
-import { ReplayModelClient } from '../../agent/replay/replay-model-client.js';
-import { replayTurns } from '../../agent/replay/replay-turns.js';
+import { openAgentSession, type DoneEvent } from '../../agent/index.js';
 import { modelFactsFor } from '../../providers/model-facts/model-facts-for.js';
 import { EXIT, UsageError } from '../../shared/errors.js';
 import { neutralizeControl } from '../../shared/terminal/neutralize-control.js';
 import { resolveWorkspaceRoot } from '../resolve-workspace-root.js';
 import { exitCodeFor } from '../run/exit-code-for.js';
 import { parseRunFlags, type RunFlags } from '../run/parse-run-flags.js';
-import { openAgentSession, prepareAgentCommand } from '../run/prepare-agent-command.js';
+import { loadAgentConfig } from '../run/load-agent-config.js';
 import { readPrompt } from '../run/read-prompt.js';
 import { createJsonRenderer, createTextRenderer } from '../run/render-run-events.js';
 import { takeOverInterrupt } from '../run/take-over-interrupt.js';
@@ -28,29 +26,27 @@ export async function runRunCommand(words: string[], flags: RunFlags): Promise<v
       hint: 'run `oy run --replay <session>` alone; `oy sessions` lists the sessions',
     });
   const prompt = settings.replay === null ? await readPrompt(words, process.stdin) : '';
-  const prepared = await prepareAgentCommand(
-    'oy run',
-    root,
-    settings.resume,
-    flags,
-    settings.replay,
-  );
-  const { recording, ref } = prepared;
-  if (settings.maxCostUsd !== null && modelFactsFor(ref).price === undefined) {
-    throw new UsageError(`--max-cost cannot be enforced: no price is known for ${ref.id}`, {
-      hint: `give its price in the user config ("models": {"${ref.id}": {"price": {"input": <usd>, "output": <usd>}}}, USD per million tokens), or bound the run with --max-turns instead`,
-    });
-  }
-  // A replay answers from the recording: no provider is loaded, no key is read, nothing is sent.
-  const replay = recording ? new ReplayModelClient(ref) : undefined;
-  const client = replay ?? (await prepared.createClient(ref));
+  const { config, paths, warn } = await loadAgentConfig(root, flags);
   // No one can approve a workspace .mcp.json here: only one approved earlier is used.
-  const session = await openAgentSession(prepared, {
-    client,
+  const opened = await openAgentSession({
+    command: 'oy run',
+    workspaceRoot: root,
+    stateDir: paths.stateDir,
+    env,
+    config,
     mode: settings.mode,
+    resume: settings.resume,
+    replay: settings.replay,
     isSaved: settings.isSessionSaved,
+    warn,
+    checkModel: (ref) => {
+      if (settings.maxCostUsd !== null && modelFactsFor(ref).price === undefined) {
+        throw new UsageError(`--max-cost cannot be enforced: no price is known for ${ref.id}`, {
+          hint: `give its price in the user config ("models": {"${ref.id}": {"price": {"input": <usd>, "output": <usd>}}}, USD per million tokens), or bound the run with --max-turns instead`,
+        });
+      }
+    },
   });
-  const agent = new AgentSession(session.options);
 
   const controller = new AbortController();
   const restoreInterrupt = takeOverInterrupt(controller, process.stderr, EXIT.interrupted);
@@ -64,26 +60,21 @@ export async function runRunCommand(words: string[], flags: RunFlags): Promise<v
       });
   let done: DoneEvent | undefined;
   try {
-    await agent.start();
     // No interaction: nobody can answer, so an ask is refused and the ask tool is not offered.
     const turn = {
       signal: controller.signal,
       maxModelCalls: settings.maxTurns,
       maxCostUsd: settings.maxCostUsd,
     };
-    const events =
-      replay && recording
-        ? replayTurns(agent, replay, recording.turns, turn)
-        : agent.runTurn(prompt, turn);
+    const events = opened.replay ? opened.replay.run(turn) : opened.session.runTurn(prompt, turn);
     for await (const event of events) {
       renderer.render(event);
       if (event.type === 'done') done = event;
     }
   } finally {
     restoreInterrupt();
-    await session.close();
     // oy run has no undo: spilled copies of large files are not needed past the run.
-    await agent.dispose();
+    await opened.close();
   }
   if (done === undefined) throw new Error('the agent loop ended without a done event');
   const hasAnswer = done.stopReason !== 'error' && done.stopReason !== 'cancelled';

@@ -1,4 +1,4 @@
-import { listSessions } from '../../agent/session/session-store.js';
+import { listSessions, loadSession, readSessionFile } from '../../agent/index.js';
 import { resolveOyPaths } from '../../config/config-paths.js';
 import { neutralizeControl } from '../../shared/terminal/neutralize-control.js';
 import { stringifyForTerminal } from '../../shared/terminal/stringify-for-terminal.js';
@@ -6,8 +6,6 @@ import type { GlobalOptions } from '../global-options.js';
 import { resolveWorkspaceRoot } from '../resolve-workspace-root.js';
 import { renderSessionList } from '../sessions/render-session-list.js';
 import { renderSessionFile } from '../sessions/render-session-file.js';
-import { loadSession } from '../../agent/session/session-store.js';
-import { readSessionFile } from '../../agent/session/read-session-file.js';
 import { UsageError } from '../../shared/errors.js';
 import { createColors, shouldColor } from '../terminal.js';
 

@@ -1,6 +1,5 @@
-import { inspectMcpServers } from '../../agent/mcp/inspect-mcp-servers.js';
-import { PROJECT_MCP_FILE } from '../../agent/mcp/project-mcp-file.js';
-import type { ConfigFile } from '../../config/config-schema.js';
+import { inspectMcpServers, PROJECT_MCP_FILE } from '../../agent/index.js';
+import type { ConfigFile, SandboxSetting } from '../../config/config-schema.js';
 import type { DoctorCheck } from './doctor-check.js';
 
 /** One check per MCP server a run would use: it starts and lists its tools (then it is stopped again). */
@@ -9,6 +8,9 @@ export async function checkMcpServers(options: {
   stateDir: string;
   workspaceRoot: string;
   env: NodeJS.ProcessEnv;
+  /** The sandbox setting as the agent would see it (project servers start inside it). */
+  sandboxSetting: SandboxSetting;
+  hasNetwork: boolean;
 }): Promise<DoctorCheck[]> {
   const userServers = options.userFile?.mcpServers ?? {};
   const inspection = await inspectMcpServers({
@@ -17,6 +19,11 @@ export async function checkMcpServers(options: {
     workspaceRoot: options.workspaceRoot,
     baseEnv: options.env,
     allowedEnvNames: options.userFile?.agent?.allowEnv ?? [],
+    sandbox: {
+      setting: options.sandboxSetting,
+      allowNetwork: options.hasNetwork,
+      homePaths: options.userFile?.agent?.homePaths ?? [],
+    },
   });
   const checks: DoctorCheck[] = inspection.servers.map((server) =>
     server.state === 'failed'

@@ -1,4 +1,4 @@
-import { probeSandbox } from '../../agent/shell/sandbox.js';
+import { probeSandbox } from '../../agent/index.js';
 import type { SandboxSetting } from '../../config/config-schema.js';
 import type { DoctorCheck } from './doctor-check.js';
 

@@ -1,4 +1,4 @@
-import { DEFAULT_MAX_MODEL_CALLS } from '../../agent/loop/loop-options.js';
+import { DEFAULT_MAX_MODEL_CALLS } from '../../agent/defaults.js';
 import { DEFAULT_SAFETY_MODE, SAFETY_MODES } from '../../safety/policy/safety-mode.js';
 import type { FlagSpec } from './flag-spec.js';
 

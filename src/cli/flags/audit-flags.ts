@@ -8,12 +8,17 @@ import {
 import type { ConfigFile } from '../../config/config-schema.js';
 import { SEVERITIES } from '../../audit/types.js';
 import { AUDIT_SCOPES, DEFAULT_AUDIT_SCOPE } from '../../audit/scope/audit-scope.js';
+import { formatDuration } from '../../shared/text/parse-duration.js';
 import type { FlagSpec } from './flag-spec.js';
 
 /** Map calls in flight at once by default (README.md "Options"). */
 export const DEFAULT_CONCURRENCY = 8;
 /** More calls at once than any provider's rate limit allows a single key. */
 const MAX_CONCURRENCY = 64;
+/** Anthropic ends a batch 24 hours after it was made, so waiting longer gains nothing. */
+export const DEFAULT_BATCH_TIMEOUT_MS = 24 * 3_600_000;
+/** A second: anything shorter cannot see even one poll through. */
+const MIN_BATCH_TIMEOUT_MS = 1_000;
 /** Far past any real run's cost; a typo like `5000000` is refused rather than trusted. */
 const MAX_COST_USD = 1_000_000;
 
@@ -69,7 +74,12 @@ export const AUDIT_FLAGS: readonly FlagSpec[] = [
     placeholder: '<ref>',
     example: '--diff origin/main',
     isRef: true,
-    help: 'Only audit files changed since this git ref',
+    help: 'Only audit files changed since this git ref; also scan its commits for secrets',
+  },
+  {
+    name: 'history',
+    kind: 'switch',
+    help: 'Also scan every commit reachable from HEAD for the secrets it added',
   },
   {
     name: 'max-file-bytes',
@@ -78,7 +88,7 @@ export const AUDIT_FLAGS: readonly FlagSpec[] = [
     example: '--max-file-bytes 2000000',
     bounds: AUDIT_BOUNDS.maxFileBytes,
     configKey: 'audit.maxFileBytes',
-    help: 'Skip files larger than this',
+    help: 'Review no file larger than this (its secrets are still scanned)',
     defaultText: String(DEFAULT_MAX_FILE_BYTES),
   },
   {
@@ -134,6 +144,20 @@ export const AUDIT_FLAGS: readonly FlagSpec[] = [
     defaultText: String(DEFAULT_CONCURRENCY),
   },
   {
+    name: 'batch',
+    kind: 'switch',
+    help: 'Send the map calls as one Anthropic Message Batch at half the price; waits for it, and a rerun picks up an interrupted one',
+  },
+  {
+    name: 'batch-timeout',
+    kind: 'duration',
+    placeholder: '<duration>',
+    example: '--batch-timeout 2h',
+    bounds: { min: MIN_BATCH_TIMEOUT_MS, max: DEFAULT_BATCH_TIMEOUT_MS },
+    help: 'How long --batch waits for the batch to end (30m, 2h, 1h30m)',
+    defaultText: formatDuration(DEFAULT_BATCH_TIMEOUT_MS),
+  },
+  {
     name: 'max-cost',
     kind: 'decimal',
     placeholder: '<usd>',
@@ -185,6 +209,11 @@ export const AUDIT_FLAGS: readonly FlagSpec[] = [
     help: 'Overwrite an existing output file that oy did not write',
   },
   { name: 'no-cache', kind: 'switch', help: 'Do not read or write the scan and review caches' },
+  {
+    name: 'no-submodules',
+    kind: 'switch',
+    help: 'Leave out the files of checked-out submodules (each submodule counts as not reviewed)',
+  },
 ];
 
 /**

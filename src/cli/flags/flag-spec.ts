@@ -41,6 +41,13 @@ export interface DecimalFlag extends ValueFlagBase {
   noun: string;
 }
 
+/** A length of time: `30m`, `1h30m`, `24h`; the value is in milliseconds, within bounds. */
+export interface DurationFlag extends ValueFlagBase {
+  kind: 'duration';
+  /** In milliseconds. */
+  bounds: NumberBounds;
+}
+
 export interface ChoiceFlag extends ValueFlagBase {
   kind: 'choice';
   choices: readonly string[];
@@ -56,7 +63,8 @@ export interface TextFlag extends ValueFlagBase {
   isRef?: boolean;
 }
 
-export type FlagSpec = SwitchFlag | IntegerFlag | DecimalFlag | ChoiceFlag | TextFlag;
+export type FlagSpec =
+  SwitchFlag | IntegerFlag | DecimalFlag | DurationFlag | ChoiceFlag | TextFlag;
 export type ValueFlag = Exclude<FlagSpec, SwitchFlag>;
 
 /** One command: its usage, help text and flags. The table in command-table.ts lists them all. */

@@ -1,6 +1,6 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { UsageError } from '../../shared/errors.js';
-import { editDistance } from '../run/refuse-command-like-word.js';
+import { editDistance } from '../../shared/text/edit-distance.js';
 import { COMMANDS, GLOBAL_FLAGS, SHORTHAND, findCommand } from './command-table.js';
 import {
   flagKey,

@@ -1,4 +1,5 @@
 import { UsageError } from '../../shared/errors.js';
+import { formatDuration, parseDuration } from '../../shared/text/parse-duration.js';
 import type { ValueFlag } from './flag-spec.js';
 
 /** A whole number in plain digits; a sign, an exponent, hex or spaces are not one. */
@@ -32,6 +33,16 @@ export function parseFlagValue(spec: ValueFlag, text: string): string | number {
         throw new UsageError(`${flag} must be ${spec.noun}, a number ${range}, ${got}`, { hint });
       }
       return number;
+    }
+    case 'duration': {
+      const { min, max } = spec.bounds;
+      const ms = parseDuration(text);
+      if (ms === undefined || ms < min || ms > max)
+        throw new UsageError(
+          `${flag} must be a duration from ${formatDuration(min)} to ${formatDuration(max)} such as 30m, 2h or 1h30m, ${got}`,
+          { hint },
+        );
+      return ms;
     }
     case 'choice': {
       const word = text.trim().toLowerCase();

@@ -1,4 +1,4 @@
-import type { LoopStopReason } from '../../agent/events.js';
+import type { LoopStopReason } from '../../agent/index.js';
 import { EXIT } from '../../shared/errors.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { AgentEvent } from '../../agent/events.js';
+import type { AgentEvent } from '../../agent/index.js';
 
 type DoneEvent = Extract<AgentEvent, { type: 'done' }>;
 

@@ -1,37 +1,26 @@
 import { UsageError } from '../../shared/errors.js';
+import { nearestName } from '../../shared/text/nearest-name.js';
 
-/** Edits within which a word counts as a mistyped command name. */
-const MAX_TYPO_DISTANCE = 2;
+/** Words this long or longer may be two edits from a command and still count as its typo. */
+const LONG_WORD_LENGTH = 7;
 
 /**
- * `oy "fix the bug"` and `oy fix the bug` are prompts; a single bare word is more likely a mistyped
- * or unknown command (`oy audti`), so it is refused with a suggestion instead of being sent to a model.
+ * The `oy "prompt"` shorthand takes any words as a prompt, one word included (`oy hello`), except
+ * a lone word that is a near-typo of a command: one edit (a letter added, dropped, changed or two
+ * swapped) from a command name, two for words of seven letters or more. That is refused with the
+ * command it probably meant (`oy audti`: did you mean oy audit?) instead of being sent to a model.
  */
 export function refuseCommandLikeWord(words: readonly string[], commands: readonly string[]): void {
   const [word] = words;
   if (words.length !== 1 || word === undefined || !/^[\w.-]+$/u.test(word)) return;
-  const closest = commands
-    .map((name) => ({ name, distance: editDistance(word.toLowerCase(), name) }))
-    .sort((a, b) => a.distance - b.distance)[0];
-  const suggestion =
-    closest !== undefined && closest.distance <= MAX_TYPO_DISTANCE
-      ? `did you mean oy ${closest.name}? `
-      : '';
+  const maxDistance = word.length >= LONG_WORD_LENGTH ? 2 : 1;
+  const closest = nearestName(
+    word,
+    commands.filter((name) => name !== ''),
+    maxDistance,
+  );
+  if (closest === undefined) return;
   throw new UsageError(`unknown command "${word}"`, {
-    hint: `${suggestion}run oy --help for the commands; for a one-word prompt, use oy run ${word}`,
+    hint: `did you mean oy ${closest}? For a one-word prompt, use oy run ${word}`,
   });
-}
-
-/** Levenshtein distance, small strings only. */
-export function editDistance(a: string, b: string): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      current.push(Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost));
-    }
-    previous = current;
-  }
-  return previous[b.length]!;
 }

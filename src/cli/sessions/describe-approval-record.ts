@@ -1,4 +1,4 @@
-import type { ApprovalRecord } from '../../agent/events.js';
+import type { ApprovalRecord } from '../../agent/index.js';
 import { neutralizeControl } from '../../shared/terminal/neutralize-control.js';
 
 /**

@@ -1,5 +1,4 @@
-import type { SessionFileContent } from '../../agent/session/read-session-file.js';
-import type { SessionRecord } from '../../agent/session/session-types.js';
+import type { SessionFileContent, SessionRecord } from '../../agent/index.js';
 import type { Message } from '../../providers/types.js';
 import { neutralizeControl } from '../../shared/terminal/neutralize-control.js';
 import type { Colors } from '../terminal.js';

@@ -1,5 +1,4 @@
-import { toPlainLine } from '../../agent/session/plain-line.js';
-import type { SessionSummary } from '../../agent/session/session-store.js';
+import { toPlainLine, type SessionSummary } from '../../agent/index.js';
 import { neutralizeControl } from '../../shared/terminal/neutralize-control.js';
 import type { Colors } from '../terminal.js';
 

@@ -15,7 +15,7 @@ import { watchRequest, type RequestWatch } from './watch-request.js';
 /** The SDK's own endpoint, named in messages when no base URL is set. */
 const DEFAULT_ANTHROPIC_HOST = 'api.anthropic.com';
 
-interface LoadedSdk {
+export interface LoadedSdk {
   sdk: typeof AnthropicSdk;
   client: AnthropicSdk.Anthropic;
 }
@@ -38,7 +38,8 @@ export function createAnthropicClient(ref: ModelRef, settings: AnthropicSettings
   };
 }
 
-async function loadSdk(settings: AnthropicSettings): Promise<LoadedSdk> {
+/** The SDK and one client for these settings: no retries, the request timeout, no logging. */
+export async function loadSdk(settings: AnthropicSettings): Promise<LoadedSdk> {
   const sdk = await import('@anthropic-ai/sdk');
   const client = new sdk.Anthropic({
     apiKey: settings.apiKey,
@@ -105,7 +106,8 @@ async function* watchEvents(
   }
 }
 
-function hostOf(baseURL: string | undefined): string {
+/** The endpoint's host, as messages name it. */
+export function hostOf(baseURL: string | undefined): string {
   if (baseURL === undefined) return DEFAULT_ANTHROPIC_HOST;
   try {
     return new URL(baseURL).host;

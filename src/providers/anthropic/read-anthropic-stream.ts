@@ -1,6 +1,7 @@
 import { ProviderError } from '../provider-error.js';
 import type { ModelRef, ModelStopReason, StreamEvent, Usage } from '../types.js';
 import { boundToolArguments, parseToolArguments } from '../bound-tool-arguments.js';
+import { toAnthropicStopReason } from './to-anthropic-stop-reason.js';
 
 type OpenBlock =
   | { kind: 'text' }
@@ -9,16 +10,6 @@ type OpenBlock =
   | { kind: 'redacted_thinking'; data: string }
   /** Citations, server tools: read past, not surfaced. */
   | { kind: 'other' };
-
-const STOP_REASONS: Record<string, ModelStopReason> = {
-  end_turn: 'end_turn',
-  tool_use: 'tool_use',
-  max_tokens: 'max_tokens',
-  stop_sequence: 'stop_sequence',
-  refusal: 'refusal',
-  // The answer was cut short because the context filled up: to a caller, the same as running out of tokens.
-  model_context_window_exceeded: 'max_tokens',
-};
 
 /**
  * Turns raw Messages API stream events into our events, checking the order and shape as it goes:
@@ -124,7 +115,7 @@ export async function* readAnthropicStream(
       case 'message_delta': {
         const delta = event.delta;
         if (isRecord(delta) && typeof delta.stop_reason === 'string')
-          stopReason = STOP_REASONS[delta.stop_reason] ?? 'other';
+          stopReason = toAnthropicStopReason(delta.stop_reason);
         if (isRecord(event.usage)) usage = mergeUsage(usage, event.usage);
         break;
       }

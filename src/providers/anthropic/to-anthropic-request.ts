@@ -1,6 +1,8 @@
 import type Anthropic from '@anthropic-ai/sdk';
 import { modelFactsFor } from '../model-facts/model-facts-for.js';
 import { planOutputTokens } from '../model-facts/plan-output-tokens.js';
+import { fitToolCallIds } from '../tool-call-ids/fit-tool-call-ids.js';
+import { TOOL_CALL_ID_RULES } from '../tool-call-ids/tool-call-id-rules.js';
 import type { ModelRef, ModelRequest } from '../types.js';
 import { toAnthropicMessages } from './to-anthropic-messages.js';
 
@@ -24,7 +26,7 @@ export function toAnthropicRequest(
   const params: Anthropic.MessageCreateParamsStreaming = {
     model: ref.model,
     max_tokens: plan.maxTokens,
-    messages: toAnthropicMessages(request.messages),
+    messages: toAnthropicMessages(fitToolCallIds(request.messages, TOOL_CALL_ID_RULES.anthropic)),
     stream: true,
   };
   if (request.system !== '') {

@@ -5,6 +5,8 @@ import type {
 } from '@aws-sdk/client-bedrock-runtime';
 import { modelFactsFor } from '../model-facts/model-facts-for.js';
 import { planOutputTokens } from '../model-facts/plan-output-tokens.js';
+import { fitToolCallIds } from '../tool-call-ids/fit-tool-call-ids.js';
+import { TOOL_CALL_ID_RULES } from '../tool-call-ids/tool-call-id-rules.js';
 import type { ModelRef, ModelRequest, ToolDefinition } from '../types.js';
 import { CACHE_POINT, type JsonDocument, toConverseMessages } from './to-converse-messages.js';
 
@@ -26,7 +28,7 @@ export function toConverseInput(ref: ModelRef, request: ModelRequest): ConverseI
 
   const input: ConverseInput = {
     modelId: ref.model,
-    messages: toConverseMessages(request.messages, {
+    messages: toConverseMessages(fitToolCallIds(request.messages, TOOL_CALL_ID_RULES.bedrock), {
       cacheLastMessage: cache.lastMessage === true,
       sendToolResultStatus: facts.toolResultStatus,
     }),

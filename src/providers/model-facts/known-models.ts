@@ -4,7 +4,9 @@ import type { ModelFacts } from './model-facts.js';
 export interface KnownModel {
   pattern: RegExp;
   /** `tokenHeadroom` where the family's tokenizer is known; else the provider's default (modelFactsFor). */
-  facts: Omit<ModelFacts, 'price' | 'isLocal' | 'tokenHeadroom'> & { tokenHeadroom?: number };
+  facts: Omit<ModelFacts, 'price' | 'batchPriceRatio' | 'isLocal' | 'tokenHeadroom'> & {
+    tokenHeadroom?: number;
+  };
   /** Where Bedrock serves the family differently (Claude 3 and 3.5 Sonnet have no prompt caching there). */
   bedrock?: Partial<ModelFacts>;
 }

@@ -1,6 +1,7 @@
 import { BEDROCK_PROFILE_PREFIX } from '../model-id/model-id-prefixes.js';
 import { normalizeModelName, priceFor } from '../pricing/price-for.js';
 import type { ModelRef } from '../types.js';
+import { BATCH_SUPPORT } from '../batch/batch-support.js';
 import { KNOWN_MODELS } from './known-models.js';
 import type { ModelFacts, ModelFactsOverride } from './model-facts.js';
 
@@ -15,7 +16,10 @@ export const UNKNOWN_TOKEN_HEADROOM = 1.3;
 /** OpenAI-compatible servers (local, Ollama, OpenRouter) run models near tiktoken's count, as oy has assumed. */
 const OPENAI_COMPATIBLE_TOKEN_HEADROOM = 1.0;
 
-const UNKNOWN: Omit<ModelFacts, 'price' | 'isLocal' | 'contextWindow' | 'tokenHeadroom'> = {
+const UNKNOWN: Omit<
+  ModelFacts,
+  'price' | 'batchPriceRatio' | 'isLocal' | 'contextWindow' | 'tokenHeadroom'
+> = {
   maxOutputTokens: UNKNOWN_MAX_OUTPUT_TOKENS,
   promptCache: false,
   minCacheableTokens: 0,
@@ -38,18 +42,22 @@ export function modelFactsFor(ref: ModelRef, override: ModelFactsOverride = {}):
     ref.provider === 'anthropic' || ref.provider === 'bedrock'
       ? UNKNOWN_TOKEN_HEADROOM
       : OPENAI_COMPATIBLE_TOKEN_HEADROOM;
+  const batch = BATCH_SUPPORT[ref.provider];
+  const batchPriceRatio = 'priceRatio' in batch ? batch.priceRatio : null;
   const base: ModelFacts = known
     ? {
         tokenHeadroom,
         ...known.facts,
         ...(ref.provider === 'bedrock' ? known.bedrock : {}),
         price: priceFor(ref),
+        batchPriceRatio,
         isLocal,
       }
     : {
         ...UNKNOWN,
         contextWindow: isLocal ? DEFAULT_LOCAL_CONTEXT_TOKENS : DEFAULT_HOSTED_CONTEXT_TOKENS,
         price: priceFor(ref),
+        batchPriceRatio,
         isLocal,
         tokenHeadroom,
       };

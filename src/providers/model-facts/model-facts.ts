@@ -15,6 +15,8 @@ export interface ModelFacts {
   maxOutputTokens: number;
   /** USD per million tokens; undefined when unknown (tokens are shown without a cost). */
   price: Price | undefined;
+  /** The share of `price` a batch request costs (`--batch`), or null where the provider has no batch API (BATCH_SUPPORT). */
+  batchPriceRatio: number | null;
   /** Cache breakpoints (Anthropic `cache_control`, Bedrock `cachePoint`) are accepted. */
   promptCache: boolean;
   /** A cached prefix shorter than this is not cached (the breakpoint is accepted but does nothing). */

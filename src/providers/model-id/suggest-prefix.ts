@@ -1,3 +1,4 @@
+import { editDistance } from '../../shared/text/edit-distance.js';
 import { FIXED_PREFIXES } from './model-id-prefixes.js';
 
 /** Two edits covers a dropped, doubled or swapped letter (`antropic`, `opneai`) without matching unrelated words. */
@@ -15,24 +16,4 @@ export function suggestPrefix(typed: string): string | undefined {
     }
   }
   return best?.prefix;
-}
-
-/** Optimal string alignment distance: insertions, deletions, substitutions and swaps of neighbours. */
-function editDistance(a: string, b: string): number {
-  const rows: number[][] = [];
-  for (let i = 0; i <= a.length; i++) {
-    rows.push([i]);
-  }
-  for (let j = 1; j <= b.length; j++) rows[0]![j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let value = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
-        value = Math.min(value, rows[i - 2]![j - 2]! + 1);
-      }
-      rows[i]![j] = value;
-    }
-  }
-  return rows[a.length]![b.length]!;
 }

@@ -4,12 +4,12 @@ import { ProviderError } from '../provider-error.js';
 import {
   EMPTY_USAGE,
   type ModelRef,
-  type ModelStopReason,
   type StreamEvent,
   type ToolCall,
   type Usage,
 } from '../types.js';
 import { parseToolArguments } from '../bound-tool-arguments.js';
+import { toOpenAiStopReason, type FinishReason } from './to-openai-stop-reason.js';
 
 interface PartialToolCall {
   index: number;
@@ -17,8 +17,6 @@ interface PartialToolCall {
   name: string;
   argumentsJson: string;
 }
-
-type FinishReason = NonNullable<ChatCompletionChunk.Choice['finish_reason']>;
 
 /**
  * Normalises chat-completion chunks: text deltas as they come, tool calls assembled by index and emitted
@@ -94,7 +92,7 @@ export async function* readOpenAiStream(
   if (reasoning !== '')
     yield { type: 'thinking', part: { type: 'thinking', source: 'openai', text: reasoning } };
   yield { type: 'usage', usage: toUsage(usage) };
-  yield { type: 'stop', reason: toStopReason(finishReason, toolCallCount > 0, sawRefusal) };
+  yield { type: 'stop', reason: toOpenAiStopReason(finishReason, toolCallCount > 0, sawRefusal) };
 }
 
 function readReasoning(delta: object): string {
@@ -126,26 +124,4 @@ function toUsage(usage: CompletionUsage | undefined): Usage {
     cacheReadTokens: cached,
     cacheWriteTokens: 0,
   };
-}
-
-function toStopReason(
-  finishReason: FinishReason,
-  hasToolCalls: boolean,
-  sawRefusal: boolean,
-): ModelStopReason {
-  if (finishReason === 'length') return 'max_tokens';
-  // Ollama and some llama.cpp builds say `stop` even when they called tools.
-  if (hasToolCalls) return 'tool_use';
-  if (sawRefusal) return 'refusal';
-  switch (finishReason) {
-    case 'stop':
-      return 'end_turn';
-    case 'tool_calls':
-    case 'function_call':
-      return 'tool_use';
-    case 'content_filter':
-      return 'refusal';
-    default:
-      return 'other';
-  }
 }

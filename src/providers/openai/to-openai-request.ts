@@ -6,6 +6,8 @@ import type {
 import { modelFactsFor } from '../model-facts/model-facts-for.js';
 import { planOutputTokens } from '../model-facts/plan-output-tokens.js';
 import { ProviderError } from '../provider-error.js';
+import { fitToolCallIds } from '../tool-call-ids/fit-tool-call-ids.js';
+import { TOOL_CALL_ID_RULES } from '../tool-call-ids/tool-call-id-rules.js';
 import type {
   DocumentInput,
   Message,
@@ -42,8 +44,9 @@ export function toOpenAiRequest(
   const messages: ChatCompletionMessageParam[] = [];
   if (request.system !== '') messages.push({ role: 'system', content: request.system });
   // The current tool loop: the turns since the last prompt, whose reasoning a server may need back.
-  const loopStart = request.messages.findLastIndex((message) => message.role === 'user') + 1;
-  for (const [index, message] of request.messages.entries())
+  const conversation = fitToolCallIds(request.messages, TOOL_CALL_ID_RULES.openai);
+  const loopStart = conversation.findLastIndex((message) => message.role === 'user') + 1;
+  for (const [index, message] of conversation.entries())
     messages.push(...toOpenAiMessages(ref, message, index >= loopStart));
   return {
     model: ref.model,

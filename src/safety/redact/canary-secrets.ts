@@ -115,7 +115,18 @@ export function buildCanarySecrets(): CanarySecret[] {
       'ANTHROPIC = ',
       join('sk-', 'ant-api03-', canaryChars(BASE62, 93, 221)),
     ),
-    token('openai-api-key', 'OPENAI = ', join('sk-', 'proj-', canaryChars(BASE62, 48, 231))),
+    token(
+      'openai-api-key',
+      'OPENAI = ',
+      join(
+        'sk-',
+        'proj-',
+        canaryChars(BASE62, 58, 231),
+        'T3Blbk',
+        'FJ',
+        canaryChars(BASE62, 58, 232),
+      ),
+    ),
     token(
       'sendgrid-api-key',
       'SENDGRID = ',
@@ -172,6 +183,58 @@ function buildVendorCanaries(): CanarySecret[] {
       'curl -s --user api:',
       join(draw(BASE62, 20), '7q'),
       ' https://api.oy/',
+    ),
+    token(
+      'command-line-credential',
+      'RUN mysql -uroot -p',
+      join(draw(BASE62, 18), '7q'),
+      ' -e "select 1"',
+    ),
+    token(
+      'netrc-password',
+      'machine git.oy-canary.dev\n  login deploy\n  password ',
+      join(draw(BASE62, 18), '7q'),
+    ),
+    token('pgpass-password', 'db.oy-canary.dev:5432:app:app:', join(draw(BASE62, 18), '7q')),
+    token('git-credentials', 'https://deploy:', join(draw(BASE62, 18), '7q'), '@git.oy-canary.dev'),
+    token('mysql-option-file', '[client]\nuser = app\npassword = ', join(draw(BASE62, 18), '7q')),
+    token(
+      'kubeconfig-credential',
+      'apiVersion: v1\nkind: Config\nusers:\n- name: oy-canary\n  user:\n    token: ',
+      join(draw(BASE62, 30), '7q'),
+    ),
+    token(
+      'base64-encoded-secret',
+      '    client-key-data: ',
+      Buffer.from(keyBlock(join('RSA PRIVATE', ' KEY'), 71)).toString('base64'),
+    ),
+    token(
+      'password-hash',
+      'admin:',
+      join(
+        '$2b',
+        '$12$',
+        draw('./ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789', 53),
+      ),
+      ':19000:0:99999:7:::',
+    ),
+    token(
+      'putty-private-key',
+      join(
+        'PuTTY-User-Key-File-3: ssh-ed25519\nEncryption: none\nComment: oy-canary\n',
+        'Public-Lines: 2\n',
+        draw(BASE64, 64),
+        '\n',
+        draw(BASE64, 16),
+        '\nPrivate-Lines: 1\n',
+      ),
+      draw(BASE64, 48),
+      join('\nPrivate-MAC: ', draw(HEX, 64)),
+    ),
+    token(
+      'credential-column',
+      'name,email,password\noy,canary@oy.dev,',
+      join(draw(BASE62, 18), '7q'),
     ),
     token(
       'kubernetes-secret',

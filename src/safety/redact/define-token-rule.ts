@@ -1,4 +1,5 @@
 import { isPlaceholderValue } from './is-placeholder-value.js';
+import { isMostlyWords } from './looks-like-words.js';
 import type { AnchoredRule, RedactionRuleInfo, ValueRange } from './redaction-rule.js';
 import { isRepetitive } from './shannon-entropy.js';
 
@@ -32,6 +33,7 @@ export function defineTokenRule(spec: TokenRuleSpec): AnchoredRule {
   const startsWord = spec.startsWord ?? false;
   const isSecret = spec.isSecret ?? isRandomToken;
   const takesGluedTail = spec.takesGluedTail ?? false;
+  const keywordsLongestFirst = [...spec.keywords].sort((a, b) => b.length - a.length);
   return {
     id: spec.id,
     description: spec.description,
@@ -45,6 +47,12 @@ export function defineTokenRule(spec: TokenRuleSpec): AnchoredRule {
       const range = match.indices?.[1] ?? [match.index, match.index + match[0].length];
       const value = text.slice(range[0], range[1]);
       if (!isSecret(value)) return undefined;
+      // A body of words after a real prefix (`glptt-hellOworld380_testin`) was typed, not issued.
+      const keyword = keywordsLongestFirst.find(
+        (word) => text.slice(at, at + word.length).toLowerCase() === word,
+      );
+      const bodyStart = Math.max(range[0], at + (keyword?.length ?? 0));
+      if (isMostlyWords(text.slice(bodyStart, range[1]))) return undefined;
       if (!takesGluedTail) return { start: range[0], end: range[1] };
       // Glued on one side only: a prefix in the middle of a longer run (`vipul-<64 hex>`) is not a token.
       const isGluedBefore = range[0] > 0 && isWordCharacter(text.charCodeAt(range[0] - 1));

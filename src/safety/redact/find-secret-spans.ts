@@ -1,7 +1,7 @@
 import { findRepeatedValues } from './find-repeated-values.js';
 import type { CompiledRuleSet } from './compile-rule-set.js';
 import type { WindowRule } from './redaction-rule.js';
-import { createScanView } from './scan-view.js';
+import { createScanView, type ScanView } from './scan-view.js';
 
 /** A secret value found in a text, named by the rule that found it. */
 export interface SecretSpan {
@@ -23,11 +23,21 @@ interface PendingWindows {
 
 /**
  * Finds every secret in a text: a keyword scan first, then each rule only where its keywords are.
- * Reads the text with terminal escapes and concatenation joints taken out (see `createScanView`).
+ * Reads the text with what hides a secret undone: escapes, joints of split literals, look-alike
+ * letters (see `createScanView`).
  * Returns non-overlapping spans of the original text, in text order.
  */
 export function findSecretSpans(original: string, ruleSet: CompiledRuleSet): SecretSpan[] {
   const view = createScanView(original);
+  const spans = findSpansInView(view, original, ruleSet);
+  // Literals side by side on a line are one string in code and two arguments in a shell command:
+  // both readings are scanned, and whatever either finds is redacted.
+  if (!view.hasSoftEdits) return spans;
+  const apart = createScanView(original, false);
+  return resolveOverlaps([...spans, ...findSpansInView(apart, original, ruleSet)]);
+}
+
+function findSpansInView(view: ScanView, original: string, ruleSet: CompiledRuleSet): SecretSpan[] {
   const spans = findSpansIn(view.text, ruleSet);
   if (view.text === original) return spans;
   return resolveOverlaps(spans.map((span) => ({ ...span, ...view.toOriginal(span) })));

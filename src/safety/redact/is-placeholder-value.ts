@@ -1,6 +1,6 @@
 import { isPublishedExampleKey } from './is-published-example-key.js';
 import { looksLikeWords, SHORT_JUDGED_RUN_CHARS } from './looks-like-words.js';
-import { longestCountingRun, madeUpRunShare } from './made-up-run-share.js';
+import { edgeKeyboardRun, longestCountingRun, madeUpRunShare } from './made-up-run-share.js';
 
 // Whole values (lowercase, digits and punctuation removed) that are stand-ins, not secrets.
 const OBVIOUS_WORDS = new Set([
@@ -63,8 +63,12 @@ const TYPED_RUN = /12345|a1b2c3|1a2b3c|abcdef|qwerty/i;
 const LONG_VALUE_CHARS = 16;
 // Random hex of 32 to 40 characters reaches 0.47 (100,000 draws); a typed run adds up to 0.15.
 const MIN_LONG_STAND_IN_RUN_SHARE = 0.65;
-// A counting run this long is typed: a random value holds one about never, even around a typed `abcdef`.
-const MIN_ALPHABET_RUN_CHARS = 10;
+// A counting run this long is typed (`abcdefgh`, `aBcDeFgH`, `ABCDEFGH` in place of a vendor's
+// signature): random hex holds `01234567` about once in four million values, other alphabets never.
+const MIN_ALPHABET_RUN_CHARS = 8;
+// Keys along a letter row opening or closing a value (`zxcvb...`): where people start typing.
+const MIN_EDGE_KEYBOARD_RUN_CHARS = 5;
+
 // Without a marker, a value this long must be mostly runs (`abc123xyz-456def789ghij-klmnop...`);
 // random hex of this length reaches about 0.4, other random alphabets far less.
 const RUNS_ONLY_MIN_CHARS = 32;
@@ -73,7 +77,7 @@ const RUNS_ONLY_MIN_SHARE = 0.6;
 // Template and variable syntax, well formed: the value is filled in elsewhere. A stray `${` or `{{`
 // among other symbols (`m{{h}o)p${e]nob(`) is a typed password, not a template.
 const TEMPLATE_SYNTAX =
-  /\$\{[^{}\s[\]()<>]*\}|\$\([^()]*\)|\{\{[^{}]*\}\}|#\{[^{}]*\}|%\(\w+\)[sd]|^\$\{?[A-Za-z_][\w.:]*\}?$|^%[A-Za-z_]+%$|^<.*>$|^\{[A-Za-z_][\w.]*\}$/;
+  /\$\{[^{}\s[\]()<>]*\}|\$\([^()]*\)|\{\{[^{}]*\}\}|#\{[^{}]*\}|%\(\w+\)[sd]|^(?:\$\{?(?:[A-Za-z_][\w.:]*|\d)\}?[:/@]?)+$|^%[A-Za-z_]+%$|^<.*>$|^\{[A-Za-z_][\w.]*\}$/;
 // The whole value one interpolated expression of names, calls and lookups, as JavaScript and
 // Python f-strings write it: `${localStorage.getItem('token')}`, `{os.environ.get("KEY")}`. A quoted
 // argument is a name (letters, `.`, `_`, `-`), so a literal secret wrapped in a call is still judged.
@@ -131,6 +135,9 @@ export function isPlaceholderValue(value: string): boolean {
   if (hasTemplateOrMarker(value) || isPublishedExampleKey(value)) return true;
   if (value.length >= RUNS_ONLY_MIN_CHARS && madeUpRunShare(value) >= RUNS_ONLY_MIN_SHARE)
     return true;
+  if (longestCountingRun(value) >= MIN_ALPHABET_RUN_CHARS) return true;
+  if (edgeKeyboardRun(value) >= MIN_EDGE_KEYBOARD_RUN_CHARS) return true;
+
   const lower = value.toLowerCase();
   if (OBVIOUS_WORDS.has(lower.replace(/[^a-z]/g, ''))) return true;
   const unleet = lower.replace(/[013457@$]/g, (char) => LEET[char] ?? char).replace(/[^a-z]/g, '');

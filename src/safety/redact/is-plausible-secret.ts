@@ -1,6 +1,11 @@
 import { Buffer } from 'node:buffer';
 import { isPlaceholderValue } from './is-placeholder-value.js';
-import { looksLikeWords, SHORT_JUDGED_RUN_CHARS } from './looks-like-words.js';
+import {
+  holdsPhrase,
+  isMostlyWords,
+  looksLikeWords,
+  SHORT_JUDGED_RUN_CHARS,
+} from './looks-like-words.js';
 import { isRepetitive } from './shannon-entropy.js';
 
 // Shorter values are too often flags, enum members and defaults to redact on a key name alone.
@@ -25,6 +30,8 @@ const TYPED_ARRAY = /^(?:Uint|Int|Float|BigInt|BigUint)\d{1,2}(?:Clamped)?Array$
 const TYPED_SYMBOLS = /[{}[\]()$^*~;\\!&+=?,<>|\u0080-\uffff]|%(?![0-9A-Fa-f]{2})/;
 // One sigil may open a name (`?NoLineTerminatorHere`, `!this.done`), and quotes may wrap it.
 const NAME_WRAPPING = /^["'`]?[?!#@]?|["'`]$/g;
+// A character class with a range (`[A-Za-z0-9._~+/-]+=*`): a pattern of tokens, not one.
+const REGEX_CLASS = /\[[^\]]*(?:a-z|A-Z|0-9)[^\]]*\]/;
 // Base64 shorter than this is not worth decoding to check.
 const MIN_BASE64_CHARS = 12;
 // Lower-case values typed on the home row (`lsdkfol23w54jlksdef`) are made-up examples.
@@ -49,8 +56,11 @@ export function isPlausibleSecret(value: string, isQuoted: boolean): boolean {
   if (length < MIN_GENERIC_SECRET_CHARS || length > MAX_GENERIC_SECRET_CHARS) return false;
   if (/\s/.test(value) || value.includes('://')) return false;
   if (!isQuoted && looksLikeCode(value)) return false;
-  if (isPath(value)) return false;
+  if (isPath(value) || REGEX_CLASS.test(value)) return false;
   if (isPlaceholderValue(value) || readsAsName(value) || namesASecret(value)) return false;
+  // Words with digits and separators (`clm90949:AgencyIdentificationCodeContentType`), or a phrase
+  // glued to a stand-in (`...-some-other-thing`): written by a person, like a name.
+  if (isMostlyWords(value) || holdsPhrase(value)) return false;
   if (namesAHost(value)) return false;
   if (decodesToPhrase(value) || isKeyboardMash(value) || isRepetitive(value)) return false;
   if (countCharacterClasses(value) >= 2) return true;

@@ -36,6 +36,40 @@ export function longestCountingRun(value: string): number {
   return longest;
 }
 
+// Letter rows of the keyboard; hex (a-f) cannot type five keys along any of them.
+const LETTER_ROWS = KEYBOARD_ROWS.slice(0, 3);
+
+/**
+ * The length of the run of keys typed along a letter row (`zxcvb`, `asdfg`, `qwert`) that opens or
+ * closes a value, case ignored; 0 when there is none. Random letters open a value with five such
+ * keys about once in two million.
+ */
+export function edgeKeyboardRun(value: string): number {
+  const lower = value.toLowerCase();
+  let longest = 0;
+  for (const row of LETTER_ROWS) {
+    longest = Math.max(
+      longest,
+      rowRunFrom(lower, row, 0, 1),
+      rowRunFrom(lower, row, lower.length - 1, -1),
+    );
+  }
+  return longest;
+}
+
+/** How many keys of `row`, in row order, the value holds from `start` walking by `step`. */
+function rowRunFrom(lower: string, row: string, start: number, step: 1 | -1): number {
+  let length = 0;
+  let previous = -1;
+  for (let index = start; index >= 0 && index < lower.length; index += step) {
+    const position = row.indexOf(lower[index] ?? '');
+    if (position === -1 || (length > 0 && position !== previous + step)) break;
+    previous = position;
+    length += 1;
+  }
+  return length;
+}
+
 /** Marks runs whose characters, `stride` apart, step by -1, 0 or +1 within one character class. */
 function markSteppedRuns(value: string, stride: number, covered: Uint8Array): void {
   for (let offset = 0; offset < stride; offset += 1) {

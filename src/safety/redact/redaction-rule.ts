@@ -11,6 +11,8 @@ export interface RedactionRuleInfo {
   description: string;
   /** Lowercase words; the rule runs only where one of them occurs. */
   keywords: readonly string[];
+  /** `low` for a kind that is not itself a credential (a password hash); otherwise as its file. */
+  severity?: 'low';
 }
 
 /** A rule that looks for its secret at the place where one of its keywords starts. */

@@ -1,88 +1,97 @@
+import { findInlineEdits, type ViewEdit } from './find-inline-edits.js';
+import { findJoinedListEdits } from './find-joined-list-edits.js';
+import { foldConfusables } from './fold-confusables.js';
 import type { ValueRange } from './redaction-rule.js';
 
 /**
- * The text the rules read: the original with what hides a secret from them taken out, and a way
- * back to the original's offsets. Taken out: terminal escape sequences (`ESC[32mghp_...`) and the
- * joints of string concatenation (`"ghp_abc" + "def..."`), so a value split by either is read whole.
+ * The text the rules read: the original with what hides a secret from them undone, and a way back
+ * to the original's offsets. Undone: terminal escapes and invisible characters (taken out), the
+ * joints of split string literals (`"ghp_abc" + "def"`, `"abc" "def"`, `"".join(["abc", "def"])`,
+ * `${"abc"}`), escapes of token characters (`\u005f`, `%5F`), and look-alike letters (Cyrillic `а`).
  */
 export interface ScanView {
   text: string;
-  /** The original range covering a range of the view (what was taken out inside it included). */
+  /** Whether the view joined literals side by side on a line, a reading the text may refute. */
+  hasSoftEdits: boolean;
+  /** The original range covering a range of the view (what was changed inside it included). */
   toOriginal(range: ValueRange): ValueRange;
 }
 
-// What is taken out, in one pass: terminal escapes (CSI `ESC [ ... final` or the 8-bit CSI, OSC
-// `ESC ] ... BEL` or `ESC ] ... ESC \`, and the two-character escapes), and concatenation joints (a
-// literal closed, `+` or ` . ` (PHP, Perl), the next literal opened with the same quote, a line
-// break allowed on either side of the operator).
-const CUT =
-  // eslint-disable-next-line no-control-regex -- terminal escape sequences are what is taken out
-  /(?:\u001b\[|\u009b)[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b]*(?:\u0007|\u001b\\)?|\u001b[@-Z\\-_]|(["'`])(?:[ \t]*(?:\r?\n[ \t]*)?\+[ \t]*(?:\r?\n[ \t]*)?|[ \t]+\.[ \t]+)\1/g;
-
-interface Cut {
-  /** Where the cut starts in the original. */
-  at: number;
-  length: number;
+interface PlacedEdit extends ViewEdit {
+  /** Where the edit's replacement starts in the view. */
+  viewAt: number;
 }
 
-/** The view of `text` the rules read; the identity when nothing is to be taken out. */
-export function createScanView(text: string): ScanView {
-  const cuts: Cut[] = [];
-  CUT.lastIndex = 0;
-  // The whole joint goes, both quotes with it: `"abc" + "def"` reads as `"abcdef"`.
-  for (let match = CUT.exec(text); match !== null; match = CUT.exec(text)) {
-    cuts.push({ at: match.index, length: match[0].length });
+/**
+ * The view of `text` the rules read; the text itself when nothing is to be undone. Without
+ * `withSoftEdits`, literals side by side on a line stay apart (shell arguments).
+ */
+export function createScanView(text: string, withSoftEdits = true): ScanView {
+  const found = [...findInlineEdits(text), ...findJoinedListEdits(text)];
+  const hasSoftEdits = found.some((edit) => edit.isSoft === true);
+  const edits = withSoftEdits ? found : found.filter((edit) => edit.isSoft !== true);
+  if (edits.length === 0) {
+    return { text: foldConfusables(text), hasSoftEdits, toOriginal: (range) => range };
   }
-  if (cuts.length === 0) return { text, toOriginal: (range) => range };
-  const merged = mergeCuts(cuts);
+  const placed = placeEdits(edits);
   const pieces: string[] = [];
-  // `starts[i]`: the view offset where the original text after cut i resumes.
-  const viewStarts: number[] = [];
   let cursor = 0;
-  let viewLength = 0;
-  for (const cut of merged) {
-    pieces.push(text.slice(cursor, cut.at));
-    viewLength += cut.at - cursor;
-    viewStarts.push(viewLength);
-    cursor = cut.at + cut.length;
+  for (const edit of placed) {
+    pieces.push(text.slice(cursor, edit.at), edit.replacement);
+    cursor = edit.at + edit.length;
   }
   pieces.push(text.slice(cursor));
   return {
-    text: pieces.join(''),
+    // Folding keeps every length, so the offsets of the edits hold for the folded text too.
+    text: foldConfusables(pieces.join('')),
+    hasSoftEdits,
     toOriginal: ({ start, end }) => ({
-      start: toOriginalOffset(start, merged, viewStarts, false),
-      end: toOriginalOffset(end, merged, viewStarts, true),
+      start: toOriginalOffset(start, placed, false),
+      end: toOriginalOffset(end, placed, true),
     }),
   };
 }
 
-function mergeCuts(cuts: readonly Cut[]): Cut[] {
-  const merged: Cut[] = [];
-  for (const cut of cuts) {
-    const last = merged[merged.length - 1];
-    if (last !== undefined && cut.at <= last.at + last.length) {
-      last.length = Math.max(last.length, cut.at + cut.length - last.at);
-    } else merged.push({ ...cut });
+/** The edits in text order, overlapping ones dropped, each with its place in the view. */
+function placeEdits(edits: ViewEdit[]): PlacedEdit[] {
+  edits.sort((a, b) => a.at - b.at || b.length - a.length);
+  const placed: PlacedEdit[] = [];
+  let originalEnd = 0;
+  let shift = 0;
+  for (const edit of edits) {
+    if (edit.at < originalEnd) continue;
+    placed.push({ ...edit, viewAt: edit.at + shift });
+    shift += edit.replacement.length - edit.length;
+    originalEnd = edit.at + edit.length;
   }
-  return merged;
+  return placed;
 }
 
 /**
- * The original offset of view offset `offset`. A range's start skips a cut it starts at; its end
- * stops before a cut it ends at, so a cut is inside a range only when text of the range is on both
- * sides of it.
+ * The original offset of view offset `offset`. A range's start skips a cut it starts at and takes
+ * a decoded character whole; its end stops before a cut it ends at and takes a decoded character
+ * whole. So a cut is inside a range only when text of the range is on both sides of it.
  */
-function toOriginalOffset(
-  offset: number,
-  cuts: readonly Cut[],
-  viewStarts: readonly number[],
-  isEnd: boolean,
-): number {
-  let shift = 0;
-  for (let index = 0; index < cuts.length; index += 1) {
-    const resumesAt = viewStarts[index] ?? 0;
-    if (resumesAt < offset || (!isEnd && resumesAt === offset)) shift += cuts[index]?.length ?? 0;
-    else break;
+function toOriginalOffset(offset: number, edits: readonly PlacedEdit[], isEnd: boolean): number {
+  // The last edit whose replacement starts at or before the offset.
+  let low = 0;
+  let high = edits.length - 1;
+  let found = -1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    if ((edits[middle]?.viewAt ?? 0) <= offset) {
+      found = middle;
+      low = middle + 1;
+    } else high = middle - 1;
   }
-  return offset + shift;
+  if (found === -1) return offset;
+  const edit = edits[found] as PlacedEdit;
+  const viewEnd = edit.viewAt + edit.replacement.length;
+  const originalEnd = edit.at + edit.length;
+  if (offset > viewEnd) return offset + (originalEnd - viewEnd);
+  if (offset === viewEnd && offset > edit.viewAt) return originalEnd;
+  if (offset > edit.viewAt) return isEnd ? originalEnd : edit.at;
+  // At the edit's start: a cut is skipped by a start and left out by an end.
+  if (edit.replacement.length === 0) return isEnd ? edit.at : originalEnd;
+  return edit.at;
 }

@@ -10,7 +10,8 @@ const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants
 
 /** Reads a small regular file (never through a symlink) as UTF-8, or null when it is absent or unusable. */
 export async function readSmallTextFile(
-  filePath: string,
+  /** Bytes for a path whose names are not all UTF-8. */
+  filePath: string | Buffer,
   maxBytes = MAX_RULES_FILE_BYTES,
 ): Promise<string | null> {
   let handle;

@@ -17,6 +17,14 @@ export const HARDENED_GIT_VARIABLES: Readonly<Record<string, string>> = {
   // No opportunistic index refresh written back, so reading never modifies the repository.
   GIT_OPTIONAL_LOCKS: '0',
   GIT_NO_REPLACE_OBJECTS: '1',
+  // An allow-list of no transport, which overrides every protocol.<name>.allow in any config: a
+  // partial clone's lazy fetch (cat-file of a missing blob) cannot start ssh, an upload-pack
+  // command or a remote helper the repository names. oy never fetches.
+  GIT_ALLOW_PROTOCOL: '',
+  // git 2.45 and later: a missing object is reported missing, with no fetch attempted at all.
+  GIT_NO_LAZY_FETCH: '1',
+  // No `info/grafts` file can cut or rewrite the history git shows (replace refs are off above).
+  GIT_GRAFT_FILE: '/dev/null',
 };
 
 /**
@@ -41,6 +49,8 @@ export const HARDENED_GIT_CONFIG: readonly string[] = [
   'protocol.allow=never',
   'protocol.ext.allow=never',
   'submodule.recurse=false',
+  // Said on every command once a graft file is named, even /dev/null.
+  'advice.graftFileDeprecated=false',
 ];
 
 /** The argument list: hardening settings, the caller's extra settings, then the command. */

@@ -54,7 +54,7 @@ export async function listStatChangedFiles(
   for (const entry of entries) {
     if (entry.mode === GITLINK_MODE || (entry.flags & UNCHECKED_FLAGS) !== 0) continue;
     const relPath = decodeFileName(entry.name).text;
-    if (entry.stage !== '0' || isStatChanged(cwd, relPath, entry, indexMtime, checkParents)) {
+    if (entry.stage !== '0' || isStatChanged(cwd, entry, indexMtime, checkParents)) {
       if (changed.at(-1) !== relPath) changed.push(relPath);
     }
   }
@@ -63,16 +63,16 @@ export async function listStatChangedFiles(
 
 function isStatChanged(
   cwd: string,
-  relPath: string,
   entry: IndexEntry,
   indexMtime: bigint,
   checkParents: ReturnType<typeof createParentFolderCheck>,
 ): boolean {
   // git itself treats a path below a symlinked folder as deleted.
-  if (checkParents(relPath).kind !== 'ok') return true;
+  // By the name's own bytes, so a name that is not UTF-8 is compared like any other.
+  if (checkParents(entry.name).kind !== 'ok') return true;
   let stats;
   try {
-    stats = lstatSync(path.join(cwd, relPath), { bigint: true });
+    stats = lstatSync(Buffer.concat([Buffer.from(`${cwd}/`), entry.name]), { bigint: true });
   } catch {
     return true;
   }

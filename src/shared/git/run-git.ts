@@ -1,4 +1,5 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
+import type { Readable, Writable } from 'node:stream';
 import { keepAbsolutePathEntries } from '../absolute-path-entries.js';
 import { findOnPath } from '../find-on-path.js';
 import { buildHardenedGitArgs, HARDENED_GIT_VARIABLES } from './git-hardening.js';
@@ -19,24 +20,19 @@ export interface RunGitOptions {
   /** Extra `-c key=value` settings, placed after the hardening ones. */
   config?: readonly string[];
   timeoutMs?: number;
+  /** Written to git's stdin, which is then closed; without it stdin is /dev/null. */
+  input?: string | Buffer;
 }
 
 /**
- * The one way oy runs git: the binary from an absolute PATH entry, no shell, no stdin, the
- * hardening settings and variables of `git-hardening.ts`, raw stdout back.
+ * The one way oy runs git: the binary from an absolute PATH entry, no shell, the hardening
+ * settings and variables of `git-hardening.ts`, raw stdout back.
  */
 export function runGit(args: readonly string[], options: RunGitOptions): Promise<GitResult> {
-  const searchPath = keepAbsolutePathEntries(options.env.PATH);
-  const gitPath = findOnPath('git', searchPath);
-  if (gitPath === null) {
-    return Promise.resolve({
-      ok: false,
-      reason: 'git not found on an absolute PATH entry',
-      exitCode: null,
-      stderr: '',
-    });
+  const child = spawnGit(args, options, options.input === undefined ? 'ignore' : 'pipe');
+  if (typeof child === 'string') {
+    return Promise.resolve({ ok: false, reason: child, exitCode: null, stderr: '' });
   }
-  const env = { ...options.env, ...HARDENED_GIT_VARIABLES, PATH: searchPath };
   return new Promise((resolve) => {
     let settled = false;
     const finish = (result: GitResult): void => {
@@ -45,32 +41,96 @@ export function runGit(args: readonly string[], options: RunGitOptions): Promise
       clearTimeout(timer);
       resolve(result);
     };
-    const child = spawn(gitPath, buildHardenedGitArgs(args, options.config), {
-      cwd: options.cwd,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      shell: false,
-      windowsHide: true,
-    });
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       finish({ ok: false, reason: 'timeout', exitCode: null, stderr: '' });
     }, options.timeoutMs ?? GIT_TIMEOUT_MS);
     const chunks: Buffer[] = [];
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => chunks.push(chunk));
-    child.stderr.on('data', (chunk: Buffer) => {
-      if (stderr.length < MAX_STDERR_CHARS) stderr += chunk.toString('utf8');
-    });
+    const stderr = collectStderr(child);
+    child.stdout?.on('data', (chunk: Buffer) => chunks.push(chunk));
+    if (options.input !== undefined) {
+      // git may exit before reading all of stdin (a usage error): that is its exit status's to say.
+      child.stdin?.on('error', () => undefined);
+      child.stdin?.end(options.input);
+    }
     child.on('error', (error: NodeJS.ErrnoException) => {
-      finish({ ok: false, reason: error.code ?? error.message, exitCode: null, stderr });
+      finish({ ok: false, reason: error.code ?? error.message, exitCode: null, stderr: stderr() });
     });
     child.on('close', (code, signal) => {
-      if (code === 0) finish({ ok: true, stdout: Buffer.concat(chunks), stderr });
+      if (code === 0) finish({ ok: true, stdout: Buffer.concat(chunks), stderr: stderr() });
       else {
         const reason = signal === null ? `exit ${String(code)}` : `signal ${signal}`;
-        finish({ ok: false, reason, exitCode: code, stderr: stderr.slice(0, MAX_STDERR_CHARS) });
+        finish({ ok: false, reason, exitCode: code, stderr: stderr() });
       }
     });
   });
+}
+
+/** A long-running git process (`cat-file --batch`, `diff-tree --stdin`) the caller talks to. */
+export interface GitProcess {
+  stdin: Writable;
+  stdout: Readable;
+  /** Settles when the process ends: how, and the start of its stderr. */
+  exited: Promise<{ code: number | null; signal: string | null; stderr: string; error?: string }>;
+  kill(): void;
+}
+
+/**
+ * Starts git through the same door as `runGit`, with stdin and stdout as pipes and no timeout:
+ * the caller watches for a stalled answer. A string when git cannot be started.
+ */
+export function startGit(
+  args: readonly string[],
+  options: Omit<RunGitOptions, 'timeoutMs' | 'input'>,
+): GitProcess | string {
+  const child = spawnGit(args, options, 'pipe');
+  if (typeof child === 'string') return child;
+  const stderr = collectStderr(child);
+  const exited = new Promise<{
+    code: number | null;
+    signal: string | null;
+    stderr: string;
+    error?: string;
+  }>((resolve) => {
+    let error: string | undefined;
+    child.on('error', (failure: NodeJS.ErrnoException) => {
+      error = failure.code ?? failure.message;
+    });
+    child.on('close', (code, signal) =>
+      resolve({ code, signal, stderr: stderr(), ...(error === undefined ? {} : { error }) }),
+    );
+  });
+  // A write after git died is reported through `exited`, not as an unhandled error.
+  child.stdin?.on('error', () => undefined);
+  return {
+    stdin: child.stdin as Writable,
+    stdout: child.stdout as Readable,
+    exited,
+    kill: () => child.kill('SIGKILL'),
+  };
+}
+
+function spawnGit(
+  args: readonly string[],
+  options: Pick<RunGitOptions, 'cwd' | 'env' | 'config'>,
+  stdin: 'ignore' | 'pipe',
+): ChildProcess | string {
+  const searchPath = keepAbsolutePathEntries(options.env.PATH);
+  const gitPath = findOnPath('git', searchPath);
+  if (gitPath === null) return 'git not found on an absolute PATH entry';
+  return spawn(gitPath, buildHardenedGitArgs(args, options.config), {
+    cwd: options.cwd,
+    env: { ...options.env, ...HARDENED_GIT_VARIABLES, PATH: searchPath },
+    stdio: [stdin, 'pipe', 'pipe'],
+    shell: false,
+    windowsHide: true,
+  });
+}
+
+function collectStderr(child: ChildProcess): () => string {
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    if (stderr.length < MAX_STDERR_CHARS) stderr += chunk.toString('utf8');
+  });
+  return () => stderr.slice(0, MAX_STDERR_CHARS);
 }

@@ -128,8 +128,8 @@ describe('the approval event', () => {
 
   it('redacts every text in it, whole before the summary is cut, with the grant it made', async () => {
     const secret = `ghp_${randomChars(ALNUM, 36)}`;
-    // The secret straddles the summary's 100-character cut: redacted first, nothing of it is left.
-    const command = `${'a'.repeat(84)} ${secret} tail`;
+    // The secret straddles the summary's cut: redacted first, nothing of it is left.
+    const command = `${'a'.repeat(30)} ${secret} ${'b'.repeat(100)} tail`;
     const redactor = createRedactor();
     const guarded = setup({
       mode: 'ask',
@@ -143,9 +143,11 @@ describe('the approval event', () => {
     expect(event.granted).toHaveLength(1);
     expect(JSON.stringify(event)).not.toContain(secret);
     expect(JSON.stringify(event)).not.toContain(secret.slice(0, 12));
-    // The cut falls inside the placeholder, never inside the secret.
-    expect(event.summary).toMatch(/ \[REDACTED:gith…$/u);
-    expect(event.granted![0]).toContain('[REDACTED:github-token:1] tail');
+    // The cut falls inside the placeholder, never inside the secret; what is left out is counted.
+    expect(event.summary).toMatch(
+      /^run a{30} \[REDACTED:[a-z-]*⟨… [\d,]+ characters not shown …⟩b+ tail$/u,
+    );
+    expect(event.granted![0]).toContain('[REDACTED:github-token:1] bbbb');
     // The grant itself is exact and unredacted in memory: only what is shown and saved is redacted.
     expect(guarded.grants.list()).toEqual([`Bash(${command})`]);
 

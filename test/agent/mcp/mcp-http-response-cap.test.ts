@@ -66,6 +66,11 @@ async function connect(url: string) {
       baseEnv: {},
       allowedEnvNames: [],
       timeoutMs: 30_000,
+      source: 'user',
+      launch: {
+        sandbox: { setting: 'off', allowNetwork: false, homePaths: [] },
+        workspaceAccess: 'read-write',
+      },
     },
   );
 }

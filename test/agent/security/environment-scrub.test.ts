@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runSupervised } from '../../../src/agent/shell/run-supervised.js';
-import { scrubEnvironment } from '../../../src/agent/shell/scrub-environment.js';
+import { buildChildEnvironment } from '../../../src/agent/shell/child-environment.js';
 import { createRedactor } from '../../../src/safety/redact/index.js';
 
-// Security suite "environment scrub" (SECURITY.md "Commands cannot outlive their timeout or read provider keys"): credentials in oy's environment, recognised by
-// name or by value, never reach a command's environment; ordinary variables and names the user
-// allows in agent.allowEnv still do. Every value is generated at run time.
+// Security suite "environment scrub" (SECURITY.md "Commands see a core environment"): only the core set and
+// toolchain variables reach a command, each dropped when its value holds a credential; names the
+// user allows in agent.allowEnv still do. Every value is generated at run time.
 
 const workspace = mkdtempSync(path.join(tmpdir(), 'oy-env-scrub-'));
 const BASE62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -29,7 +29,7 @@ async function commandEnvironment(
     command: 'env',
     cwd: workspace,
     timeoutMs: 20_000,
-    env: scrubEnvironment({ ...base, ...variables }, allowed),
+    env: buildChildEnvironment({ ...base, ...variables }, { allowedNames: allowed }),
     sandbox: { kind: 'none', reason: 'the environment is what is tested' },
   });
   expect(result.exit_code).toBe(0);
@@ -58,26 +58,30 @@ const BY_NAME = [
   'SOME_SERVICE_BEARER',
 ];
 
-// Names that look close but describe the desktop or a tool's settings: they must stay.
+// Ordinary names a deny-list kept: outside the core set, so they go too.
+const DROPPED_ORDINARY = ['SESSION_MANAGER', 'XDG_SESSION_TYPE', 'BUNDLE_GEMFILE', 'EDITOR'];
+
+// The core set and toolchain variables: with a plain value they reach the command.
 const KEPT_BY_NAME = [
-  'SESSION_MANAGER',
-  'XDG_SESSION_TYPE',
-  'XDG_SESSION_ID',
-  'BUNDLE_GEMFILE',
-  'BUNDLE_PATH',
-  'BUNDLE_BUILD__NOKOGIRI',
-  'LOGIN_SHELL_FLAVOUR',
+  'LANG',
+  'LC_ALL',
+  'TZ',
+  'TERM',
+  'NVM_DIR',
+  'GOPATH',
+  'JAVA_HOME',
+  'CARGO_HOME',
 ];
 
-/** Token-shaped values under innocent names: only the value gives them away. */
+/** Token-shaped values under names the core set passes: only the value gives them away. */
 function tokenValues(): Record<string, string> {
   const jwtHeader = Buffer.from('{"alg":"HS256","typ":"JWT"}').toString('base64url');
   const jwtBody = Buffer.from(`{"sub":"${plain()}"}`).toString('base64url');
   return {
-    UPSTREAM_SETTING: join('gh', 'p_', random(36)),
-    DEPLOY_HELPER: join('sk-ant-', 'api03-', random(93, `${BASE62}-_`), 'AA'),
-    BUILD_ARTIFACT: join('AKIA', random(16, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567')),
-    CHAT_HOOK_HELPER: join(
+    TERM: join('gh', 'p_', random(36)),
+    TZ: join('sk-ant-', 'api03-', random(93, `${BASE62}-_`), 'AA'),
+    LANG: join('AKIA', random(16, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567')),
+    GOFLAGS: join(
       'xox',
       'b-',
       random(11, '0123456789'),
@@ -86,17 +90,17 @@ function tokenValues(): Record<string, string> {
       '-',
       random(24),
     ),
-    STAGE_ID: `${jwtHeader}.${jwtBody}.${random(43)}`,
+    JAVA_HOME: `${jwtHeader}.${jwtBody}.${random(43)}`,
   };
 }
 
-/** URLs with credentials in them, under names that say nothing. */
+/** URLs with credentials in them, under names the core set passes. */
 function urlValues(): Record<string, string> {
   return {
-    REDIS_URL: `redis://:${random(16)}@cache.internal:6379/0`,
-    DATABASE_URL: `postgres://app:${random(16)}@db.internal/app`,
-    PIP_INDEX_URL: `https://build:${random(16)}@pypi.example.com/simple`,
-    UPSTREAM: `amqp://${plain()}:${random(12)}@mq.internal`,
+    HTTPS_PROXY: `http://build:${random(16)}@proxy.internal:3128`,
+    http_proxy: `http://:${random(16)}@proxy.internal:3128`,
+    GOPROXY: `https://build:${random(16)}@goproxy.example.com`,
+    NO_PROXY: `amqp://${plain()}:${random(12)}@mq.internal`,
   };
 }
 
@@ -114,8 +118,8 @@ const cases: Case[] = [
       expect(await commandEnvironment({ [name]: value })).not.toContain(value);
     },
   })),
-  ...BY_NAME.map((name) => ({
-    name: `${name} is removed by its name`,
+  ...[...BY_NAME, ...DROPPED_ORDINARY].map((name) => ({
+    name: `${name} is removed: not in the core set`,
     async check() {
       const value = plain();
       expect(await commandEnvironment({ [name]: value })).not.toContain(value);
@@ -144,9 +148,9 @@ const cases: Case[] = [
     },
   })),
   {
-    name: 'control: a URL without a password and a plain id reach the command',
+    name: 'control: a proxy URL without a password and a plain locale reach the command',
     async check() {
-      const env = { HOMEPAGE: `https://example.com/${plain()}`, BUILD_ID: plain() };
+      const env = { HTTPS_PROXY: `https://example.com/${plain()}`, LC_CTYPE: plain() };
       const seen = await commandEnvironment(env);
       for (const [name, value] of Object.entries(env)) expect(seen).toContain(`${name}=${value}`);
     },
@@ -157,11 +161,11 @@ const cases: Case[] = [
       const authkey = plain();
       const session = plain();
       const seen = await commandEnvironment(
-        { TS_AUTHKEY: authkey, FASTLANE_SESSION: session, REDIS_URL: urls.REDIS_URL ?? '' },
+        { TS_AUTHKEY: authkey, FASTLANE_SESSION: session, REDIS_URL: urls.HTTPS_PROXY ?? '' },
         ['TS_AUTHKEY', 'REDIS_URL'],
       );
       expect(seen).toContain(`TS_AUTHKEY=${authkey}`);
-      expect(seen).toContain(`REDIS_URL=${urls.REDIS_URL}`);
+      expect(seen).toContain(`REDIS_URL=${urls.HTTPS_PROXY}`);
       expect(seen).not.toContain(session);
     },
   },

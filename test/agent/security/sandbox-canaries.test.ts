@@ -84,11 +84,15 @@ const cases: Case[] = [
     },
   })),
   {
-    name: 'writing into the home directory fails',
+    name: 'writing into the home directory reaches only the throw-away home',
     async check() {
-      const result = await sandboxed('echo pwned > ~/.bashrc-canary', { home: varHome });
-      expect(result.exit_code).not.toBe(0);
+      const result = await sandboxed('echo pwned > ~/.bashrc-canary && cat ~/.bashrc-canary', {
+        home: varHome,
+      });
+      expect(result.stdout).toBe('pwned\n');
       expect(existsSync(path.join(varHome, '.bashrc-canary'))).toBe(false);
+      const again = await sandboxed('cat ~/.bashrc-canary', { home: varHome });
+      expect(again.stdout).toBe('');
     },
   },
   ...[process.env.HOME ?? '', varHome].flatMap((home) => [

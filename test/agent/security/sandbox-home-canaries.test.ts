@@ -5,11 +5,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildBwrapArgs } from '../../../src/agent/shell/build-bwrap-args.js';
 import { listHiddenCandidates } from '../../../src/agent/shell/hidden-paths.js';
 import { runSupervised, type CommandResult } from '../../../src/agent/shell/run-supervised.js';
-import { layOutSandbox, probeSandbox } from '../../../src/agent/shell/sandbox.js';
+import {
+  DEFAULT_SANDBOX_SCOPE,
+  layOutSandbox,
+  probeSandbox,
+} from '../../../src/agent/shell/sandbox.js';
 
 // Security suite "sandbox home canaries" (SECURITY.md "Where bubblewrap works, commands run in a sandbox"): every place the sandbox promises to hide
-// under HOME holds a canary, and no sandboxed command can read it; a control run with the same
-// sandbox minus the hiding reads every one, so each case can fail.
+// under HOME holds a canary, and no sandboxed command can read it even when the user shows the
+// folders holding them (agent.homePaths): the credential list as the second line of defence. A
+// control run with the same sandbox minus the hiding and the empty home reads every one.
 
 const probe = await probeSandbox(process.env);
 // Homes under /var/tmp: the sandbox's private /tmp would hide a home under /tmp wholesale.
@@ -64,14 +69,35 @@ function readEverything(list: readonly Planted[]): string {
 
 async function sandboxed(home: string, command: string, isHiding: boolean): Promise<CommandResult> {
   const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home };
-  const layout = layOutSandbox(workspace, env, false);
-  const args = buildBwrapArgs(isHiding ? layout : { ...layout, hidden: [] });
+  // Every top-level place that holds a hidden one is shown, as a user's agent.homePaths could:
+  // the credential list, the second line of defence, is all that hides the canaries.
+  const homePaths = [
+    ...new Set(
+      listHiddenCandidates({ HOME: home }).map((p) => path.relative(home, p).split('/')[0]),
+    ),
+  ].map((first) => `~/${first}`);
+  const {
+    git: _git,
+    gitSettings: _settings,
+    ...layout
+  } = await layOutSandbox(workspace, env, false, {
+    ...DEFAULT_SANDBOX_SCOPE,
+    homePaths,
+  });
+  const args = buildBwrapArgs(isHiding ? layout : { ...layout, hidden: [], homes: [] });
   return runSupervised({
     command,
     cwd: workspace,
     timeoutMs: 30_000,
     env,
-    sandbox: { kind: 'bwrap', bwrapPath: probe.bwrapPath ?? 'bwrap', args, allowNetwork: false },
+    sandbox: {
+      kind: 'bwrap',
+      bwrapPath: probe.bwrapPath ?? 'bwrap',
+      args,
+      allowNetwork: false,
+      scope: DEFAULT_SANDBOX_SCOPE,
+      gitSettings: [],
+    },
   });
 }
 
@@ -150,13 +176,21 @@ const cases: Case[] = [
     },
   },
   {
-    name: 'ordinary files in HOME stay readable (tool caches, .gitconfig)',
+    name: 'a tool cache stays readable; .gitconfig is not shown, only the identity in it',
     async check() {
-      writeFileSync(path.join(homes.files, '.gitconfig'), `[user]\n\tname = ${run}\n`);
+      writeFileSync(
+        path.join(homes.files, '.gitconfig'),
+        `[user]\n\tname = n${run}\n[alias]\n\tx = !echo ${run}-alias\n`,
+      );
       mkdirSync(path.join(homes.files, '.npm', '_cacache'), { recursive: true });
       writeFileSync(path.join(homes.files, '.npm', '_cacache', 'index'), run);
-      const result = await sandboxed(homes.files, 'cat ~/.gitconfig ~/.npm/_cacache/index', true);
-      expect(result.stdout).toBe(`[user]\n\tname = ${run}\n${run}`);
+      const result = await sandboxed(
+        homes.files,
+        'cat ~/.npm/_cacache/index; cat ~/.gitconfig',
+        true,
+      );
+      expect(result.stdout).toBe(run);
+      expect(result.stderr).toContain('No such file');
     },
   },
 ];

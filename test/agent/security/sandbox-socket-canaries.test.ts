@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildBwrapArgs } from '../../../src/agent/shell/build-bwrap-args.js';
 import { runSupervised, type CommandResult } from '../../../src/agent/shell/run-supervised.js';
 import {
+  DEFAULT_SANDBOX_SCOPE,
   layOutSandbox,
   planSandbox,
   probeSandbox,
@@ -68,16 +69,29 @@ async function connect(socketPath: string, isHiding: boolean): Promise<CommandRe
     HOME: home,
     XDG_RUNTIME_DIR: runtimeDir,
   };
-  const layout = layOutSandbox(workspace, env, false);
+  const {
+    git: _git,
+    gitSettings: _settings,
+    ...layout
+  } = await layOutSandbox(workspace, env, false);
   const args = buildBwrapArgs(
-    isHiding ? layout : { ...layout, runtimeDirs: [], sockets: [], keptLinks: [], keptFiles: [] },
+    isHiding
+      ? layout
+      : { ...layout, runtimeDirs: [], sockets: [], keptLinks: [], keptFiles: [], homes: [] },
   );
   return runSupervised({
     command: connectCommand(socketPath),
     cwd: workspace,
     timeoutMs: 20_000,
     env,
-    sandbox: { kind: 'bwrap', bwrapPath: probe.bwrapPath ?? 'bwrap', args, allowNetwork: false },
+    sandbox: {
+      kind: 'bwrap',
+      bwrapPath: probe.bwrapPath ?? 'bwrap',
+      args,
+      allowNetwork: false,
+      scope: DEFAULT_SANDBOX_SCOPE,
+      gitSettings: [],
+    },
   });
 }
 
@@ -128,13 +142,14 @@ const cases: Case[] = [
     name: 'a socket that appears after the plan (while the user reads the preview) is hidden',
     async check() {
       const plan = await planSandbox('on', workspace, sandboxEnv(), false);
-      const late = path.join(home, '.late', 'agent.sock');
+      // Outside HOME, which the sandbox empties whole: only the socket list can cover this one.
+      const late = path.join(root, 'late', 'agent.sock');
       await serve(late);
       const stale = await runPlanned(late, plan);
       // Control: the plan made before the socket existed does not cover it.
       expect(stale.stdout).toBe('hello\n');
       const before = connections.get(late);
-      const fresh = await runPlanned(late, refreshSandboxPlan(plan, workspace, sandboxEnv()));
+      const fresh = await runPlanned(late, await refreshSandboxPlan(plan, workspace, sandboxEnv()));
       expect(fresh.stdout).not.toContain('hello');
       expect(connections.get(late)).toBe(before);
     },

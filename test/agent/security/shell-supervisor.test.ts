@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { MAX_STREAM_BYTES } from '../../../src/agent/shell/capture-output.js';
 import { runSupervised, type CommandResult } from '../../../src/agent/shell/run-supervised.js';
 import type { SandboxPlan } from '../../../src/agent/shell/sandbox.js';
-import { scrubEnvironment } from '../../../src/agent/shell/scrub-environment.js';
+import { buildChildEnvironment } from '../../../src/agent/shell/child-environment.js';
 import { isProcessRunning, waitFor } from '../shell/process-state.js';
 
 // Security suite "shell supervisor" (SECURITY.md "Commands cannot outlive their timeout or read provider keys"): grandchildren past the timeout die,
@@ -180,7 +180,7 @@ const cases: Case[] = [
   ...Object.entries(CREDENTIALS).map(([name, value]) => ({
     name: `the scrubbed environment hides ${name}`,
     async check() {
-      const env = scrubEnvironment({ ...baseEnv, [name]: value }, []);
+      const env = buildChildEnvironment({ ...baseEnv, [name]: value }, { allowedNames: [] });
       const result = await run(`printf '%s' "$${name}"; env`, { env });
       expect(result.exit_code).toBe(0);
       expect(result.stdout).not.toContain(value);
@@ -190,7 +190,10 @@ const cases: Case[] = [
   {
     name: 'a credential allowed by name in the config is visible',
     async check() {
-      const env = scrubEnvironment({ ...baseEnv, ...CREDENTIALS }, ['MY_SERVICE_TOKEN']);
+      const env = buildChildEnvironment(
+        { ...baseEnv, ...CREDENTIALS },
+        { allowedNames: ['MY_SERVICE_TOKEN'] },
+      );
       const result = await run('printf "%s|%s" "$MY_SERVICE_TOKEN" "$ANTHROPIC_API_KEY"', { env });
       expect(result.stdout).toBe('canary-service-token|');
     },

@@ -220,7 +220,10 @@ describe('approval lines in a session', () => {
     expect(lines.some((line) => line.toolCallId === 'forged')).toBe(false);
     const [approval] = lines;
     // Shown inertly: no ESC, BEL or line break survives in the summary; the secret is a placeholder.
-    expect(approval!.summary).toMatch(/^run echo \^\[\[2J\^\[\]52;c;cHduZWQ=\^G /u);
+    expect(approval!.summary).toMatch(
+      /^run echo ⟨\^\[\[2J \+ \^\[\]52;c;cHduZWQ=\^G⟩ .*⟨… [\d,]+ characters not shown …⟩.*⟨U\+2028 line separator⟩x$/u,
+    );
+    expect(approval!.summary.length).toBeLessThanOrEqual(104);
     // eslint-disable-next-line no-control-regex -- finding raw control characters is the point
     expect(approval!.summary).not.toMatch(/[\u0000-\u001f\u2028]/u);
     const approvalLine = rawLines.find((line) => line.startsWith('{"type":"approval"'))!;

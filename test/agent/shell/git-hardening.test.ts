@@ -4,7 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { hardenGitEnvironment } from '../../../src/agent/shell/git-hardening.js';
 import { runSupervised } from '../../../src/agent/shell/run-supervised.js';
-import { scrubEnvironment } from '../../../src/agent/shell/scrub-environment.js';
+import { buildChildEnvironment } from '../../../src/agent/shell/child-environment.js';
 
 const baseEnv = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '' };
 
@@ -59,7 +59,7 @@ describe('hardenGitEnvironment', () => {
     const { root, canaries } = makeHostileRepository();
     const setup = await runIn(root, canaries.setup!, baseEnv);
     expect(setup.exit_code, setup.stderr).toBe(0);
-    const env = hardenGitEnvironment(scrubEnvironment(baseEnv, []));
+    const env = hardenGitEnvironment(buildChildEnvironment(baseEnv, { allowedNames: [] }));
     const result = await runIn(root, ATTEMPTS, { ...env, EXT_CANARY: canaries.ext! });
     const log = await runIn(root, 'git log --oneline | wc -l', env);
     expect(log.stdout.trim(), result.stderr).toBe('1');

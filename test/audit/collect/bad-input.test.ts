@@ -64,12 +64,12 @@ for (const mode of ['git', 'walk'] as const) {
       expect([...read.keys()]).toEqual(['ok.ts']);
     });
 
-    it('a binary file named .ts is binary', async () => {
+    it('a binary file named .ts is unexpected-binary, not reviewed', async () => {
       const root = tempDir();
       writeTree(root, { 'evil.ts': Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1, 0, 0, 0]) });
       if (mode === 'git') gitInit(root);
       const { read, ledger } = await collectAndRead(root, mode);
-      expect(reasonOf(ledger, 'evil.ts')).toBe('binary');
+      expect(reasonOf(ledger, 'evil.ts')).toBe('unexpected-binary');
       expect(read.size).toBe(0);
     });
 
@@ -125,7 +125,7 @@ for (const mode of ['git', 'walk'] as const) {
       expect(read.get('line\nbreak.ts')).toBe('export const a = 1;\n');
     });
 
-    it('a name that is not UTF-8 is invalid-name, shown lossily, never opened', async () => {
+    it('a name that is not UTF-8 is read by its bytes and shown escaped, in a bad folder too', async () => {
       const root = tempDir();
       writeTree(root, { 'ok.ts': 'ok' });
       const rootBytes = Buffer.from(`${root}/`);
@@ -135,13 +135,23 @@ for (const mode of ['git', 'walk'] as const) {
         Buffer.concat([rootBytes, Buffer.from([0x64, 0xfe, 0x2f, 0x66, 0x2e, 0x74, 0x73])]),
         'in a bad dir',
       );
+      // A valid name that reads like the escape of another: that other is left out, and says why.
+      writeFileSync(path.join(root, 'c\\xFF.ts'), 'literal');
+      writeFileSync(Buffer.concat([rootBytes, Buffer.from([0x63, 0xff, 0x2e, 0x74, 0x73])]), 'x');
+      writeFileSync(path.join(root, 'e\\xFE.ts'), 'literal, no twin');
       if (mode === 'git') gitInit(root);
       const { read, ledger } = await collectAndRead(root, mode);
-      expect([...read.keys()]).toEqual(['ok.ts']);
-      expect(reasonOf(ledger, 'b\uFFFD.ts')).toBe('invalid-name');
-      // The walker records the directory once; git lists the file inside it.
-      const inBadDir = mode === 'git' ? 'd\uFFFD/f.ts' : 'd\uFFFD/';
-      expect(reasonOf(ledger, inBadDir)).toBe('invalid-name');
+      expect([...read.keys()].sort()).toEqual([
+        'b\\xFF.ts',
+        'c\\xFF.ts',
+        'd\\xFE/f.ts',
+        'e\\xFE.ts',
+        'ok.ts',
+      ]);
+      expect(read.get('b\\xFF.ts')).toBe('bad');
+      expect(read.get('d\\xFE/f.ts')).toBe('in a bad dir');
+      expect(read.get('c\\xFF.ts')).toBe('literal');
+      expect(reasonOf(ledger, 'c\\xFF.ts')).toBe('invalid-name');
     });
   });
 }

@@ -94,7 +94,7 @@ describe('listing: git path and walker', () => {
       expect(statusOf(viaGit, file)).toBeUndefined();
       expect(statusOf(viaWalk, file)).toBeUndefined();
     }
-    expect(statusOf(viaWalk, '.git/')).toBe('skipped(default-dir)');
+    expect(statusOf(viaWalk, '.git/')).toBe('skipped(git-dir)');
   });
 
   it('honours core.excludesFile from ~/.gitconfig in both paths', async () => {
@@ -205,11 +205,12 @@ describe('workspace rules: .oyignore, --exclude, --include', () => {
         'src/a.ts',
         'src/keep.snap',
       ]);
-      expect(statusOf(result, 'src/a.snap')).toBe('skipped(repository-ignore)');
+      // The repository's own .oyignore keeps a file from review, never from the secret scan.
+      expect(statusOf(result, 'src/a.snap')).toBe('secrets-only(repository-ignore)');
       expect(statusOf(result, 'src/a.test.ts')).toBe('skipped(excluded)');
       expect(statusOf(result, 'lib/util.js')).toBe('skipped(not-included)');
       // The repository's .oyignore never skips a whole directory: each file in it is listed.
-      expect(statusOf(result, 'docs/guide.md')).toBe('skipped(repository-ignore)');
+      expect(statusOf(result, 'docs/guide.md')).toBe('secrets-only(repository-ignore)');
       // The walker records a directory the user excluded once; git lists each file in it.
       if (mode === 'git') {
         expect(statusOf(result, 'fixtures/big.json')).toBe('skipped(excluded)');
@@ -232,7 +233,7 @@ describe('git specifics', () => {
     expect(candidatePaths(result)).toEqual(['a.ts']);
   });
 
-  it('records a submodule (gitlink) and an untracked nested repository as not regular files', async () => {
+  it('records a submodule that is not checked out, and an untracked nested repository as not a regular file', async () => {
     const root = tempDir();
     writeTree(root, { 'a.ts': 'a' });
     gitInit(root);
@@ -245,8 +246,8 @@ describe('git specifics', () => {
     expect(result.ledger).toContainEqual({
       path: 'libs/sub/',
       status: 'skipped',
-      reason: 'not-regular-file',
-      detail: 'git submodule',
+      reason: 'submodule-not-checked-out',
+      detail: 'run git submodule update --init to audit it',
     });
     expect(statusOf(result, 'nested/')).toBe('skipped(not-regular-file)');
     expect(candidatePaths(result)).toEqual(['a.ts']);
@@ -292,8 +293,8 @@ describe('git specifics', () => {
     expect(result).toEqual({
       candidates: [],
       ledger: [],
-      leftOutByRepository: [],
       isGitRepo: true,
+      diff: null,
       secretFiles: [],
       configChanges: [],
     });
@@ -316,8 +317,8 @@ describe('git specifics', () => {
     });
     const result = await collect(root, { env: envWithoutGit(tempDir()) });
     expect(candidatePaths(result)).toEqual(['a.ts']);
-    expect(statusOf(result, '.git')).toBe('skipped(default-dir)');
-    expect(statusOf(result, 'sub/.git')).toBe('skipped(default-dir)');
+    expect(statusOf(result, '.git')).toBe('skipped(git-dir)');
+    expect(statusOf(result, 'sub/.git')).toBe('skipped(git-dir)');
   });
 });
 

@@ -1,4 +1,4 @@
-import { symlinkSync } from 'node:fs';
+import { linkSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SKIP_DIRS, LOCKFILE_NAMES } from '../../../src/audit/collect/default-skips.js';
@@ -8,6 +8,7 @@ import {
   envWithoutGit,
   gitInit,
   makeTempDir,
+  readPaths,
   removeDir,
   statusOf,
   writeTree,
@@ -57,24 +58,19 @@ function makeTree(): string {
   writeTree(root, files);
   symlinkSync('app.ts', path.join(root, 'src/link.ts'));
   symlinkSync('../src', path.join(root, 'web/src-link'));
+  // Two names for one file: either may be the one outside the workspace, so neither is read.
+  writeFileSync(path.join(root, 'src/twin.ts'), 'export const twin = 1;\n');
+  linkSync(path.join(root, 'src/twin.ts'), path.join(root, 'src/hard-link.ts'));
+  const outside = makeTempDir();
+  dirs.push(outside);
+  writeFileSync(path.join(outside, 'credentials'), 'aws_secret_access_key = x\n');
+  linkSync(path.join(outside, 'credentials'), path.join(root, 'outside-link.txt'));
   return root;
 }
 
-const EXPECTED_REASONS: Record<string, string> = {
+/** Not read at all. */
+const EXPECTED_SKIPS: Record<string, string> = {
   'src/empty.ts': 'empty',
-  'src/big.ts': 'too-large',
-  'web/app.min.js': 'minified',
-  'web/style.min.css': 'minified',
-  'assets/logo.png': 'binary',
-  'assets/Photo.JPG': 'binary',
-  'bin/tool.exe': 'binary',
-  'lib/native.so': 'binary',
-  'lib/mod.wasm': 'binary',
-  'docs/paper.pdf': 'binary',
-  'java/App.class': 'binary',
-  'java/app.jar': 'binary',
-  'py/mod.pyc': 'binary',
-  'win/lib.dll': 'binary',
   '.env': 'secret-file',
   '.env.production': 'secret-file',
   'keys/server.key': 'secret-file',
@@ -83,6 +79,16 @@ const EXPECTED_REASONS: Record<string, string> = {
   'infra/terraform.tfstate': 'secret-file',
   'src/link.ts': 'symlink',
   'web/src-link': 'symlink',
+  'src/hard-link.ts': 'hard-link',
+  'src/twin.ts': 'hard-link',
+  'outside-link.txt': 'hard-link',
+};
+
+/** Read for committed secrets, but not reviewed: the repository caused the skip. */
+const EXPECTED_SECRETS_ONLY: Record<string, string> = {
+  'src/big.ts': 'too-large',
+  'web/app.min.js': 'minified',
+  'web/style.min.css': 'minified',
 };
 
 describe('default skips', () => {
@@ -94,35 +100,55 @@ describe('default skips', () => {
       const result = await collect(root, { env, maxFileBytes: MAX_FILE_BYTES });
       expect(result.isGitRepo).toBe(mode === 'git');
 
-      for (const [file, reason] of Object.entries(EXPECTED_REASONS)) {
+      for (const [file, reason] of Object.entries(EXPECTED_SKIPS)) {
         expect({ file, status: statusOf(result, file) }).toEqual({
           file,
           status: `skipped(${reason})`,
         });
       }
+      for (const [file, reason] of Object.entries(EXPECTED_SECRETS_ONLY)) {
+        expect({ file, status: statusOf(result, file) }).toEqual({
+          file,
+          status: `secrets-only(${reason})`,
+        });
+      }
       for (const lockfile of LOCKFILE_NAMES) {
-        expect(statusOf(result, `deps/${lockfile}`)).toBe('skipped(lockfile)');
+        expect(statusOf(result, `deps/${lockfile}`)).toBe('secrets-only(lockfile)');
       }
       for (const dir of DEFAULT_SKIP_DIRS) {
         if (dir === '.git') continue;
-        // The walker records the directory once; git lists each file in it.
-        const shown = mode === 'git' ? `pkg/${dir}/inside.ts` : `pkg/${dir}/`;
-        expect({ shown, status: statusOf(result, shown) }).toEqual({
-          shown,
-          status: 'skipped(default-dir)',
+        // Both listings enter the folder: each file in it is read for secrets, not reviewed.
+        const file = `pkg/${dir}/inside.ts`;
+        expect({ file, status: statusOf(result, file) }).toEqual({
+          file,
+          status: 'secrets-only(default-dir)',
         });
       }
+      // A binary name decides nothing: the content does, once read.
       expect(candidatePaths(result)).toEqual([
+        'assets/Photo.JPG',
+        'assets/logo.png',
+        'bin/tool.exe',
+        'docs/paper.pdf',
+        'java/App.class',
+        'java/app.jar',
+        'lib/mod.wasm',
+        'lib/native.so',
+        'py/mod.pyc',
         'src/.env.example',
         'src/app.ts',
         'src/build',
         'src/exactly-max.ts',
+        'win/lib.dll',
       ]);
-      expect(result.ledger.find((entry) => entry.path === 'src/big.ts')?.detail).toBe(
-        `${MAX_FILE_BYTES + 1} bytes, limit ${MAX_FILE_BYTES}`,
-      );
+      expect(
+        result.candidates.find((candidate) => candidate.path === 'src/big.ts')?.reviewSkip,
+      ).toEqual({
+        reason: 'too-large',
+        detail: `${MAX_FILE_BYTES + 1} bytes, limit ${MAX_FILE_BYTES}`,
+      });
       // Nothing is dropped silently: every file is a candidate or has exactly one ledger line.
-      const accounted = [...candidatePaths(result), ...result.ledger.map((entry) => entry.path)];
+      const accounted = [...readPaths(result), ...result.ledger.map((entry) => entry.path)];
       expect(new Set(accounted).size).toBe(accounted.length);
     });
   }

@@ -1,7 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, rmSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { checkContent } from '../../../src/audit/collect/check-content.js';
 import { readCandidate } from '../../../src/audit/collect/read-candidate.js';
 import type { CandidateFile } from '../../../src/audit/types.js';
 import { MIB, makeTempDir, removeDir } from './tree-helpers.js';
@@ -14,7 +15,10 @@ afterEach(() => {
   removeDir(root);
 });
 
-function candidateFor(relPath: string, content?: string | Buffer): CandidateFile {
+function candidateFor(
+  relPath: string,
+  content?: string | Buffer,
+): CandidateFile & { absolutePath: string } {
   const absolutePath = path.join(root, relPath);
   if (content !== undefined) {
     mkdirSync(path.dirname(absolutePath), { recursive: true });
@@ -44,13 +48,101 @@ describe('readCandidate: text', () => {
   });
 });
 
+/** Non-ASCII characters as 'x': what UTF-16 without a mark must hold to be told from binary. */
+const toAscii = (text: string): string =>
+  [...text].map((char) => ((char.codePointAt(0) ?? 0) < 0x80 ? char : 'x')).join('');
+
+describe('readCandidate: Unicode encodings', () => {
+  const text = 'const naïve = "日本 🙂";\nexport { naïve };\n';
+  const utf32 = (littleEndian: boolean): Buffer => {
+    const points = [0xfeff, ...[...text].map((char) => char.codePointAt(0) ?? 0)];
+    const bytes = Buffer.alloc(points.length * 4);
+    points.forEach((point, at) =>
+      littleEndian ? bytes.writeUInt32LE(point, at * 4) : bytes.writeUInt32BE(point, at * 4),
+    );
+    return bytes;
+  };
+  const encodings: [string, Buffer][] = [
+    ['UTF-8 with BOM', Buffer.from(`\uFEFF${text}`, 'utf8')],
+    ['UTF-16 LE with BOM', Buffer.from(`\uFEFF${text}`, 'utf16le')],
+    ['UTF-16 BE with BOM', Buffer.from(`\uFEFF${text}`, 'utf16le').swap16()],
+    ['UTF-32 LE with BOM', utf32(true)],
+    ['UTF-32 BE with BOM', utf32(false)],
+    ['UTF-16 LE without a BOM', Buffer.from(toAscii(text), 'utf16le')],
+  ];
+  for (const [name, bytes] of encodings) {
+    it(`${name} is read as its text, the mark dropped`, async () => {
+      const result = await readCandidate(candidateFor('wide.ts', bytes), MIB);
+      const expected = name.includes('without') ? toAscii(text) : text;
+      expect('file' in result && result.file.text).toBe(expected);
+      expect('file' in result && result.file.size).toBe(bytes.length);
+    });
+  }
+
+  it('numbers that look like UTF-16 without a mark are not text', async () => {
+    // Little-endian 16-bit values under 256 with no zero among them: NUL in every other byte.
+    const numbers = Buffer.alloc(64);
+    for (let at = 0; at < 32; at++) numbers.writeUInt16LE(1 + (at % 30), at * 2);
+    expect(await reasonFor(candidateFor('table.bin', numbers))).toBe('skipped(binary)');
+    expect(await reasonFor(candidateFor('table.data', numbers))).toBe('skipped(unexpected-binary)');
+  });
+
+  it('binary content in UTF-16 is still binary', async () => {
+    const bytes = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.alloc(64)]);
+    expect(await reasonFor(candidateFor('wide.txt', bytes))).toBe('skipped(unexpected-binary)');
+  });
+});
+
+describe('checkContent: binary content is read for secrets the way strings reads it', () => {
+  const key = `ghp_${'A1b2C3d4'.repeat(4)}Zz9y`;
+  const utf32 = (text: string, littleEndian: boolean): Buffer => {
+    const bytes = Buffer.alloc(text.length * 4);
+    [...text].forEach((char, at) =>
+      littleEndian
+        ? bytes.writeUInt32LE(char.charCodeAt(0), at * 4)
+        : bytes.writeUInt32BE(char.charCodeAt(0), at * 4),
+    );
+    return bytes;
+  };
+  const wide: [string, Buffer][] = [
+    ['UTF-16 LE', Buffer.from(`key=${key}\n`, 'utf16le')],
+    ['UTF-16 BE', Buffer.from(`key=${key}\n`, 'utf16le').swap16()],
+    ['UTF-32 LE', utf32(`key=${key}\n`, true)],
+    ['UTF-32 BE', utf32(`key=${key}\n`, false)],
+  ];
+  for (const [name, bytes] of wide) {
+    it(`${name} text inside a binary is read joined, line feeds kept`, () => {
+      // A PNG header and a control character: no text encoding fits, so this is binary.
+      const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 1]);
+      const verdict = checkContent(
+        Buffer.concat([png, bytes, Buffer.from([0, 0, 0xff])]),
+        'logo.png',
+      );
+      expect(verdict.reviewSkip?.reason).toBe('binary');
+      expect(verdict.text).toContain(`key=${key}\n`);
+      // The PNG signature's two line feeds and the text's one: line numbers hold.
+      expect(verdict.text.split('\n')).toHaveLength(4);
+    });
+  }
+
+  it('NUL padding between ASCII strings is a space, never a join', () => {
+    const bytes = Buffer.from('\x7fELF\0\0\0\0user\0\0\0\0secret\0\0B\0\0\0C');
+    expect(checkContent(bytes, 'app').text).toBe(' ELF    user    secret  B   C');
+  });
+});
+
 describe('readCandidate: content checks', () => {
-  it('binary: a NUL byte in the first 8 KiB, even with a .ts name', async () => {
+  it('binary: a NUL byte in the first 8 KiB; under a name that does not say binary it is unexpected', async () => {
     const bytes = Buffer.concat([
       Buffer.from('export const a = 1;\n'),
       Buffer.from([0, 1, 2, 0xff]),
     ]);
-    expect(await reasonFor(candidateFor('sneaky.ts', bytes))).toBe('skipped(binary)');
+    expect(await reasonFor(candidateFor('sneaky.ts', bytes))).toBe('skipped(unexpected-binary)');
+    expect(await reasonFor(candidateFor('no-extension', bytes))).toBe('skipped(unexpected-binary)');
+    expect(await reasonFor(candidateFor('logo.PNG', bytes))).toBe('skipped(binary)');
+    expect(await reasonFor(candidateFor('sub/.DS_Store', bytes))).toBe('skipped(binary)');
+    // The name never decides: a text file called logo.png is text.
+    expect(await reasonFor(candidateFor('logo.png', 'const a = 1;\n'))).toBe('read');
     // Past the sniff window a NUL is just a character of valid UTF-8 text.
     const late = `${'abc\n'.repeat(2048)}\0tail\n`;
     expect(await reasonFor(candidateFor('late.txt', late))).toBe('read');
@@ -117,6 +209,19 @@ describe('readCandidate: the file changed after listing', () => {
     rmSync(path.join(root, 'dir'), { recursive: true });
     writeFileSync(path.join(root, 'dir'), 'now a file');
     expect(await reasonFor(candidate)).toBe('skipped(missing)');
+  });
+
+  it('hard-link: a second name made since listing is not read through', async () => {
+    const outside = makeTempDir();
+    try {
+      writeFileSync(path.join(outside, 'credentials'), 'outside the workspace');
+      const candidate = candidateFor('a.ts', 'x');
+      rmSync(candidate.absolutePath);
+      linkSync(path.join(outside, 'credentials'), candidate.absolutePath);
+      expect(await reasonFor(candidate)).toBe('skipped(hard-link)');
+    } finally {
+      removeDir(outside);
+    }
   });
 
   it('symlink: a symlink swapped in is not followed', async () => {

@@ -5,6 +5,7 @@ import { commitAll } from '../../support/git-fixture.js';
 import {
   candidatePaths,
   collect,
+  readPaths,
   envWithoutGit,
   statusOf,
   useTempDirs,
@@ -37,15 +38,21 @@ describe('repository rules', () => {
       const env = mode === 'git' ? process.env : envWithoutGit(tempDir());
       const result = await collect(root, { env });
       expect(candidatePaths(result)).toEqual([]);
-      for (const file of ['src/app.ts', 'src/admin/panel.ts', 'docs/guide.md', '.oyignore']) {
-        expect(statusOf(result, file), file).toBe('skipped(repository-ignore)');
+      // Left out of the review, yet handed on to be read for committed secrets; a name that
+      // says binary hides nothing (content decides that when the file is read).
+      for (const file of [
+        'src/app.ts',
+        'src/admin/panel.ts',
+        'docs/guide.md',
+        '.oyignore',
+        'logo.png',
+      ]) {
+        expect(statusOf(result, file), file).toBe('secrets-only(repository-ignore)');
       }
-      // A skip decided by the name comes first: a binary is not counted against coverage.
-      expect(statusOf(result, 'logo.png')).toBe('skipped(binary)');
-      // Left out, yet handed on to be read for committed secrets.
-      expect(result.leftOutByRepository.map((file) => file.path)).toEqual([
+      expect(readPaths(result)).toEqual([
         '.oyignore',
         'docs/guide.md',
+        'logo.png',
         'src/admin/panel.ts',
         'src/app.ts',
       ]);
@@ -68,7 +75,12 @@ describe('repository rules', () => {
     writeTree(root, TREE);
     commitAll(root);
     const result = await collect(root);
-    expect(candidatePaths(result)).toEqual(['docs/guide.md', 'src/admin/panel.ts', 'src/app.ts']);
+    expect(candidatePaths(result)).toEqual([
+      'docs/guide.md',
+      'logo.png',
+      'src/admin/panel.ts',
+      'src/app.ts',
+    ]);
   });
 
   it('project exclude and include give skipped(project-exclude) with the rule named', async () => {
@@ -81,14 +93,13 @@ describe('repository rules', () => {
       projectExclude: ['src/admin/'],
     });
     expect(candidatePaths(result)).toEqual(['src/app.ts']);
-    const entry = (file: string) => result.ledger.find((line) => line.path === file);
-    expect(entry('src/admin/panel.ts')).toEqual({
-      path: 'src/admin/panel.ts',
-      status: 'skipped',
+    const skipOf = (file: string) =>
+      result.candidates.find((candidate) => candidate.path === file)?.reviewSkip;
+    expect(skipOf('src/admin/panel.ts')).toEqual({
       reason: 'project-exclude',
       detail: 'audit.exclude in .oy/config.json',
     });
-    expect(entry('docs/guide.md')).toMatchObject({
+    expect(skipOf('docs/guide.md')).toEqual({
       reason: 'project-exclude',
       detail: 'not in audit.include of .oy/config.json',
     });
@@ -101,7 +112,7 @@ describe('repository rules', () => {
     commitAll(root);
     const result = await collect(root, { exclude: ['docs/'], projectExclude: ['src/admin/'] });
     expect(statusOf(result, 'docs/guide.md')).toBe('skipped(excluded)');
-    expect(statusOf(result, 'src/admin/panel.ts')).toBe('skipped(project-exclude)');
+    expect(statusOf(result, 'src/admin/panel.ts')).toBe('secrets-only(project-exclude)');
   });
 
   it('with --diff, an unchanged file stays skipped(unchanged) whatever .oyignore says', async () => {
@@ -112,7 +123,7 @@ describe('repository rules', () => {
     writeFileSync(path.join(root, 'src', 'app.ts'), 'export const app = 3;\n');
     const result = await collect(root, { diffRef: 'HEAD' });
     expect(statusOf(result, 'src/admin/panel.ts')).toBe('skipped(unchanged)');
-    expect(statusOf(result, 'src/app.ts')).toBe('skipped(repository-ignore)');
+    expect(statusOf(result, 'src/app.ts')).toBe('secrets-only(repository-ignore)');
   });
 });
 

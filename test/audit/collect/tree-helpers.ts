@@ -72,13 +72,29 @@ export function envWithoutGit(emptyDir: string): Record<string, string | undefin
   return { ...process.env, PATH: emptyDir };
 }
 
-/** "skipped(<reason>)" for a ledger path, "candidate" for a candidate, undefined when absent. */
+/**
+ * "skipped(<reason>)" for a ledger path (not read), "candidate" for a file to review,
+ * "secrets-only(<reason>)" for one read for its secrets only, undefined when absent.
+ */
 export function statusOf(result: CollectResult, relPath: string): string | undefined {
-  if (result.candidates.some((candidate) => candidate.path === relPath)) return 'candidate';
+  const candidate = result.candidates.find((each) => each.path === relPath);
+  if (candidate !== undefined) {
+    return candidate.reviewSkip === undefined
+      ? 'candidate'
+      : `secrets-only(${candidate.reviewSkip.reason})`;
+  }
   const entry = result.ledger.find((line) => line.path === relPath);
   return entry === undefined ? undefined : `${entry.status}(${String(entry.reason)})`;
 }
 
+/** The files the model may review (candidates with no review skip). */
 export function candidatePaths(result: CollectResult): string[] {
+  return result.candidates
+    .filter((candidate) => candidate.reviewSkip === undefined)
+    .map((candidate) => candidate.path);
+}
+
+/** Every file that will be read: for review, or for its secrets only. */
+export function readPaths(result: CollectResult): string[] {
   return result.candidates.map((candidate) => candidate.path);
 }

@@ -146,12 +146,12 @@ describe('evaluateGates', () => {
     const coverage = {
       filesReviewed: 17,
       filesFailed: 2,
-      skippedByReason: { 'too-large': 1, lockfile: 9 },
+      skippedByReason: { 'too-large': 1, binary: 9 },
     };
     expect(gates({ minCoverage: 0.9, coverage })).toEqual({
       exitCode: 4,
       reasons: [
-        "`--min-coverage 0.9`: 17 of 20 reviewable files reviewed (0.85); 3 failed, skipped for size or a read error, or left out by the repository's own .oyignore or .oy/config.json",
+        "`--min-coverage 0.9`: 17 of 20 reviewable files reviewed (0.85); 3 not reviewed (failed, unreadable, or left out by what the repository holds, --riskiest or --no-submodules; the report's Coverage lists them by reason)",
       ],
     });
   });
@@ -206,7 +206,7 @@ describe('evaluateGates', () => {
 });
 
 describe('coverageRatio', () => {
-  test('counts failed files and size or read-error skips, not deliberate skips', () => {
+  test("counts failed files, read errors and what the repository caused, not the user's choices or empty files", () => {
     const ratio = coverageRatio({
       filesReviewed: 6,
       filesFailed: 1,
@@ -216,14 +216,43 @@ describe('coverageRatio', () => {
         unreadable: 1,
         missing: 0,
         binary: 50,
+        empty: 4,
+        symlink: 3,
         lockfile: 3,
         'secret-file': 2,
         excluded: 10,
         'not-included': 7,
         unchanged: 100,
+        scope: 20,
+        'oy-output': 2,
       },
     });
-    expect(ratio).toEqual({ reviewed: 6, unreviewed: 4, ratio: 0.6 });
+    expect(ratio).toEqual({ reviewed: 6, unreviewed: 7, ratio: 6 / 13 });
+  });
+
+  test('every skip the repository can cause by what it writes counts as not reviewed', () => {
+    const caused = {
+      'default-dir': 1,
+      lockfile: 1,
+      minified: 1,
+      generated: 1,
+      'unexpected-binary': 1,
+      'invalid-utf8': 1,
+      'too-large': 1,
+      'invalid-name': 1,
+      'hard-link': 1,
+      'submodule-not-checked-out': 1,
+    };
+    const ratio = coverageRatio({ filesReviewed: 0, filesFailed: 0, skippedByReason: caused });
+    expect(ratio.unreviewed).toBe(Object.keys(caused).length);
+    // --no-submodules and --riskiest are the user's, but they leave code unreviewed all the same.
+    expect(
+      coverageRatio({
+        filesReviewed: 1,
+        filesFailed: 0,
+        skippedByReason: { submodule: 1, budget: 2 },
+      }),
+    ).toEqual({ reviewed: 1, unreviewed: 3, ratio: 0.25 });
   });
 
   test("files the repository's own rules left out count as not reviewed", () => {

@@ -87,6 +87,22 @@ describe('loadOutputSealKey', () => {
     expect(readFileSync(planted, 'utf8')).toBe(`${known}\n`);
   });
 
+  it('takes OY_STATE_KEY over the file, writing no key file, and refuses a malformed one without quoting it', async () => {
+    const stateDir = path.join(mkdtempSync(path.join(tmpdir(), 'oy-seal-key-')), 'oy');
+    const given = randomBytes(32).toString('hex');
+    const loaded = await loadOutputSealKey(stateDir, given.toUpperCase());
+    expect(Buffer.from(loaded).toString('hex')).toBe(given);
+    expect(() => statSync(stateDir)).toThrow();
+    const short = given.slice(0, 40);
+    const refused = loadOutputSealKey(stateDir, short);
+    await expect(refused).rejects.toThrow(
+      /^OY_STATE_KEY must be 64 hexadecimal digits \(32 bytes\), got 40 characters$/,
+    );
+    await expect(refused).rejects.not.toThrow(short);
+    // Empty counts as unset, as for the other variables.
+    expect(await loadOutputSealKey(stateDir, '')).toHaveLength(32);
+  });
+
   it('falls back to a key for this run when the state folder cannot be written', async () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'oy-seal-key-'));
     chmodSync(dir, 0o500);

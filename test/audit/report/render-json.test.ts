@@ -94,10 +94,28 @@ describe('audit-report.schema.json', () => {
 
   test('describes every field of a fully populated report', () => {
     const schema = REPORT_SCHEMA as { required: string[]; properties: Record<string, unknown> };
-    expect([...schema.required].sort()).toEqual(Object.keys(sampleModelReport()).sort());
+    // The history scan is present only when commits were scanned (`--diff`, `--history`).
+    const optional = ['history'];
+    expect([...schema.required].sort()).toEqual(
+      Object.keys(sampleModelReport())
+        .filter((key) => !optional.includes(key))
+        .sort(),
+    );
     // The seal is no field of the report: it is added as the file is written.
     const fields = Object.keys(schema.properties).filter((key) => key !== 'oySeal');
-    expect(fields.sort()).toEqual(Object.keys(sampleModelReport()).sort());
+    // `summaryMissing` is present only when a model run's summary is missing.
+    expect(fields.sort()).toEqual([...Object.keys(sampleModelReport()), 'summaryMissing'].sort());
+  });
+
+  test('accepts a missing summary with its reason, and rejects an unknown reason', () => {
+    const missing = { reason: 'failed', detail: 'the reduce call failed: overloaded' };
+    const withMissing = (reason: string) =>
+      rendered((report) => {
+        report.summary = null;
+        report.summaryMissing = { ...missing, reason } as never;
+      });
+    expect(validateReport(withMissing('failed'))).toBe(true);
+    expect(validateReport(withMissing('whatever'))).toBe(false);
   });
 
   test('accepts the report as written, with its seal as the last key', () => {

@@ -27,11 +27,16 @@ const SECTIONS = [
   'Coverage',
   'Method',
 ];
-/** A model report also lists the hints no verified finding bears out. */
+/**
+ * A model report also lists the hints no verified finding bears out; the sample model report is
+ * of a `--diff` run, so it has the history scan's section too.
+ */
 const MODEL_SECTIONS = [
   ...SECTIONS.slice(0, 4),
   'Hints the model did not confirm',
-  ...SECTIONS.slice(4),
+  'Secrets',
+  'Secrets in history',
+  ...SECTIONS.slice(5),
 ];
 const SEVERITY_ORDER: Severity[] = ['critical', 'high', 'medium', 'low', 'info'];
 
@@ -311,6 +316,21 @@ describe('findings summary', () => {
     const heading = section.findIndex((node) => textOf(node) === 'Deterministic results');
     const groups = section.slice(heading).find((node) => node.type === 'table')!;
     expect(groups.children!.slice(1).map((row) => row.children!.map(textOf))).toEqual([
+      // A history secret names its commit beside its place, in git's `rev:path` form.
+      [
+        'high',
+        'Secret-bearing file in the git history',
+        'application code',
+        '1',
+        'e4f5a6b7c8d9:.env.production',
+      ],
+      [
+        'high',
+        'Secret in the git history (aws-access-key-id)',
+        'application code',
+        '1',
+        '9d1e2f3a4b5c:deploy/config.ini:2',
+      ],
       ['high', 'Committed secret (stripe-live-key)', 'application code', '1', 'src/billing.ts:8'],
       [
         'medium',
@@ -479,11 +499,23 @@ describe('detailed findings', () => {
 });
 
 describe('unverified, secrets, coverage, method', () => {
-  test('unverified findings get their own table and note they never gate CI', async () => {
+  test('unverified findings get their own table, with the reason, and note they never gate CI', async () => {
     const root = await parseMarkdown(renderMarkdown(sampleModelReport()));
     expect(tableAfter(root, 'Unverified')).toEqual([
-      ['high', 'Hard-coded admin password', 'src/auth.ts:300', '0.40'],
-      ['medium', 'Open redirect in login', 'src/missing.ts:1-2', '0.55'],
+      [
+        'high',
+        'Hard-coded admin password',
+        'src/auth.ts:300',
+        '0.40',
+        'line 300 is past the end of src/auth.ts (120 lines) and the evidence is not in it',
+      ],
+      [
+        'medium',
+        'Open redirect in login',
+        'src/missing.ts:1-2',
+        '0.55',
+        'path src/missing.ts is not a reviewed file',
+      ],
     ]);
     expect(sectionOf(root, 'Unverified').map(textOf).join(' ')).toContain(
       'never count for --fail-on',
@@ -556,8 +588,16 @@ describe('unverified, secrets, coverage, method', () => {
       ['default-dir', '1'],
       ['lockfile', '1'],
     ]);
-    expect(markdown).not.toContain('public/app.min.js');
+    // What the repository caused is listed by reason; binary content and reviewed files are not.
+    const leftOut = tableAfter(root, 'Not reviewed because of what the repository holds');
+    expect(leftOut.map(([path]) => path)).toEqual([
+      'node_modules/',
+      'package-lock.json',
+      'public/app.min.js',
+      'public/vendor.min.js',
+    ]);
     expect(markdown).not.toContain('known binary extension');
+    expect(sectionOf(root, 'Coverage').map(textOf).join('\n')).not.toContain('src/app.ts');
   });
 
   test('method: version, commit and dirty flag, hashes, tokenizer, budget', async () => {

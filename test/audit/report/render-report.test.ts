@@ -119,6 +119,18 @@ describe('every renderer', () => {
       '--riskiest',
       'skipped(budget)',
       '--offline',
+      '<ref>..HEAD',
+      'git fetch --unshallow',
+      'fetch-depth: 0',
+      // The coverage section's account of what the repository kept from the review.
+      'vendor/',
+      'dist/',
+      '*.min.*',
+      '--max-file-bytes',
+      '.oyignore',
+      '.oy/config.json',
+      '--min-coverage',
+      '--exclude',
     ]);
     for (const report of [sampleOfflineReport(), sampleModelReport(), sampleEmptyReport()]) {
       const strings = reportStrings(report);

@@ -115,6 +115,8 @@ describe('renderSarif content', () => {
     expect(rules.map((rule) => rule.id)).toEqual([
       'oy/finding/access-control',
       'oy/finding/injection',
+      'oy/history/secret-file',
+      'oy/history/secret/aws-access-key-id',
       'oy/secret/stripe-live-key',
       'prompt/reviewer-instruction',
     ]);
@@ -130,8 +132,8 @@ describe('renderSarif content', () => {
         rule.properties['security-severity'],
       );
     }
-    expect(rules[3]!.properties['security-severity']).toBe('5.5');
-    expect(rules[3]!.defaultConfiguration.level).toBe('warning');
+    expect(rules[5]!.properties['security-severity']).toBe('5.5');
+    expect(rules[5]!.defaultConfiguration.level).toBe('warning');
   });
 
   test('security-severity scores fall in the GitHub buckets of their severity', () => {
@@ -200,7 +202,22 @@ describe('renderSarif content', () => {
     const report = sampleModelReport();
     const log = render(report);
     const results = log.runs[0].results;
-    expect(results).toHaveLength(report.findings.length + 2);
+    // The findings, the committed secret, the marker and the two secrets in the history.
+    expect(results).toHaveLength(report.findings.length + 4);
+    const inHistory = results.find((result) => result.ruleId.startsWith('oy/history/secret/'))!;
+    expect(inHistory).toMatchObject({
+      level: 'error',
+      locations: [
+        {
+          physicalLocation: {
+            artifactLocation: { uri: 'deploy/config.ini' },
+            region: { startLine: 2 },
+          },
+        },
+      ],
+      properties: { commit: '9d1e2f3a4b5c6d7e8f9012a3b4c5d6e7f8091a2b', source: 'deterministic' },
+    });
+    expect(inHistory.message.text).toContain('in commit 9d1e2f3a4b5c6d7e8f9012a3b4c5d6e7f8091a2b');
     const first = results[0]!;
     expect(first).toMatchObject({
       ruleId: 'oy/finding/injection',
@@ -234,9 +251,12 @@ describe('renderSarif content', () => {
     expect(partial.executionSuccessful).toBe(false);
     expect(partial.commandLine).toBe('oy audit --model claude-sonnet-4-5 --format markdown');
     expect(partial.endTimeUtc).toBe('2025-03-14T09:26:53.000Z');
+    // Failed files, and files the repository's own content kept from the review, by path.
     expect(partial.toolExecutionNotifications.map((note) => note.message.text)).toEqual([
+      'Not reviewed (generated): @generated',
       'Not reviewed (rate-limit): 429 after 4 retries',
       'Not reviewed (parse): model answer was not JSON twice',
+      'Not reviewed (lockfile)',
     ]);
     expect(render(sampleOfflineReport()).runs[0].invocations[0]!.executionSuccessful).toBe(true);
   });

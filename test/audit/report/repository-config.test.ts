@@ -55,7 +55,8 @@ describe.each(['offline', 'model'] as const)('%s report', (mode) => {
     expect(markdown).toContain(
       "| medium | The audited change edits the audit's own configuration (.oyignore) | application code | 1 | .oyignore |",
     );
-    const leftOut = markdown.split('### Left out by the repository')[1] ?? '';
+    const leftOut =
+      markdown.split('### Not reviewed because of what the repository holds')[1] ?? '';
     expect(leftOut).toContain('| src/auth.ts | repository-ignore | .oyignore |');
     expect(leftOut).toContain(
       '| src/admin.ts | project-exclude | audit.exclude in .oy/config.json |',
@@ -82,7 +83,7 @@ describe.each(['offline', 'model'] as const)('%s report', (mode) => {
 test('control: a report without changes or left-out files shows neither', () => {
   const report = sampleEmptyReport();
   expect(listReportRows(report)).toEqual([]);
-  expect(renderMarkdown(report)).not.toContain('Left out by the repository');
+  expect(renderMarkdown(report)).not.toContain('Not reviewed because of what the repository holds');
 });
 
 test('SARIF caps the left-out notifications and says how many more there are', () => {
@@ -95,5 +96,7 @@ test('SARIF caps the left-out notifications and says how many more there are', (
   const log = JSON.parse(renderSarif(reportWith('offline', many))) as SarifShape;
   const notes = log.runs[0]?.invocations[0]?.toolExecutionNotifications ?? [];
   expect(notes).toHaveLength(201);
-  expect(notes.at(-1)?.message.text).toMatch(/^50 more files left out/);
+  expect(notes.at(-1)?.message.text).toMatch(
+    /^50 more files not reviewed because of what the repository holds/,
+  );
 });

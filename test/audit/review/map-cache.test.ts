@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,10 +7,12 @@ import {
   MAX_MAP_ENTRY_BYTES,
   MapCache,
   mapCacheKey,
+  reduceCacheKey,
   type CachedMapResult,
   type MapCacheKeyInput,
 } from '../../../src/audit/review/map-cache.js';
 import { pruneMapCache } from '../../../src/audit/review/prune-map-cache.js';
+import { CacheSeal } from '../../../src/audit/cache-seal/cache-seal.js';
 
 const BASE_INPUT: MapCacheKeyInput = {
   provider: 'anthropic',
@@ -59,7 +62,7 @@ describe('mapCacheKey', () => {
     expect(key).toMatch(/^[0-9a-f]{64}$/);
     expect(mapCacheKey({ ...BASE_INPUT })).toBe(key);
     // Pinned: a change here silently invalidates every user's cache, so it must be deliberate.
-    expect(key).toBe('9525e7e0cc066bfa9cd9bdb07c4af3c11fd4596c5bca64146c72ed584bd7cd4b');
+    expect(key).toBe('e2f60eb64197a5ff76f9adc10c75a7cc3f917912d9af18006da10efb63509866');
   });
 
   it.each([
@@ -227,10 +230,63 @@ describe('MapCache', () => {
         : content === 'OTHER_KEY'
           ? JSON.stringify({ version: 1, key: keyOf(2), result: result('x') })
           : content;
-    await writeFile(file, body);
+    // Sealed as this process's caches are, so each shape is judged after the seal checks out.
+    await writeFile(file, CacheSeal.derive(undefined, 'map-cache').seal(body, key));
     const cache = MapCache.open(cacheDir);
     expect(await cache.get(key)).toBeUndefined();
-    expect({ hits: cache.hits, misses: cache.misses }).toEqual({ hits: 0, misses: 1 });
+    expect({ hits: cache.hits, misses: cache.misses, rejected: cache.rejected }).toEqual({
+      hits: 0,
+      misses: 1,
+      rejected: 0,
+    });
+  });
+
+  describe('seals', () => {
+    const stateKey = randomBytes(32);
+    const sealed = () => MapCache.open(cacheDir, { seal: CacheSeal.derive(stateKey, 'map-cache') });
+
+    it('reads back what this state key sealed, from another process as well', async () => {
+      await sealed().set(keyOf(1), result('kept'));
+      const reader = sealed();
+      expect(await reader.get(keyOf(1))).toEqual(result('kept'));
+      expect(reader.hits).toBe(1);
+    });
+
+    it.each([
+      ['an entry planted with no seal', 'plain'],
+      ['an entry sealed under another state key (another job or machine)', 'other-key'],
+      ['an entry sealed for another key, moved into place', 'moved'],
+      ['an entry whose findings were edited after sealing', 'edited'],
+    ])('ignores %s, says so, and counts a miss', async (_name, how) => {
+      const key = keyOf(1);
+      const file = entryPath(cacheDir, key);
+      await mkdir(path.dirname(file), { recursive: true });
+      // What a poisoned entry wants: the chunk marked reviewed with nothing found.
+      const body = JSON.stringify({ version: 2, key, result: result('planted', 0) });
+      const content =
+        how === 'plain'
+          ? body
+          : how === 'other-key'
+            ? CacheSeal.derive(randomBytes(32), 'map-cache').seal(body, key)
+            : how === 'moved'
+              ? CacheSeal.derive(stateKey, 'map-cache').seal(body, keyOf(2))
+              : CacheSeal.derive(stateKey, 'map-cache')
+                  .seal(JSON.stringify({ version: 2, key, result: result('real') }), key)
+                  .replace('"real 0"', '"edit 0"');
+      await writeFile(file, content);
+      const notices: string[] = [];
+      const cache = MapCache.open(cacheDir, {
+        seal: CacheSeal.derive(stateKey, 'map-cache'),
+        onNotice: (text) => notices.push(text),
+      });
+      expect(await cache.get(key)).toBeUndefined();
+      expect({ hits: cache.hits, misses: cache.misses, rejected: cache.rejected }).toEqual({
+        hits: 0,
+        misses: 1,
+        rejected: 1,
+      });
+      expect(notices).toEqual([expect.stringMatching(/ignored, the chunk is reviewed again$/)]);
+    });
   });
 
   it('treats an unreadable entry as a miss', async () => {
@@ -362,5 +418,64 @@ describe('pruneMapCache', () => {
     await expect(pruneMapCache(cacheDir, { maxAgeDays: 1, maxBytes: NaN })).rejects.toThrow(
       /maxBytes/,
     );
+  });
+});
+
+describe('reduce entries', () => {
+  const reduceInput = {
+    provider: 'anthropic',
+    model: 'claude-sonnet-4-5',
+    params: { maxTokens: 4096 },
+    promptVersionHash: 'prompt-v1-abc',
+    system: 'You are the final editor.',
+    user: '1 findings',
+  };
+  const answer = {
+    answer: { summary: 'Fix F1.', order: ['F1'], merge: [] },
+    usage: { inputTokens: 900, outputTokens: 50, cacheReadTokens: 0, cacheWriteTokens: 0 },
+    model: 'claude-sonnet-4-5',
+    createdAt: '2026-11-22T03:00:00.000Z',
+  };
+
+  it('round-trip under their own keys, never read as a map result or the other way round', async () => {
+    const key = reduceCacheKey(reduceInput);
+    expect(key).toMatch(/^[0-9a-f]{64}$/);
+    // The same text as a chunk gives another key: the `reduce` tag keeps them apart.
+    expect(key).not.toBe(mapCacheKey({ ...BASE_INPUT, chunkText: reduceInput.user }));
+    expect(reduceCacheKey({ ...reduceInput, user: '2 findings' })).not.toBe(key);
+    expect(reduceCacheKey({ ...reduceInput, system: 'Another brief.' })).not.toBe(key);
+    const cache = MapCache.open(cacheDir);
+    await cache.setReduce(key, answer);
+    expect(await cache.getReduce(key)).toEqual(answer);
+    expect(await cache.get(key)).toBeUndefined();
+    await cache.set(keyOf(1), result('a'));
+    expect(await cache.getReduce(keyOf(1))).toBeUndefined();
+  });
+
+  it('are sealed like map entries: one sealed under another key is ignored', async () => {
+    const key = reduceCacheKey(reduceInput);
+    await MapCache.open(cacheDir, {
+      seal: CacheSeal.derive(randomBytes(32), 'map-cache'),
+    }).setReduce(key, answer);
+    const notices: string[] = [];
+    const cache = MapCache.open(cacheDir, {
+      seal: CacheSeal.derive(randomBytes(32), 'map-cache'),
+      onNotice: (text) => notices.push(text),
+    });
+    expect(await cache.getReduce(key)).toBeUndefined();
+    expect(notices).toEqual([expect.stringMatching(/ignored, the reduce call is made again$/)]);
+  });
+
+  it('a read-only cache (the estimate) writes nothing and leaves the use time alone', async () => {
+    const key = reduceCacheKey(reduceInput);
+    const seal = CacheSeal.derive(randomBytes(32), 'map-cache');
+    await MapCache.open(cacheDir, { seal }).setReduce(key, answer);
+    const old = new Date('2026-01-01T00:00:00Z');
+    await utimes(entryPath(cacheDir, key), old, old);
+    const readOnly = MapCache.open(cacheDir, { seal, isReadOnly: true });
+    expect(await readOnly.getReduce(key)).toEqual(answer);
+    expect((await stat(entryPath(cacheDir, key))).mtime).toEqual(old);
+    await readOnly.set(keyOf(2), result('b'));
+    await expect(stat(entryPath(cacheDir, keyOf(2)))).rejects.toThrow();
   });
 });

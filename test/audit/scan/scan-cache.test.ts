@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { CacheSeal } from '../../../src/audit/cache-seal/cache-seal.js';
 import { ScanCache } from '../../../src/audit/scan/scan-cache.js';
 import type { ScannedFile } from '../../../src/audit/scan/scanned-file.js';
 
@@ -27,14 +29,24 @@ function cacheFile(cacheDir: string): string {
   return path.join(dir, readdirSync(dir)[0] ?? '');
 }
 
+/** The seal a cache opened without one uses: this process's own key, as the runs below do. */
+const seal = CacheSeal.derive(undefined, 'scan-cache');
+
+/** The cache file's JSON, its seal checked. */
+function readCache(cacheDir: string): Record<string, unknown> {
+  const opened = seal.open(readFileSync(cacheFile(cacheDir)), '/workspace');
+  if ('problem' in opened) throw new Error(`the cache file does not verify: ${opened.problem}`);
+  return JSON.parse(opened.text) as Record<string, unknown>;
+}
+
 /** Adds a field the cache ignores on reading and drops on writing: it survives only if nothing wrote. */
 function mark(cacheDir: string): void {
-  const file = cacheFile(cacheDir);
-  writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), mark: true }));
+  const data = JSON.stringify({ ...readCache(cacheDir), mark: true });
+  writeFileSync(cacheFile(cacheDir), seal.seal(data, '/workspace'));
 }
 
 function isMarked(cacheDir: string): boolean {
-  return JSON.parse(readFileSync(cacheFile(cacheDir), 'utf8')).mark === true;
+  return readCache(cacheDir).mark === true;
 }
 
 /** One scan over `files` and `headers`, as prepareAudit drives the cache; returns its hits. */
@@ -108,4 +120,44 @@ describe('scan cache', () => {
     expect(await run(cacheDir, files, headers)).toBe(files.length);
     expect(isMarked(cacheDir)).toBe(true);
   });
+});
+
+describe('scan cache seal', () => {
+  /** A cache file as an attacker would write it: the entries of the last run, with no redactions. */
+  function plant(cacheDir: string, how: 'plain' | 'other-key' | 'other-workspace'): void {
+    const data = JSON.stringify(readCache(cacheDir));
+    const content =
+      how === 'plain'
+        ? data
+        : how === 'other-key'
+          ? CacheSeal.derive(randomBytes(32), 'scan-cache').seal(data, '/workspace')
+          : seal.seal(data, '/elsewhere');
+    writeFileSync(cacheFile(cacheDir), content);
+  }
+
+  it.each(['plain', 'other-key', 'other-workspace'] as const)(
+    'ignores a file that does not verify (%s): no hits, a notice, and a sealed file written again',
+    async (how) => {
+      const cacheDir = mkdtempSync(path.join(tmpdir(), 'oy-scan-cache-'));
+      const files = [['a.ts', 3]] as const;
+      expect(await run(cacheDir, files, [])).toBe(0);
+      expect(await run(cacheDir, files, [])).toBe(1);
+      plant(cacheDir, how);
+      const notices: string[] = [];
+      const cache = await ScanCache.open(cacheDir, '/workspace', ['stamp'], Date.now(), {
+        onNotice: (text) => notices.push(text),
+      });
+      expect(cache.get(ScanCache.keyFor('a.ts', 'text of a.ts'), never)).toBeUndefined();
+      expect(notices).toEqual([
+        expect.stringMatching(
+          how === 'plain'
+            ? /has no seal: ignored, every file is read and scanned again$/
+            : /does not verify under this user's state key: ignored/,
+        ),
+      ]);
+      cache.set(ScanCache.keyFor('a.ts', 'text of a.ts'), scanned('a.ts', 3));
+      await cache.save();
+      expect(await run(cacheDir, files, [])).toBe(1);
+    },
+  );
 });

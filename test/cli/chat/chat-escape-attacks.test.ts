@@ -1,6 +1,7 @@
 import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { AgentSession } from '../../../src/agent/agent-session.js';
 import { ChatSession } from '../../../src/cli/chat/chat-session.js';
 import { runChat } from '../../../src/cli/chat/run-chat.js';
 import { createColors } from '../../../src/cli/terminal.js';
@@ -87,16 +88,20 @@ async function runHostileChat(): Promise<{ stdout: string; stderr: string; canar
   const stdout = new Screen();
   const stderr = new Screen();
   const chat = new ChatSession({
-    workspaceRoot: root,
-    stateDir: `${root}-state`,
-    env: { PATH: process.env.PATH ?? '' },
-    client: fake.asModel(parseModelId('anthropic::claude-haiku-4-5')),
+    agent: new AgentSession({
+      workspaceRoot: root,
+      stateDir: `${root}-state`,
+      env: { PATH: process.env.PATH ?? '' },
+      client: fake.asModel(parseModelId('anthropic::claude-haiku-4-5')),
+      mode: 'ask',
+      permissions: { allow: [], ask: [], deny: [] },
+      agent: { sandbox: 'off', allowEnv: [], network: false, contextWindow: null },
+      instructions: [],
+      redact: (text) => redactor.redact(text).text,
+      oyVersion: 'test',
+      today: '2025-01-01',
+    }),
     createClient: async (ref) => fake.asModel(ref),
-    mode: 'ask',
-    permissions: { allow: [], ask: [], deny: [] },
-    agent: { sandbox: 'off', allowEnv: [], network: false, contextWindow: null },
-    instructions: [],
-    redact: (text) => redactor.redact(text).text,
     editor,
     output: {
       stdout: stdout as unknown as NodeJS.WriteStream,
@@ -105,14 +110,12 @@ async function runHostileChat(): Promise<{ stdout: string; stderr: string; canar
       answerColors: createColors(true),
       isMarkdown: true,
     },
-    oyVersion: 'test',
-    today: '2025-01-01',
   });
-  await chat.start();
+  await chat.agent.start();
   try {
     await runChat(chat, editor);
   } finally {
-    await chat.dispose();
+    await chat.agent.dispose();
   }
   expect(editor.errors).toEqual([]);
   expect(existsSync(path.join(root, 'PWNED'))).toBe(false);

@@ -1,8 +1,11 @@
 import { mkdtempSync, realpathSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { LoadedSession } from '../../../src/agent/session/session-store.js';
+import { AgentSession } from '../../../src/agent/agent-session.js';
 import { ChatSession } from '../../../src/cli/chat/chat-session.js';
 import type {
+  EditorKey,
   LineEditor,
   ReadResult,
 } from '../../../src/cli/chat/line-editor/create-line-editor.js';
@@ -19,8 +22,13 @@ import { fakeProviderEnv } from '../../fakes/start-fake-provider.js';
 
 export const MODEL = 'anthropic::claude-haiku-4-5';
 
-/** One scripted step: a line typed at the prompt, an answer at an approval, Ctrl-C or Ctrl-D at the prompt. */
-export type Step = { read: string } | { ask: string | null } | { interrupt: true } | { eof: true };
+/** One scripted step: a line typed at the prompt, an answer at an approval, Ctrl-C or Ctrl-D or a key (Shift+Tab, Ctrl-T) at the prompt. */
+export type Step =
+  | { read: string }
+  | { ask: string | null }
+  | { interrupt: true }
+  | { eof: true }
+  | { key: EditorKey };
 
 export const say = (read: string): Step => ({ read });
 export const answer = (ask: string | null): Step => ({ ask });
@@ -34,6 +42,7 @@ export class ScriptedEditor implements LineEditor {
   readonly prompts: string[] = [];
   readonly errors: string[] = [];
   private readonly handlers = new Set<() => void>();
+  private readonly keyHandlers = new Set<(key: EditorKey) => void>();
   isClosed = false;
 
   constructor(private readonly steps: Step[]) {}
@@ -43,6 +52,7 @@ export class ScriptedEditor implements LineEditor {
     const step = this.steps.shift();
     if (step === undefined || 'eof' in step) return { kind: 'eof' };
     if ('interrupt' in step) return { kind: 'interrupt' };
+    if ('key' in step) return { kind: 'key', key: step.key };
     if ('read' in step) return { kind: 'submit', text: step.read };
     return this.fail(`read() at the prompt, but the script expected an answer (${step.ask})`, {
       kind: 'eof',
@@ -64,6 +74,16 @@ export class ScriptedEditor implements LineEditor {
   /** Ctrl-C while a turn runs. */
   interrupt(): void {
     for (const handler of this.handlers) handler();
+  }
+
+  onKey(handler: (key: EditorKey) => void): () => void {
+    this.keyHandlers.add(handler);
+    return () => this.keyHandlers.delete(handler);
+  }
+
+  /** A key (Ctrl-T) while a turn runs. */
+  pressKey(key: EditorKey): void {
+    for (const handler of this.keyHandlers) handler(key);
   }
 
   get listeners(): number {
@@ -118,6 +138,8 @@ export async function createChat(
     mode?: SafetyMode;
     stateDir?: string;
     permissions?: { allow?: string[]; deny?: string[] };
+    /** A session to continue, as `oy chat -c` loads it. */
+    loaded?: LoadedSession;
   } = {},
 ): Promise<ChatRun> {
   const isHttp = fake instanceof FakeProviderServer;
@@ -131,20 +153,25 @@ export async function createChat(
       ? createModelClient(ref, env, { retry: { baseDelayMs: 1, maxDelayMs: 5 } })
       : fake.asModel(ref);
   const chat = new ChatSession({
-    workspaceRoot: root,
-    stateDir: options.stateDir ?? path.join(root, '..', `${path.basename(root)}-state`),
-    env,
-    client: await createClient(parseModelId(MODEL)),
+    agent: new AgentSession({
+      workspaceRoot: root,
+      stateDir: options.stateDir ?? path.join(root, '..', `${path.basename(root)}-state`),
+      env,
+      client: await createClient(parseModelId(MODEL)),
+      mode: options.mode ?? 'ask',
+      permissions: {
+        allow: options.permissions?.allow ?? [],
+        ask: [],
+        deny: options.permissions?.deny ?? [],
+      },
+      agent: { sandbox: 'off', allowEnv: [], network: false, contextWindow: null },
+      instructions: [],
+      redact: (text) => redactor.redact(text).text,
+      oyVersion: 'test',
+      today: '2025-01-01',
+      ...(options.loaded ? { loaded: options.loaded } : {}),
+    }),
     createClient,
-    mode: options.mode ?? 'ask',
-    permissions: {
-      allow: options.permissions?.allow ?? [],
-      ask: [],
-      deny: options.permissions?.deny ?? [],
-    },
-    agent: { sandbox: 'off', allowEnv: [], network: false, contextWindow: null },
-    instructions: [],
-    redact: (text) => redactor.redact(text).text,
     editor,
     output: {
       stdout: stdout as unknown as NodeJS.WriteStream,
@@ -153,19 +180,17 @@ export async function createChat(
       answerColors: createColors(false),
       isMarkdown: false,
     },
-    oyVersion: 'test',
-    today: '2025-01-01',
   });
   return { chat, editor, stdout, stderr };
 }
 
 /** Runs the chat until its script ends; the editor must not have seen an unexpected call. */
 export async function runScript(run: ChatRun): Promise<void> {
-  await run.chat.start();
+  await run.chat.agent.start();
   try {
     await runChat(run.chat, run.editor);
   } finally {
-    await run.chat.dispose();
+    await run.chat.agent.dispose();
   }
   if (run.editor.errors.length > 0) throw new Error(run.editor.errors.join('\n'));
 }

@@ -98,17 +98,17 @@ describe('chat rendering', () => {
   });
 
   it.each(Object.keys(REQUESTS))('approval preview for %s, without colour', (name) => {
-    expect(renderApproval(REQUESTS[name]!, plain)).toMatchSnapshot();
+    expect(renderApproval(REQUESTS[name]!, plain).text).toMatchSnapshot();
   });
 
   it.each(Object.keys(REQUESTS))('approval preview for %s, with colour', (name) => {
-    const rendered = renderApproval(REQUESTS[name]!, colour);
+    const rendered = renderApproval(REQUESTS[name]!, colour).text;
     expect(rendered).toContain('\u001b[');
     expect(showAnsi(rendered)).toMatchSnapshot();
   });
 
   it('the write preview colours additions green and removals red', () => {
-    const rendered = renderApproval(REQUESTS.write!, colour);
+    const rendered = renderApproval(REQUESTS.write!, colour).text;
     expect(rendered).toContain(colour.green('+new line'));
     expect(rendered).toContain(colour.red('-old line'));
     expect(rendered).toContain(colour.cyan('@@ -1,3 +1,4 @@'));

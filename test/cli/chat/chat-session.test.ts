@@ -35,7 +35,12 @@ describe('oy chat session', () => {
       /^oy chat · anthropic::claude-haiku-4-5 · mode ask · \/help for commands, Ctrl-D to exit\n/u,
     );
     expect(run.stderr.text).toMatch(
-      /anthropic::claude-haiku-4-5 · mode ask · context \d+ tokens · \$0\.\d{4}\n$/u,
+      /anthropic::claude-haiku-4-5 · mode ask · context \d+ tokens · \$0\.\d{4}\n/u,
+    );
+    // At the end, the session's id and the command that resumes it.
+    const id = run.chat.agent.session!.id;
+    expect(run.stderr.text).toMatch(
+      new RegExp(`\\nsession ${id} saved; resume it with: oy chat --resume ${id}\\n$`, 'u'),
     );
     expect(run.editor.prompts).toEqual(['oy> ', 'oy> ']);
     fake.assertDone();
@@ -101,11 +106,11 @@ describe('oy chat session', () => {
     // The next request holds the first turn and the new one, not the undone one.
     expect(userTexts(fake.modelCalls.at(-1)!.body)).toEqual(['first', 'next']);
     // A resumed session replays the same conversation and numbers the next turn after all three.
-    const loaded = await loadSession(run.chat.options.stateDir, root, 'latest');
+    const loaded = await loadSession(run.chat.agent.options.stateDir, root, 'latest');
     expect(loaded.messages.filter((message) => message.role === 'user').map((m) => m.text)).toEqual(
       ['first', 'next'],
     );
-    expect(loaded.turns).toBe(run.chat.state.turns);
+    expect(loaded.turns).toBe(run.chat.agent.state.turns);
     expect(loaded.turns).toBe(3);
     fake.assertDone();
   });
@@ -128,7 +133,7 @@ describe('oy chat session', () => {
     expect(run.stderr.text).toContain('undone turn 1: restored keep.txt, removed nothing\n');
     expect(run.stderr.text).toContain('nothing to undo\n');
     expect(readFileSync(path.join(root, 'keep.txt'), 'utf8')).toBe('original\n');
-    expect(run.chat.state.messages).toEqual([]);
+    expect(run.chat.agent.state.messages).toEqual([]);
   });
 
   it('/mode plan hides and refuses writes for later turns', async () => {
@@ -152,7 +157,7 @@ describe('oy chat session', () => {
     expect(run.stderr.text).toContain('mode ask (choose plan, ask, edit, auto)\n');
     expect(run.stderr.text).toContain('error: unknown mode "fast": choose plan, ask, edit, auto\n');
     expect(run.stderr.text).not.toContain('Commands:');
-    expect(run.chat.mode).toBe('ask');
+    expect(run.chat.agent.mode).toBe('ask');
   });
 
   it('/mode auto and its alias yolo switch only after a yes', async () => {
@@ -173,7 +178,7 @@ describe('oy chat session', () => {
     expect(run.stderr.text).toContain('yolo is auto mode\n');
     expect(run.stderr.text.match(/mode stays ask\n/gu)).toHaveLength(2);
     expect(run.stderr.text).toContain('mode auto for the next turns\n');
-    expect(run.chat.mode).toBe('auto');
+    expect(run.chat.agent.mode).toBe('auto');
   });
 
   it('/mode edit switches without a question, naming an alias', async () => {
@@ -182,7 +187,7 @@ describe('oy chat session', () => {
     expect(run.editor.questions).toEqual([]);
     expect(run.stderr.text).toContain('mode edit for the next turns (accept-edits is edit)\n');
     expect(run.stderr.text).toContain('mode edit already\n');
-    expect(run.chat.mode).toBe('edit');
+    expect(run.chat.agent.mode).toBe('edit');
   });
 
   it('/ask runs one turn in plan mode and leaves the mode as it was', async () => {
@@ -193,16 +198,33 @@ describe('oy chat session', () => {
     expect(offeredToolNames(planned!.body)).not.toContain('write');
     expect(userTexts(planned!.body)).toEqual(['what is here?']);
     expect(offeredToolNames(normal!.body)).toContain('write');
-    expect(run.chat.mode).toBe('ask');
+    expect(run.chat.agent.mode).toBe('ask');
     expect(run.stdout.text).toContain('It is a test folder.');
   });
 
-  it('an unknown command prints the help and the chat goes on', async () => {
+  it('an unknown command is one line naming the nearest command, and the chat goes on', async () => {
     fake.enqueue(reply.text('Still here.'));
-    const run = await createChat(fake, root, [say('/xyz'), say('hello')]);
+    const run = await createChat(fake, root, [
+      say('/xyz'),
+      say('/mdoel'),
+      say('/stauts'),
+      say('/he'),
+      say('hello'),
+    ]);
     await runScript(run);
-    expect(run.stderr.text).toContain('unknown command /xyz\nCommands:\n');
+    expect(run.stderr.text).toContain('unknown command /xyz; /help lists the commands\n');
+    expect(run.stderr.text).toContain('unknown command /mdoel; did you mean /model?\n');
+    expect(run.stderr.text).toContain('unknown command /stauts; did you mean /status?\n');
+    expect(run.stderr.text).toContain('unknown command /he; did you mean /help?\n');
+    expect(run.stderr.text).not.toContain('Commands:');
     expect(run.stdout.text).toBe('Still here.\n');
+  });
+
+  it('an empty chat saves no session and prints no resume command', async () => {
+    const run = await createChat(fake, root, [say('/mode')]);
+    await runScript(run);
+    expect(run.chat.agent.session).toBeUndefined();
+    expect(run.stderr.text).not.toContain('resume it with');
   });
 
   it('/compact with nothing older says so; after several turns it summarises them', async () => {
@@ -225,7 +247,7 @@ describe('oy chat session', () => {
     expect(match).not.toBeNull();
     expect(Number(match![2])).toBeLessThan(Number(match![1]));
     expect(fake.modelCalls).toHaveLength(7);
-    expect(run.chat.state.messages.length).toBeLessThan(12);
+    expect(run.chat.agent.state.messages.length).toBeLessThan(12);
     fake.assertDone();
   });
 
@@ -235,8 +257,8 @@ describe('oy chat session', () => {
     await runScript(run);
     expect(run.stderr.text).toContain('started a fresh conversation\n');
     expect(userTexts(fake.modelCalls[1]!.body)).toEqual(['who am I?']);
-    const latest = await loadSession(run.chat.options.stateDir, root, 'latest');
-    const previous = await loadSession(run.chat.options.stateDir, root, '2');
+    const latest = await loadSession(run.chat.agent.options.stateDir, root, 'latest');
+    const previous = await loadSession(run.chat.agent.options.stateDir, root, '2');
     expect(latest.summary.firstPrompt).toBe('who am I?');
     expect(previous.summary.firstPrompt).toBe('remember me');
   });

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { parseSlashCommand, SLASH_COMMANDS } from '../../../src/cli/chat/slash-commands.js';
+import {
+  parseSlashCommand,
+  SLASH_COMMANDS,
+  suggestSlashCommand,
+} from '../../../src/cli/chat/slash-commands.js';
 
 describe('parseSlashCommand', () => {
   it.each([
@@ -11,6 +15,11 @@ describe('parseSlashCommand', () => {
     ['/expand', { kind: 'command', name: 'output', argument: '' }],
     ['/xyz 1', { kind: 'unknown', name: 'xyz' }],
     ['/', { kind: 'unknown', name: '' }],
+    ['/sessions', { kind: 'command', name: 'load', argument: '' }],
+    ['/resume 2', { kind: 'command', name: 'load', argument: '2' }],
+    // An inherited property is no alias.
+    ['/constructor', { kind: 'unknown', name: 'constructor' }],
+    ['/__proto__', { kind: 'unknown', name: '__proto__' }],
   ])('%j', (input, expected) => {
     expect(parseSlashCommand(input)).toEqual(expected);
   });
@@ -37,7 +46,25 @@ describe('parseSlashCommand', () => {
       'clear',
       'save',
       'load',
+      'thinking',
       'quit',
     ]);
+  });
+});
+
+describe('suggestSlashCommand', () => {
+  it.each([
+    ['mo', 'model'],
+    ['he', 'help'],
+    ['mdoel', 'model'],
+    ['stauts', 'status'],
+    ['qiut', 'quit'],
+    ['exti', 'quit'],
+    ['THINK', 'thinking'],
+    ['xyz', undefined],
+    ['', undefined],
+    ['constructor', undefined],
+  ])('%j -> %j', (name, expected) => {
+    expect(suggestSlashCommand(name)).toBe(expected);
   });
 });

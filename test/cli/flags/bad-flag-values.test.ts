@@ -37,6 +37,8 @@ function badValues(spec: ValueFlag): string[] {
         '',
         ...(spec.exclusiveMin ? [String(spec.bounds.min)] : []),
       ];
+    case 'duration':
+      return ['abc', '', '-1h', '10', '1.5h', '1h 30m', '0s', '25h', '0m'];
     case 'choice':
       return ['bogus', '', spec.choices.join(',')];
     case 'text':

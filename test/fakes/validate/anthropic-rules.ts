@@ -11,6 +11,8 @@ import {
 const MAX_CACHE_BREAKPOINTS = 4;
 /** A custom tool's name, as the API's schema states it. */
 const TOOL_NAME = /^[a-zA-Z0-9_-]{1,128}$/;
+/** `tool_use.id` and `tool_result.tool_use_id`, as the API's schema states them. */
+const TOOL_USE_ID = /^[a-zA-Z0-9_-]+$/;
 /** Fields of the Messages API request in this API version (no sampling parameters). */
 const KNOWN_FIELDS = new Set([
   'max_tokens',
@@ -160,6 +162,20 @@ function checkText(block: unknown, where: string): Violation | undefined {
 
 /** Each tool_use is answered in the next turn, whose content starts with the tool_result blocks. */
 function checkToolPairing(turns: Turn[]): Violation | undefined {
+  for (const turn of turns) {
+    for (const [offset, block] of turn.blocks.entries()) {
+      const [field, id] =
+        block.type === 'tool_use'
+          ? ['tool_use.id', block.id]
+          : block.type === 'tool_result'
+            ? ['tool_result.tool_use_id', block.tool_use_id]
+            : [];
+      if (field !== undefined && !TOOL_USE_ID.test(String(id)))
+        return invalid(
+          `messages.${turn.index}.content.${offset}.${field}: String should match pattern '^[a-zA-Z0-9_-]+$'`,
+        );
+    }
+  }
   for (const [position, turn] of turns.entries()) {
     const previous = turns[position - 1];
     const expected =

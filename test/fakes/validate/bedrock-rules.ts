@@ -14,9 +14,10 @@ const DOCUMENT_NAME = /^[A-Za-z0-9\-()[\]]+(?: [A-Za-z0-9\-()[\]]+)*$/;
 const MAX_DOCUMENT_NAME_CHARS = 200;
 /** Cache checkpoints per request (Bedrock's prompt-caching limits for Claude). */
 const MAX_CACHE_POINTS = 4;
-/** ToolSpecification.name and ToolUseBlock.toolUseId, as the API reference states them. */
+/** ToolSpecification.name, and ToolUseBlock/ToolResultBlock.toolUseId, as the API reference states them. */
 const TOOL_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
-const TOOL_USE_ID = /^[a-zA-Z0-9_.:-]{1,64}$/;
+const TOOL_USE_ID = /^[a-zA-Z0-9_-]+$/;
+const MAX_TOOL_USE_ID_CHARS = 64;
 
 const validation = (message: string): Violation => ({
   status: 400,
@@ -170,11 +171,20 @@ function checkMessages(
         return validation(
           'This model doesn’t support the toolResult.status field. Remove toolResult.status and try again.',
         );
-      if (isRecord(block.toolUse)) {
-        if (!TOOL_USE_ID.test(String(block.toolUse.toolUseId)))
+      for (const kind of ['toolUse', 'toolResult'] as const) {
+        const tool = block[kind];
+        if (!isRecord(tool)) continue;
+        const id = String(tool.toolUseId);
+        if (!TOOL_USE_ID.test(id))
           return validation(
-            `1 validation error detected: Value at '${path}.member.toolUse.toolUseId' failed to satisfy constraint: Member must satisfy regular expression pattern: [a-zA-Z0-9_.:-]+`,
+            `1 validation error detected: Value at '${path}.member.${kind}.toolUseId' failed to satisfy constraint: Member must satisfy regular expression pattern: [a-zA-Z0-9_-]+`,
           );
+        if (id.length > MAX_TOOL_USE_ID_CHARS)
+          return validation(
+            `1 validation error detected: Value at '${path}.member.${kind}.toolUseId' failed to satisfy constraint: Member must have length less than or equal to ${MAX_TOOL_USE_ID_CHARS}`,
+          );
+      }
+      if (isRecord(block.toolUse)) {
         if (!isRecord(block.toolUse.input))
           return validation(
             `The model returned the following errors: ${path}.tool_use.input: Input should be a valid dictionary`,

@@ -4,6 +4,8 @@ import { isRecord } from './thinking-rules.js';
 
 /** A function name, as the API states it. */
 const FUNCTION_NAME = /^[a-zA-Z0-9_-]{1,64}$/;
+/** `tool_calls[].id`: OpenAI refuses longer ids with `string_above_max_length`. */
+const MAX_TOOL_CALL_ID_CHARS = 40;
 /** The fields an OpenAI chat message may carry; anything else (such as `reasoning_content`) is refused. */
 const MESSAGE_FIELDS = new Set([
   'role',
@@ -95,6 +97,15 @@ export function checkOpenAiRequest(body: unknown, ledger: ThinkingLedger): Viola
       );
     const calls =
       message.role === 'assistant' && Array.isArray(message.tool_calls) ? message.tool_calls : [];
+    for (const [offset, call] of calls.entries()) {
+      const id = isRecord(call) ? String(call.id) : '';
+      if (id.length > MAX_TOOL_CALL_ID_CHARS)
+        return invalid(
+          `Invalid 'messages[${index}].tool_calls[${offset}].id': string too long. Expected a string with maximum length ${MAX_TOOL_CALL_ID_CHARS}, but got a string with length ${id.length} instead.`,
+          `messages[${index}].tool_calls[${offset}].id`,
+          'string_above_max_length',
+        );
+    }
     open = calls.filter(isRecord).map((call) => String(call.id));
     if (
       message.role === 'assistant' &&

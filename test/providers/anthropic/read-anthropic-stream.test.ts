@@ -142,10 +142,11 @@ describe('readAnthropicStream', () => {
   });
 
   it.each([
-    ['model_context_window_exceeded', 'max_tokens'],
+    ['model_context_window_exceeded', 'context_exceeded'],
     ['refusal', 'refusal'],
     ['stop_sequence', 'stop_sequence'],
-    ['pause_turn', 'other'],
+    ['pause_turn', 'pause_turn'],
+    ['a_reason_from_the_future', 'other'],
   ])('maps the stop reason %s to %s', async (wireReason, reason) => {
     const events = await read([
       START,

@@ -41,6 +41,20 @@ const TOOL = {
   inputSchema: { type: 'object', properties: {} },
 };
 
+/**
+ * Tool-call ids as each kind of server issues them, so a session that moved between providers is
+ * covered: OpenAI's, Anthropic's, Bedrock's, Kimi-style `functions.name:0`, and the 46–48
+ * characters of vLLM and transformers serve.
+ */
+const FOREIGN_IDS: ReadonlyArray<(seed: number, call: number) => string> = [
+  (seed, call) => `call_${seed}_${call}`,
+  (seed, call) => `toolu_01${seed}x${call}`,
+  (seed, call) => `tooluse_${seed}-${call}`,
+  (seed, call) => `functions.list:${seed}${call}`,
+  (seed, call) =>
+    `chatcmpl-tool-${String(seed).padStart(16, '0')}${String(call).padStart(18, '0')}`,
+];
+
 /** A small seeded generator (mulberry32), so a failing case can be replayed from its seed. */
 function random(seed: number): () => number {
   let state = seed;
@@ -94,7 +108,9 @@ function generateTranscript(
     const steps = Math.floor(next() * 3);
     for (let step = 0; step <= steps; step++) {
       const calls: ToolCall[] =
-        step < steps ? [{ id: `call_${seed}_${callNumber++}`, name: 'list', arguments: {} }] : [];
+        step < steps
+          ? [{ id: pick(FOREIGN_IDS)(seed, callNumber++), name: 'list', arguments: {} }]
+          : [];
       const thinking: ThinkingPart[] = [];
       if (source === 'openai' && next() < 0.5) {
         // reasoning_content an OpenAI-compatible server sent: kept in the session, never sent back.

@@ -57,7 +57,7 @@ describe.each(MODELS)('chat with a thinking model (%s)', (model) => {
     expect(last).toContain('Kept thought.');
     // Whitespace-only text never goes back, in either wire format.
     expect(last).not.toMatch(/"text":"\s*"/);
-    const loaded = await loadSession(run.chat.options.stateDir, root, 'latest');
+    const loaded = await loadSession(run.chat.agent.options.stateDir, root, 'latest');
     expect(loaded.summary.model).toBe(model);
     fake.assertDone();
   });

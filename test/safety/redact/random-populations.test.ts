@@ -3,6 +3,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { isPlaceholderValue } from '../../../src/safety/redact/is-placeholder-value.js';
 import { isPlausibleSecret } from '../../../src/safety/redact/is-plausible-secret.js';
 import { createRedactor } from '../../../src/safety/redact/redactor.js';
+import {
+  edgeKeyboardRun,
+  longestCountingRun,
+} from '../../../src/safety/redact/made-up-run-share.js';
 import { isRepetitive } from '../../../src/safety/redact/shannon-entropy.js';
 import { drawVendorTokenSamples } from '../../support/vendor-token-samples.js';
 
@@ -44,10 +48,16 @@ describe('no "made up" heuristic fires on long random values', () => {
     ['qwerty', ALNUM, 32],
     ['aBcDeF', `${ALNUM}_-`, 43],
   ] as const)('a typed run (%s) planted inside a random value', (run, alphabet, length) => {
+    // The run is planted as it stands, inside: when chance continues it (`aBcDeF` then `gH`, or
+    // `qwerty` then `u` as the last character), the value holds a longer run or one that closes
+    // it, each a case of its own (a counting run of eight, a keyboard row at an edge, is typed).
     const make = (): string => {
-      const value = draw(alphabet, length);
-      const at = 1 + randomInt(length - run.length - 1);
-      return value.slice(0, at) + run + value.slice(at + run.length);
+      for (;;) {
+        const value = draw(alphabet, length);
+        const at = 1 + randomInt(length - run.length - 1);
+        const planted = value.slice(0, at) + run + value.slice(at + run.length);
+        if (longestCountingRun(planted) < 8 && edgeKeyboardRun(planted) < 5) return planted;
+      }
     };
     expect(firing(make, isPlaceholderValue)).toEqual([]);
   });

@@ -43,6 +43,10 @@ describe('git hardening settings', () => {
       GIT_EDITOR: ':',
       GIT_PAGER: 'cat',
       GIT_TERMINAL_PROMPT: '0',
+      // No transport at all, whatever protocol.<name>.allow a repository sets; no lazy fetch.
+      GIT_ALLOW_PROTOCOL: '',
+      GIT_NO_LAZY_FETCH: '1',
+      GIT_GRAFT_FILE: '/dev/null',
     });
   });
 

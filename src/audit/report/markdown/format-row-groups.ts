@@ -1,5 +1,5 @@
 import { FILE_KIND_LABELS } from '../../scope/classify-file.js';
-import { formatLocation } from '../format-location.js';
+import { formatRowLocation } from '../format-location.js';
 import { groupReportRows } from '../group-report-rows.js';
 import type { ReportRow } from '../list-report-rows.js';
 import { escapeMarkdownLine, formatTable } from './escape-markdown.js';
@@ -26,7 +26,7 @@ export function formatRowGroups(rows: readonly ReportRow[]): string {
 function formatTopLocations(rows: readonly ReportRow[]): string {
   const shown = rows
     .slice(0, TOP_LOCATIONS)
-    .map((row) => escapeMarkdownLine(formatLocation(row.path, row.line, row.endLine)));
+    .map((row) => escapeMarkdownLine(formatRowLocation(row)));
   const hidden = rows.length - shown.length;
   return hidden > 0 ? `${shown.join(', ')} and ${hidden} more` : shown.join(', ');
 }

@@ -1,15 +1,14 @@
-import type { AuditReport, LedgerEntry, SkipReason } from '../../types.js';
+import { isRepositorySkip } from '../../gates/skip-reasons.js';
+import type { AuditReport, LedgerEntry } from '../../types.js';
+import { describeSummaryMissing } from '../describe-summary-missing.js';
 import { formatCount, formatDuration, formatUsd } from '../format-quantities.js';
 import { compareText } from '../order-by-severity.js';
 import { escapeMarkdownLine, formatTable } from './escape-markdown.js';
 
 // Enough to act on by hand; a run with more points at the manifest for the rest.
 const FILES_LISTED_MAX = 50;
-/** Skips decided by the audited repository's own files, not by the user: always shown. */
-const REPOSITORY_SKIP_REASONS: ReadonlySet<SkipReason | string> = new Set<SkipReason>([
-  'repository-ignore',
-  'project-exclude',
-]);
+// Per reason, so a committed vendor/ of thousands of files cannot hide the one generated file.
+const FILES_LISTED_PER_REASON = 20;
 
 /** `## Coverage`: what was and was not reviewed, and what it cost. The full ledger is elsewhere. */
 export function renderCoverage(report: AuditReport): string {
@@ -41,12 +40,7 @@ export function renderCoverage(report: AuditReport): string {
         ['Cost', coverage.costUsd === null ? 'n/a' : formatUsd(coverage.costUsd)],
         ['Model', report.model === null ? 'none (offline)' : escapeMarkdownLine(report.model)],
         ['Duration', formatDuration(coverage.durationMs)],
-        [
-          'Result',
-          coverage.isPartial
-            ? '**partial**: some files or chunks could not be reviewed'
-            : 'complete',
-        ],
+        ['Result', describeResult(report)],
       ],
     ),
   ];
@@ -63,6 +57,20 @@ export function renderCoverage(report: AuditReport): string {
     'The full ledger (one status per file) is in the `--manifest` file and in the JSON report.',
   );
   return parts.join('\n\n');
+}
+
+function describeResult(report: AuditReport): string {
+  const { coverage } = report;
+  // A run without its summary is not complete, though every finding is listed.
+  const noSummary = report.summaryMissing
+    ? `; ${escapeMarkdownLine(describeSummaryMissing(report.summaryMissing))}`
+    : '';
+  if (coverage.isPartial)
+    return `**partial**: some files or chunks could not be reviewed${noSummary}`;
+  // An empty selection is not a clean result: nothing was looked at.
+  if (coverage.ledger.length === 0) return '**empty**: no file was found to audit';
+  if (noSummary !== '') return `**reviewed without summary**: every file was reviewed${noSummary}`;
+  return 'complete';
 }
 
 function formatChunks(reviewed: number, skippedByBudget: number): string {
@@ -84,17 +92,39 @@ function renderFailedFiles(ledger: readonly LedgerEntry[]): string[] {
   return renderFileList('### Failed files', failed, 'failed');
 }
 
-/** The repository's `.oyignore` and project file are its own content: what they hide is shown. */
+/**
+ * What the repository's own content kept from the review (a folder or file name, a marker, an
+ * encoding, a size, a link, its `.oyignore` or project file), by reason: always shown.
+ */
 function renderLeftOutByRepository(ledger: readonly LedgerEntry[]): string[] {
   const leftOut = ledger.filter(
-    (entry) => entry.status === 'skipped' && REPOSITORY_SKIP_REASONS.has(entry.reason ?? ''),
+    (entry) => entry.status === 'skipped' && isRepositorySkip(entry.reason),
   );
-  return renderFileList(
-    '### Left out by the repository',
-    leftOut,
-    'left-out',
-    "The audited repository's own `.oyignore` or `.oy/config.json` left these files out. They were not reviewed and count as not reviewed for `--min-coverage`, but their committed secrets are still found and gated; pass `--exclude` yourself to leave a file out by choice.",
-  );
+  if (leftOut.length === 0) return [];
+  const reasons = [...new Set(leftOut.map((entry) => entry.reason ?? ''))].sort(compareText);
+  const rows: string[][] = [];
+  const notes: string[] = [];
+  for (const reason of reasons) {
+    const entries = leftOut
+      .filter((entry) => entry.reason === reason)
+      .sort((a, b) => compareText(a.path, b.path));
+    for (const entry of entries.slice(0, FILES_LISTED_PER_REASON)) {
+      rows.push([
+        escapeMarkdownLine(entry.path),
+        escapeMarkdownLine(reason),
+        escapeMarkdownLine(entry.detail ?? ''),
+      ]);
+    }
+    const hidden = entries.length - FILES_LISTED_PER_REASON;
+    if (hidden > 0) notes.push(`${formatCount(hidden)} more \`${escapeMarkdownLine(reason)}\``);
+  }
+  const parts = [
+    '### Not reviewed because of what the repository holds',
+    'These files were not reviewed because of something the audited repository itself wrote: a folder such as `vendor/` or `dist/`, a lockfile or `*.min.*` name, a generated marker, minified or binary content under a text name, an encoding, a size over `--max-file-bytes`, a hard link, an uninitialised submodule, or its own `.oyignore` or `.oy/config.json`. They count as not reviewed for `--min-coverage`, but their committed secrets are still found and gated; pass `--exclude` yourself to leave a file out by choice.',
+    formatTable(['Path', 'Reason', 'Detail'], rows),
+  ];
+  if (notes.length > 0) parts.push(`${notes.join(', ')}: listed in the manifest.`);
+  return parts;
 }
 
 /** Files left out as oy's own: named, so a reader can see nothing else hid behind the reason. */

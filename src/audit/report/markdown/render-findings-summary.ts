@@ -1,5 +1,6 @@
 import type { AuditReport } from '../../types.js';
 import { formatConfidence } from '../format-quantities.js';
+import { describeSummaryMissing } from '../describe-summary-missing.js';
 import { formatLocation } from '../format-location.js';
 import type { ReportRow } from '../list-report-rows.js';
 import { escapeMarkdownLine, escapeMarkdownText, formatTable } from './escape-markdown.js';
@@ -15,6 +16,11 @@ export function renderFindingsSummary(report: AuditReport, rows: readonly Report
   const parts = ['## Findings summary'];
   if (report.summary !== null && report.summary.trim() !== '') {
     parts.push(escapeMarkdownText(report.summary.trim(), { keepsCodeSpans: true }));
+  }
+  if (report.summaryMissing) {
+    parts.push(
+      `**Summary missing**: ${escapeMarkdownLine(describeSummaryMissing(report.summaryMissing))}.`,
+    );
   }
   if (rows.length === 0) {
     parts.push(

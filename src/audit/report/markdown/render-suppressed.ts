@@ -1,4 +1,5 @@
 import type { AuditReport } from '../../types.js';
+import { formatRowLocation } from '../format-location.js';
 import { escapeMarkdownLine, formatTable } from './escape-markdown.js';
 
 const HEADER = ['Rule', 'Path', 'Line', 'Suppressed by'] as const;
@@ -8,7 +9,14 @@ export function renderSuppressed(report: AuditReport): string | null {
   if (report.suppressed.length === 0) return null;
   const rows = report.suppressed.map((item) => [
     escapeMarkdownLine(item.ruleId),
-    escapeMarkdownLine(item.path),
+    escapeMarkdownLine(
+      formatRowLocation({
+        path: item.path,
+        line: null,
+        endLine: null,
+        ...(item.commit === undefined ? {} : { commit: item.commit }),
+      }),
+    ),
     item.line === null ? '—' : String(item.line),
     item.by === 'baseline' ? '`--baseline`' : '`oy:allow` comment',
   ]);

@@ -4,7 +4,13 @@ import { formatLocation } from '../format-location.js';
 import { compareSeverity, compareText } from '../order-by-severity.js';
 import { escapeMarkdownLine, formatTable } from './escape-markdown.js';
 
-const UNVERIFIED_HEADER = ['Severity', 'Title', 'Location', 'Confidence'] as const;
+const UNVERIFIED_HEADER = [
+  'Severity',
+  'Title',
+  'Location',
+  'Confidence',
+  'Why not verified',
+] as const;
 
 /** `## Unverified`: what the model reported that the source did not bear out; never a CI gate. */
 export function renderUnverified(report: AuditReport): string {
@@ -20,6 +26,7 @@ export function renderUnverified(report: AuditReport): string {
       escapeMarkdownLine(finding.title),
       escapeMarkdownLine(formatLocation(finding.path, finding.line, finding.endLine)),
       formatConfidence(finding.confidence),
+      escapeMarkdownLine(finding.unverifiedReason ?? 'not given'),
     ]);
   return [
     heading,

@@ -55,6 +55,20 @@ function describeRule(row: ReportRow): { short: string; full: string; tags: stri
         tags: ['secret', 'oy-secret'],
       };
     }
+    case 'history-secret': {
+      const rule = row.ruleId.slice('oy/history/'.length);
+      return rule === 'secret-file'
+        ? {
+            short: 'Secret-bearing file in the git history',
+            full: 'A commit added a file that holds secrets by its kind (a .env file, a private key, stored credentials). It stays in the history for anyone who clones the repository, even after a later commit removed it. Rotate what it held; remove it from the history if it must go.',
+            tags: ['secret', 'oy-secret', 'oy-history'],
+          }
+        : {
+            short: `Secret in the git history (${rule.slice('secret/'.length)})`,
+            full: `A commit added a value matching oy's ${rule.slice('secret/'.length)} redaction rule (the result's commit property names it; the location is as of that commit). It stays in the history for anyone who clones the repository, even after a later commit removed it. oy never reports the value. Rotate the secret.`,
+            tags: ['secret', 'oy-secret', 'oy-history'],
+          };
+    }
     case 'secret-file':
       return {
         short: 'Secret-bearing file',
@@ -66,6 +80,18 @@ function describeRule(row: ReportRow): { short: string; full: string; tags: stri
         short: "Change to the audit's own configuration",
         full: 'The audited change (--diff) adds, edits or deletes .oyignore or .oy/config.json, which decide what oy reviews: a change can narrow its own review. Check that the edit is intended.',
         tags: ['oy-repo-config'],
+      };
+    case 'unreviewed-change':
+      return {
+        short: 'Changed file the review skips',
+        full: 'The audited change (--diff) adds or edits a file the model review skips for a reason the repository itself caused: a generated marker, a minified or lockfile name, a default folder such as vendor/ or dist/, an encoding, binary content under a text name, a size, a hard link, its own .oyignore or project file. Its secrets were still scanned. Check the change by hand, or pass --exclude to accept the skip.',
+        tags: ['oy-unreviewed'],
+      };
+    case 'refused-suppression':
+      return {
+        short: 'Suppression added by the audited change',
+        full: 'The audited change (--diff) adds a baseline entry or an oy:allow comment that would hide a result. A change cannot vouch for itself: the suppression is refused, the result stays, and this is reported at its severity. Update the baseline on the default branch instead.',
+        tags: ['oy-suppression'],
       };
     case 'hint':
       return {

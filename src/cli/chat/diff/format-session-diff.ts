@@ -1,7 +1,7 @@
 import { constants } from 'node:fs';
 import { open } from 'node:fs/promises';
 import path from 'node:path';
-import { renderDiff } from '../../../agent/tools/render-diff.js';
+import { renderDiff } from '../../../agent/index.js';
 import { resolveWorkspacePath } from '../../../safety/paths/resolve-workspace-path.js';
 import { neutralizeControl } from '../../../shared/terminal/neutralize-control.js';
 import type { Colors } from '../../terminal.js';

@@ -3,7 +3,13 @@ import type { LineEditor, LineEditorOptions } from './line-editor-types.js';
 import { createPipedLineEditor } from './piped-line-editor.js';
 import { createTtyLineEditor } from './tty-line-editor.js';
 
-export type { Completer, LineEditor, LineEditorOptions, ReadResult } from './line-editor-types.js';
+export type {
+  Completer,
+  EditorKey,
+  LineEditor,
+  LineEditorOptions,
+  ReadResult,
+} from './line-editor-types.js';
 
 const DEFAULT_HISTORY_SIZE = 1000;
 const DEFAULT_CONTINUATION_PROMPT = '... ';
@@ -21,6 +27,10 @@ export function createLineEditor(options: LineEditorOptions): LineEditor {
       history: openHistoryStore(options.historyFile, options.historySize ?? DEFAULT_HISTORY_SIZE),
       continuationPrompt: options.continuationPrompt ?? DEFAULT_CONTINUATION_PROMPT,
       ...(options.complete ? { complete: options.complete } : {}),
+      ...(options.styleHint ? { styleHint: options.styleHint } : {}),
+      ...(options.escapeTimeoutMs === undefined
+        ? {}
+        : { escapeTimeoutMs: options.escapeTimeoutMs }),
     });
   }
   return createPipedLineEditor({

@@ -1,4 +1,12 @@
-export type ReadResult = { kind: 'submit'; text: string } | { kind: 'interrupt' } | { kind: 'eof' };
+/** Keys with a meaning outside the input: Shift+Tab (the next safety mode), Ctrl-T (show or hide thinking). */
+export type EditorKey = 'cycle-mode' | 'toggle-thinking';
+
+export type ReadResult =
+  | { kind: 'submit'; text: string }
+  | { kind: 'interrupt' }
+  | { kind: 'eof' }
+  /** An EditorKey at the prompt; the input typed so far comes back at the next read. */
+  | { kind: 'key'; key: EditorKey };
 
 export interface LineEditorOptions {
   /** process.stdin (may not be a TTY). */
@@ -15,6 +23,10 @@ export interface LineEditorOptions {
   complete?: Completer;
   /** Where SIGINT comes from when the input is not a terminal; default `process`. */
   signalSource?: NodeJS.EventEmitter;
+  /** How a hint below the input is drawn (the caller's dim colour); plain by default. */
+  styleHint?: (text: string) => string;
+  /** How long a lone ESC waits for the rest of an escape sequence before it is Esc (tests shorten it). */
+  escapeTimeoutMs?: number;
 }
 
 export interface LineEditor {
@@ -22,8 +34,10 @@ export interface LineEditor {
   read(prompt: string): Promise<ReadResult>;
   /** One plain line for approvals/questions; null on Ctrl-C, Ctrl-D or end of input. */
   ask(question: string): Promise<string | null>;
-  /** While no read/ask is pending (a turn runs), Ctrl-C calls handler. Returns the unsubscribe. */
+  /** While no read/ask is pending (a turn runs), Ctrl-C or Esc calls handler. Returns the unsubscribe. */
   onInterrupt(handler: () => void): () => void;
+  /** While no read/ask is pending, an EditorKey (Ctrl-T) calls handler. Returns the unsubscribe. */
+  onKey(handler: (key: EditorKey) => void): () => void;
   /** Restores the terminal (raw mode off, bracketed paste off). */
   close(): void;
 }

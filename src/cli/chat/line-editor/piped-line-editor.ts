@@ -108,6 +108,8 @@ export function createPipedLineEditor(options: PipedEditorOptions): LineEditor {
         return answer;
       }),
     onInterrupt: interrupts.add,
+    // Piped input has no keys beyond its lines.
+    onKey: () => () => undefined,
     close() {
       input.off('data', onData);
       input.off('end', onEnd);

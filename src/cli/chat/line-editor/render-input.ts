@@ -25,8 +25,14 @@ export interface Prompts {
  * Lays out the (possibly multi-line) input as the terminal will wrap it at `columns`, so the
  * cursor can be placed exactly. A row filled to the last column is closed with an explicit line
  * break: terminals leave the cursor pending on that last column until the next character.
+ * A `hint` (one row of our own text, cut to fit) goes on the row below the input.
  */
-export function layoutInput(prompts: Prompts, state: EditState, columns: number): InputLayout {
+export function layoutInput(
+  prompts: Prompts,
+  state: EditState,
+  columns: number,
+  hint?: { text: string; style: (text: string) => string },
+): InputLayout {
   const width = Math.max(columns, 2);
   let content = '';
   let row = 0;
@@ -72,6 +78,19 @@ export function layoutInput(prompts: Prompts, state: EditState, columns: number)
       offset++;
     }
   });
+  if (hint !== undefined && hint.text !== '') {
+    const shown = [...hint.text].slice(0, width - 1).join('');
+    content += `${endsWithWrap ? '' : '\r\n'}${hint.style(shown)}`;
+    if (!endsWithWrap) row++;
+    return {
+      content,
+      cursorRow,
+      cursorCol,
+      endRow: row,
+      endCol: shown.length,
+      endsWithWrap: false,
+    };
+  }
   return { content, cursorRow, cursorCol, endRow: row, endCol: col, endsWithWrap };
 }
 

@@ -1,27 +1,20 @@
 import readline from 'node:readline';
 import {
   EMPTY_EDIT,
-  deleteBackward,
   deleteForward,
-  deleteWordBackward,
   insertText,
-  killToLineEnd,
-  killToLineStart,
-  moveLeft,
   moveLineDown,
-  moveLineEnd,
-  moveLineStart,
   moveLineUp,
-  moveRight,
   moveToEnd,
-  moveWordLeft,
-  moveWordRight,
   type EditState,
 } from './edit-buffer.js';
+import { editForKey } from './edit-keys.js';
 import type { HistoryStore } from './history-store.js';
+import { extendQuery, searchView, startSearch, type HistorySearch } from './history-search.js';
+import { stepSearch } from './search-key.js';
 import { createInterruptHandlers } from './interrupt-handlers.js';
 import { neutralizeControl } from '../../../shared/terminal/neutralize-control.js';
-import type { Completer, LineEditor, ReadResult } from './line-editor-types.js';
+import type { Completer, EditorKey, LineEditor, ReadResult } from './line-editor-types.js';
 import { layoutInput, moveToEndSequence, redrawSequence, type Prompts } from './render-input.js';
 
 const BRACKETED_PASTE_ON = '\x1b[?2004h';
@@ -29,6 +22,13 @@ const BRACKETED_PASTE_OFF = '\x1b[?2004l';
 const CLEAR_SCREEN = '\x1b[H\x1b[2J';
 // What a terminal without a `columns` report is assumed to be.
 const DEFAULT_COLUMNS = 80;
+/**
+ * A lone ESC is Esc only when nothing follows it within this time: a terminal (and tmux) writes a
+ * key's whole escape sequence at once, a person never presses another key this fast (vim's ttimeoutlen).
+ */
+export const ESCAPE_TIMEOUT_MS = 100;
+const DOUBLE_ESCAPE = '\x1b\x1b';
+const PREVIOUS_PROMPT_HINT = 'Esc again: edit your previous prompt';
 
 type Pending =
   | { kind: 'read'; resolve: (result: ReadResult) => void }
@@ -40,19 +40,29 @@ interface TtyEditorOptions {
   history: HistoryStore;
   continuationPrompt: string;
   complete?: Completer;
+  escapeTimeoutMs?: number;
+  /** How a hint below the input is drawn (dim, when colours are on). */
+  styleHint?: (text: string) => string;
 }
 
 /**
  * The editor on a terminal: raw mode for the editor's whole life, keys decoded by
  * `readline.emitKeypressEvents`, the buffer and its redraw our own (readline.Interface holds one
- * line only). Keys typed while no read is pending are discarded, except Ctrl-C.
+ * line only). While no read is pending (a turn runs) Ctrl-C and Esc interrupt, Ctrl-T is passed on,
+ * and every other key is discarded.
  */
 export function createTtyLineEditor(options: TtyEditorOptions): LineEditor {
   const { input, output, history } = options;
+  const styleHint = options.styleHint ?? ((text: string) => text);
   const interrupts = createInterruptHandlers();
+  const keyHandlers = new Set<(key: EditorKey) => void>();
   let pending: Pending | undefined;
   let prompts: Prompts = { first: '', continuation: options.continuationPrompt };
   let edit: EditState = EMPTY_EDIT;
+  let search: HistorySearch | undefined;
+  let hint: string | undefined;
+  // What was typed when a key (Shift+Tab) ended a read: the next read starts from it.
+  let kept: EditState | undefined;
   let shownCursorRow = 0;
   let isRenderQueued = false;
   let paste: string | undefined;
@@ -61,7 +71,13 @@ export function createTtyLineEditor(options: TtyEditorOptions): LineEditor {
   let hasEnded = false;
   let isClosed = false;
 
-  const layout = () => layoutInput(prompts, edit, output.columns || DEFAULT_COLUMNS);
+  const layout = () => {
+    const columns = output.columns || DEFAULT_COLUMNS;
+    const shownHint = hint === undefined ? undefined : { text: hint, style: styleHint };
+    if (search === undefined) return layoutInput(prompts, edit, columns, shownHint);
+    const view = searchView(search, history.entries);
+    return layoutInput({ ...prompts, first: view.prompt }, view.edit, columns, shownHint);
+  };
 
   const render = () => {
     isRenderQueued = false;
@@ -82,6 +98,7 @@ export function createTtyLineEditor(options: TtyEditorOptions): LineEditor {
 
   /** Leaves the input on screen, cursor after it, then `suffix` and a line break. */
   const finishLine = (suffix: string) => {
+    hint = undefined;
     const shown = layout();
     const lineBreak = shown.endsWithWrap && suffix === '' ? '' : '\r\n';
     output.write(
@@ -91,9 +108,18 @@ export function createTtyLineEditor(options: TtyEditorOptions): LineEditor {
     isRenderQueued = false;
   };
 
-  const startInput = (first: string, continuation: string) => {
+  /** Takes the prompt and input off the screen, the cursor left where the prompt began. */
+  const eraseInput = () => {
+    output.write(shownCursorRow > 0 ? `\x1b[${shownCursorRow}A\r\x1b[J` : '\r\x1b[J');
+    shownCursorRow = 0;
+    isRenderQueued = false;
+  };
+
+  const startInput = (first: string, continuation: string, start: EditState = EMPTY_EDIT) => {
     prompts = { first, continuation };
-    edit = EMPTY_EDIT;
+    edit = start;
+    search = undefined;
+    hint = undefined;
     historyIndex = history.entries.length;
     draft = '';
     shownCursorRow = 0;
@@ -121,6 +147,12 @@ export function createTtyLineEditor(options: TtyEditorOptions): LineEditor {
     update(moveToEnd({ text: entries[target] ?? draft, cursor: 0 }));
   };
 
+  const submit = (text: string) => {
+    finishLine('');
+    history.add(text);
+    settle({ kind: 'submit', text });
+  };
+
   const onEnter = () => {
     const { text } = edit;
     if (pending?.kind === 'ask') {
@@ -131,16 +163,12 @@ export function createTtyLineEditor(options: TtyEditorOptions): LineEditor {
     } else if (text.trim() === '') {
       finishLine('');
       startInput(prompts.first, prompts.continuation);
-    } else {
-      finishLine('');
-      history.add(text);
-      settle({ kind: 'submit', text });
-    }
+    } else submit(text);
   };
 
-  const onCtrlC = () => {
+  const onCtrlC = (suffix = '^C') => {
     const hadText = edit.text !== '';
-    finishLine('^C');
+    finishLine(suffix);
     if (hadText && pending?.kind === 'read') startInput(prompts.first, prompts.continuation);
     else settle({ kind: 'interrupt' });
   };
@@ -151,40 +179,102 @@ export function createTtyLineEditor(options: TtyEditorOptions): LineEditor {
     settle({ kind: 'eof' });
   };
 
+  /** A key with a meaning outside the input ends the read; what was typed waits for the next one. */
+  const endReadWithKey = (key: EditorKey) => {
+    kept = edit;
+    eraseInput();
+    settle({ kind: 'key', key });
+  };
+
+  /** The last prompt sent (slash commands are not prompts), for a double Esc. */
+  const previousPrompt = () => history.entries.findLast((entry) => !entry.startsWith('/'));
+
+  // Esc on an empty input offers the previous prompt (a hint below); a second Esc takes it up.
+  const onEscape = (isDouble: boolean) => {
+    if (pending?.kind === 'ask') return onCtrlC('');
+    if (edit.text !== '') return;
+    const previous = previousPrompt();
+    if (previous === undefined) return;
+    if (isDouble || hint === PREVIOUS_PROMPT_HINT) {
+      hint = undefined;
+      historyIndex = history.entries.lastIndexOf(previous);
+      return update(moveToEnd({ text: previous, cursor: 0 }));
+    }
+    hint = PREVIOUS_PROMPT_HINT;
+    queueRender();
+  };
+
   const insertPaste = (text: string) => {
     const normalized = text.replace(/\r\n?/g, '\n');
+    if (search !== undefined) return onSearchText(normalized.replace(/\n/g, ' '));
     update(insertText(edit, pending?.kind === 'ask' ? normalized.replace(/\n/g, ' ') : normalized));
   };
 
-  const onControlKey = (name: string | undefined) => {
+  const onSearchText = (text: string) => {
+    search = extendQuery(search!, history.entries, text);
+    queueRender();
+  };
+
+  /** Keys while Ctrl-R searches (search-key.ts decides); the search ends before any other key acts. */
+  const onSearchKey = (text: string | undefined, key: readline.Key): void => {
+    const step = stepSearch(search!, history.entries, text, key);
+    if (step.kind === 'search') search = step.search;
+    else {
+      search = undefined;
+      edit = step.kind === 'submit' ? { text: step.text, cursor: step.text.length } : step.edit;
+      if (step.kind === 'submit') return submit(step.text);
+      if (step.kind === 'leave-then-key') return onKey(text, key);
+    }
+    queueRender();
+  };
+
+  const onKey = (text: string | undefined, key: readline.Key): void => {
+    if (search !== undefined) return onSearchKey(text, key);
+    if (key.name === 'escape') return onEscape(key.sequence === DOUBLE_ESCAPE);
+    if (hint !== undefined) {
+      hint = undefined;
+      queueRender();
+    }
     const isRead = pending?.kind === 'read';
+    const edited = editForKey(edit, text, key);
+    if (edited !== undefined) return update(edited);
+    if (key.ctrl && !key.meta) return onControlKey(key.name, isRead);
+    if (key.meta) {
+      const isNewLine = key.name === 'return' || key.name === 'enter';
+      return isNewLine && isRead ? update(insertText(edit, '\n')) : undefined;
+    }
+    switch (key.name) {
+      case 'return':
+      case 'enter':
+        return onEnter();
+      case 'up':
+        return isRead ? moveOrRecall(moveLineUp(edit), -1) : undefined;
+      case 'down':
+        return isRead ? moveOrRecall(moveLineDown(edit), 1) : undefined;
+      case 'tab':
+        if (key.shift) return isRead ? endReadWithKey('cycle-mode') : undefined;
+        return isRead && options.complete !== undefined
+          ? completeAtCursor(options.complete)
+          : update(insertText(edit, '\t'));
+    }
+  };
+
+  const onControlKey = (name: string | undefined, isRead: boolean) => {
     switch (name) {
       case 'c':
         return onCtrlC();
       case 'd':
         return onCtrlD();
-      case 'a':
-        return update(moveLineStart(edit));
-      case 'e':
-        return update(moveLineEnd(edit));
-      case 'u':
-        return update(killToLineStart(edit));
-      case 'k':
-        return update(killToLineEnd(edit));
-      case 'w':
-        return update(deleteWordBackward(edit));
-      case 'b':
-        return update(moveLeft(edit));
-      case 'f':
-        return update(moveRight(edit));
-      case 'left':
-        return update(moveWordLeft(edit));
-      case 'right':
-        return update(moveWordRight(edit));
       case 'p':
         return isRead ? recallHistory(-1) : undefined;
       case 'n':
         return isRead ? recallHistory(1) : undefined;
+      case 'r':
+        if (!isRead) return;
+        search = startSearch(edit);
+        return queueRender();
+      case 't':
+        return isRead ? endReadWithKey('toggle-thinking') : undefined;
       case 'l':
         output.write(CLEAR_SCREEN);
         shownCursorRow = 0;
@@ -192,63 +282,16 @@ export function createTtyLineEditor(options: TtyEditorOptions): LineEditor {
     }
   };
 
-  const onMetaKey = (name: string | undefined) => {
-    switch (name) {
-      case 'return':
-      case 'enter':
-        return pending?.kind === 'read' ? update(insertText(edit, '\n')) : undefined;
-      case 'b':
-      case 'left':
-        return update(moveWordLeft(edit));
-      case 'f':
-      case 'right':
-        return update(moveWordRight(edit));
-      case 'backspace':
-        return update(deleteWordBackward(edit));
-    }
-  };
-
-  const onKey = (text: string | undefined, key: readline.Key) => {
-    if (key.ctrl && !key.meta) return onControlKey(key.name);
-    if (key.meta) return onMetaKey(key.name);
-    const isRead = pending?.kind === 'read';
-    switch (key.name) {
-      case 'return':
-      case 'enter':
-        return onEnter();
-      case 'backspace':
-        return update(deleteBackward(edit));
-      case 'delete':
-        return update(deleteForward(edit));
-      case 'left':
-        return update(moveLeft(edit));
-      case 'right':
-        return update(moveRight(edit));
-      case 'home':
-        return update(moveLineStart(edit));
-      case 'end':
-        return update(moveLineEnd(edit));
-      case 'up':
-        return isRead ? moveOrRecall(moveLineUp(edit), -1) : undefined;
-      case 'down':
-        return isRead ? moveOrRecall(moveLineDown(edit), 1) : undefined;
-      case 'tab':
-        return isRead && options.complete !== undefined
-          ? completeAtCursor(options.complete)
-          : update(insertText(edit, '\t'));
-    }
-    if (text !== undefined && isPrintable(text)) update(insertText(edit, text));
-  };
-
   // Tab asks the completer (it reads folders, so it is asynchronous); a key pressed meanwhile wins.
   const completeAtCursor = (complete: Completer) => {
     const asked = edit;
     void complete(asked.text, asked.cursor).then(
       (completion) => {
-        if (edit !== asked || pending?.kind !== 'read') return;
+        if (edit !== asked || pending?.kind !== 'read' || search !== undefined) return;
         if (completion === undefined) return update(insertText(edit, '\t'));
-        if (completion.insert !== '') return update(insertText(edit, completion.insert));
+        if (completion.insert !== '') update(insertText(edit, completion.insert));
         if (completion.candidates.length === 0) return;
+        // Several candidates: the input stays on screen with the names under it, then a fresh prompt.
         finishLine('');
         const names = completion.candidates.map((name) =>
           neutralizeControl(name, { lineBreaks: 'show' }),
@@ -262,6 +305,13 @@ export function createTtyLineEditor(options: TtyEditorOptions): LineEditor {
 
   const moveOrRecall = (moved: EditState | undefined, step: -1 | 1) =>
     moved === undefined ? recallHistory(step) : update(moved);
+
+  /** A key while a turn runs: Ctrl-C and Esc stop it, Ctrl-T is passed on, the rest is dropped. */
+  const onBusyKey = (key: readline.Key | undefined) => {
+    if (key?.name === 'escape' || (key?.ctrl === true && key.name === 'c')) interrupts.fire();
+    else if (key?.ctrl === true && key.name === 't')
+      for (const handler of [...keyHandlers]) handler('toggle-thinking');
+  };
 
   const onKeypress = (text: string | undefined, key: readline.Key | undefined) => {
     if (key?.name === 'paste-start') {
@@ -278,10 +328,7 @@ export function createTtyLineEditor(options: TtyEditorOptions): LineEditor {
       if (pending !== undefined) insertPaste(pasted);
       return;
     }
-    if (pending === undefined) {
-      if (key?.ctrl && key.name === 'c') interrupts.fire();
-      return;
-    }
+    if (pending === undefined) return onBusyKey(key);
     onKey(text, key ?? {});
   };
 
@@ -300,7 +347,9 @@ export function createTtyLineEditor(options: TtyEditorOptions): LineEditor {
     settle({ kind: 'eof' });
   };
 
-  readline.emitKeypressEvents(input);
+  readline.emitKeypressEvents(input, {
+    escapeCodeTimeout: options.escapeTimeoutMs ?? ESCAPE_TIMEOUT_MS,
+  } as unknown as readline.Interface);
   input.setRawMode(true);
   input.on('keypress', onKeypress);
   input.on('end', onEnd);
@@ -311,7 +360,9 @@ export function createTtyLineEditor(options: TtyEditorOptions): LineEditor {
   const begin = <T>(kind: Pending['kind'], prompt: string, resolve: (value: T) => void) => {
     if (pending !== undefined) throw new Error('the line editor is already reading');
     pending = { kind, resolve } as Pending;
-    startInput(prompt, kind === 'read' ? options.continuationPrompt : '');
+    const start = kind === 'read' ? kept : undefined;
+    if (kind === 'read') kept = undefined;
+    startInput(prompt, kind === 'read' ? options.continuationPrompt : '', start);
   };
 
   return {
@@ -324,6 +375,11 @@ export function createTtyLineEditor(options: TtyEditorOptions): LineEditor {
       return new Promise<string | null>((resolve) => begin('ask', question, resolve));
     },
     onInterrupt: interrupts.add,
+    onKey(handler) {
+      const entry = (key: EditorKey) => handler(key);
+      keyHandlers.add(entry);
+      return () => keyHandlers.delete(entry);
+    },
     close() {
       if (isClosed) return;
       isClosed = true;
@@ -336,12 +392,4 @@ export function createTtyLineEditor(options: TtyEditorOptions): LineEditor {
       output.write(BRACKETED_PASTE_OFF);
     },
   };
-}
-
-function isPrintable(text: string): boolean {
-  for (const char of text) {
-    const code = char.codePointAt(0) ?? 0;
-    if (code < 0x20 || code === 0x7f) return false;
-  }
-  return true;
 }

@@ -1,8 +1,6 @@
-import type { AgentEvent } from '../../../agent/events.js';
+import type { ApprovalRecord } from '../../../agent/index.js';
 import { neutralizeControl } from '../../../shared/terminal/neutralize-control.js';
 import type { CommandOutput } from './command-output.js';
-
-type ApprovalEvent = Extract<AgentEvent, { type: 'approval' }>;
 
 /** How a call ended, in the user's words: `ok`, `exit 2`, `interrupted`, `denied by you`, `denied by rule Bash(rm:*)`. */
 export interface ToolStatus {
@@ -17,7 +15,7 @@ export interface ToolStatus {
  */
 export function describeToolStatus(input: {
   ok: boolean;
-  approval: ApprovalEvent | undefined;
+  approval: ApprovalRecord | undefined;
   isInterrupted: boolean;
   command: CommandOutput | undefined;
 }): ToolStatus {
@@ -34,7 +32,7 @@ export function describeToolStatus(input: {
   return { text: 'ok', isGood: true };
 }
 
-function describeDenial(approval: ApprovalEvent): string {
+function describeDenial(approval: ApprovalRecord): string {
   // An ask that ended denied was answered no by the user (with no one to ask, the decision is deny).
   if (approval.decision === 'ask') return 'denied by you';
   const rule = approval.rule;

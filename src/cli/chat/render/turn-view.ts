@@ -1,17 +1,14 @@
-import type { AgentEvent } from '../../../agent/events.js';
-import type { ToolCall } from '../../../providers/types.js';
+import type { AgentEvent } from '../../../agent/index.js';
 import {
   createControlNeutralizer,
   neutralizeControl,
 } from '../../../shared/terminal/neutralize-control.js';
-import { describeToolCall } from '../../run/describe-tool-call.js';
+import { createEventView, type ViewItem } from '../../agent-view/view-items.js';
 import type { ChatOutput } from '../chat-session.js';
 import { createMarkdownStream } from '../render-markdown-stream.js';
 import { collapseLines, readCommandOutput, type CommandOutput } from './command-output.js';
 import { createSpinner } from './spinner.js';
 import { describeToolStatus } from './tool-status.js';
-
-type ApprovalEvent = Extract<AgentEvent, { type: 'approval' }>;
 
 /** One turn on screen: the answer, the spinner while waiting, each call's status and output. */
 export interface TurnView {
@@ -28,8 +25,17 @@ export interface TurnViewOptions {
   signal: AbortSignal;
   /** Given each command's whole output (already redacted), for /output. */
   keepCommandOutput(command: string, text: string): void;
+  /** Whether thinking is shown right now (Ctrl-T switches it mid-turn); shown when absent. */
+  showsThinking?: () => boolean;
+  /** A turn of the past shown again (the resume recap): no spinner, no durations. */
+  isRecap?: boolean;
   now?: () => number;
 }
+
+/** Marks where the model's thinking begins, so it reads as thinking even without colours. */
+const THINKING_LABEL = '✻ thinking';
+/** Thinking lines are indented under their label. */
+const THINKING_INDENT = '  ';
 
 /**
  * Renders the agent's events for a person: the answer streams to stdout (Markdown, wrapped, the
@@ -49,17 +55,24 @@ export function createTurnView(options: TurnViewOptions): TurnView {
     output.isMarkdown,
     isLive ? { columns: () => stdout.columns, rows: () => stdout.rows } : undefined,
   );
-  const spinner = stderrIsTerminal(output)
-    ? createSpinner(stderr as NodeJS.WriteStream, c, now)
-    : undefined;
-  const calls = new Map<string, ToolCall>();
-  const approvals = new Map<string, ApprovalEvent>();
+  const spinner =
+    stderrIsTerminal(output) && options.isRecap !== true
+      ? createSpinner(stderr as NodeJS.WriteStream, c, now)
+      : undefined;
+  const showsThinking = options.showsThinking ?? (() => true);
+  const toView = createEventView();
+  /** The label of each call, for the spinner after a prompt. */
+  const labels = new Map<string, string>();
   const promptWaits = new Map<string, number>();
   const thinking = createControlNeutralizer();
   let currentCall: string | undefined;
   let isMidLine = false;
   let isNewCall = false;
   let isThinkingOpen = false;
+  let isThinkingAtLineStart = true;
+  // An answer's text is held back until it has more than whitespace: a blank reply shows nothing.
+  let heldText = '';
+  let hasAnswerText = false;
   let tokensIn = 0;
   let tokensOut = 0;
 
@@ -74,31 +87,26 @@ export function createTurnView(options: TurnViewOptions): TurnView {
     breakLine(false);
     stderr.write(`${line}\n`);
   };
-  const describe = (id: string, tool: string) => {
-    const call = calls.get(id);
-    return call === undefined
-      ? neutralizeControl(tool, { lineBreaks: 'show' })
-      : describeToolCall(call);
-  };
-
-  const showResult = (event: Extract<AgentEvent, { type: 'tool_result' }>) => {
-    const command = event.tool === 'bash' ? readCommandOutput(event.content) : undefined;
+  const showResult = (item: Extract<ViewItem, { kind: 'tool-finished' }>) => {
+    const command = item.tool === 'bash' ? readCommandOutput(item.content) : undefined;
     const status = describeToolStatus({
-      ok: event.ok,
-      approval: approvals.get(event.toolCallId),
+      ok: item.ok,
+      approval: item.approval,
       isInterrupted: signal.aborted,
       command,
     });
-    const durationMs = Math.max(0, event.durationMs - (promptWaits.get(event.toolCallId) ?? 0));
-    const what = describe(event.toolCallId, event.tool);
+    const durationMs = Math.max(0, item.durationMs - (promptWaits.get(item.id) ?? 0));
     const shown = status.isGood ? c.green(status.text) : c.red(status.text);
-    note(`${c.dim('•')} ${what} ${shown} ${c.dim(`${durationMs} ms`)}`);
-    if (command !== undefined && command.text !== '') showCommandOutput(event.toolCallId, command);
+    const duration = options.isRecap === true ? '' : ` ${c.dim(`${durationMs} ms`)}`;
+    note(`${c.dim('•')} ${item.label} ${shown}${duration}`);
+    if (command !== undefined && command.text !== '') showCommandOutput(item, command);
   };
 
-  const showCommandOutput = (id: string, command: CommandOutput) => {
-    const call = calls.get(id);
-    const args = call?.arguments as { command?: unknown } | undefined;
+  const showCommandOutput = (
+    item: Extract<ViewItem, { kind: 'tool-finished' }>,
+    command: CommandOutput,
+  ) => {
+    const args = item.call?.arguments as { command?: unknown } | undefined;
     options.keepCommandOutput(typeof args?.command === 'string' ? args.command : '', command.text);
     const width = Math.max(20, ((stderr as NodeJS.WriteStream).columns ?? 100) - 4);
     const folded = collapseLines(command.text);
@@ -115,81 +123,107 @@ export function createTurnView(options: TurnViewOptions): TurnView {
     folded.tail.forEach(line);
   };
 
+  /** Thinking, labelled, indented and dim; while hidden only the label shows that the model thinks. */
+  const showThinking = (text: string) => {
+    if (!isThinkingOpen) {
+      spinner?.stop();
+      breakLine(false);
+      const label = showsThinking()
+        ? THINKING_LABEL
+        : `${THINKING_LABEL} (hidden; Ctrl-T shows it)`;
+      stderr.write(`${c.dim(c.italic(label))}\n`);
+      isThinkingOpen = true;
+      isThinkingAtLineStart = true;
+    }
+    if (!showsThinking()) return;
+    const lines = text.split('\n');
+    const indented = lines
+      .map((line, index) => {
+        const isLineStart = index > 0 || isThinkingAtLineStart;
+        return line === '' ? '' : `${isLineStart ? THINKING_INDENT : ''}${line}`;
+      })
+      .join('\n');
+    stderr.write(c.dim(indented));
+    isThinkingAtLineStart = text.endsWith('\n');
+  };
+
+  const closeThinking = () => {
+    if (!isThinkingOpen) return;
+    if (!isThinkingAtLineStart) stderr.write('\n');
+    isThinkingOpen = false;
+    isThinkingAtLineStart = true;
+  };
+
+  /** The text to show for a delta: nothing while the answer is only whitespace, then all of it but leading blank lines. */
+  const visibleAnswer = (text: string): string => {
+    if (hasAnswerText) return text;
+    heldText += text;
+    if (heldText.trim() === '') return '';
+    hasAnswerText = true;
+    const shown = heldText.replace(/^\s*\n/u, '');
+    heldText = '';
+    return shown;
+  };
+
   const waitForModel = () => spinner?.start('waiting for the model');
   waitForModel();
 
+  const show = (item: ViewItem) => {
+    if (item.kind !== 'thinking') closeThinking();
+    switch (item.kind) {
+      case 'thinking': {
+        const text = thinking.push(item.text);
+        if (text !== '') showThinking(text);
+        return;
+      }
+      case 'answer': {
+        const text = visibleAnswer(item.text);
+        if (text === '') return;
+        spinner?.stop();
+        // A new model call's text starts on its own line, so two answers never run together.
+        if (isNewCall) breakLine(true);
+        isNewCall = false;
+        answer.write(text);
+        isMidLine = !text.endsWith('\n');
+        return;
+      }
+      case 'tool-started':
+        labels.set(item.id, item.label);
+        currentCall = item.id;
+        spinner?.stop();
+        breakLine(false);
+        spinner?.start(`running ${item.label}`);
+        return;
+      case 'tool-finished':
+        showResult(item);
+        currentCall = undefined;
+        waitForModel();
+        return;
+      case 'model-call-ended':
+        isNewCall = true;
+        hasAnswerText = false;
+        heldText = '';
+        tokensIn += item.inputTokens;
+        tokensOut += item.outputTokens;
+        spinner?.setDetail(
+          `${tokensIn.toLocaleString('en-US')} tokens in · ${tokensOut.toLocaleString('en-US')} out`,
+        );
+        return;
+      case 'note':
+        note(item.isDim ? c.dim(item.text) : item.text);
+        return;
+      case 'answer-ended':
+        spinner?.stop();
+        breakLine(true);
+        answer.end();
+        return;
+      case 'turn-ended':
+        return;
+    }
+  };
+
   return {
-    render(event) {
-      if (isThinkingOpen && event.type !== 'thinking_delta') {
-        stderr.write('\n');
-        isThinkingOpen = false;
-      }
-      switch (event.type) {
-        case 'thinking_delta': {
-          const text = thinking.push(event.text);
-          if (text === '') return;
-          spinner?.stop();
-          breakLine(false);
-          stderr.write(c.dim(text));
-          isThinkingOpen = true;
-          return;
-        }
-        case 'text_delta': {
-          if (event.text === '') return;
-          spinner?.stop();
-          // A new model call's text starts on its own line, so two answers never run together.
-          if (isNewCall) breakLine(true);
-          isNewCall = false;
-          answer.write(event.text);
-          isMidLine = !event.text.endsWith('\n');
-          return;
-        }
-        case 'tool_call':
-          calls.set(event.call.id, event.call);
-          currentCall = event.call.id;
-          spinner?.stop();
-          breakLine(false);
-          spinner?.start(`running ${describeToolCall(event.call)}`);
-          return;
-        case 'approval':
-          approvals.set(event.toolCallId, event);
-          return;
-        case 'tool_result':
-          showResult(event);
-          currentCall = undefined;
-          waitForModel();
-          return;
-        case 'usage':
-          isNewCall = true;
-          tokensIn += event.usage.inputTokens;
-          tokensOut += event.usage.outputTokens;
-          spinner?.setDetail(
-            `${tokensIn.toLocaleString('en-US')} tokens in · ${tokensOut.toLocaleString('en-US')} out`,
-          );
-          return;
-        case 'compacted':
-          note(
-            c.dim(
-              `context compacted (${event.method}): ${event.tokensBefore} -> ${event.tokensAfter} tokens`,
-            ),
-          );
-          return;
-        case 'error':
-          note(
-            `${event.kind === 'warning' ? 'warning' : 'error'}: ${neutralizeControl(event.message)}`,
-          );
-          return;
-        case 'done':
-          spinner?.stop();
-          breakLine(true);
-          answer.end();
-          if (event.notice && event.stopReason !== 'error')
-            note(
-              `${event.stopReason === 'cancelled' ? 'interrupted' : 'warning'}: ${neutralizeControl(event.notice)}`,
-            );
-          return;
-      }
-    },
+    render: (event) => toView(event).forEach(show),
     pauseForPrompt() {
       spinner?.stop();
       breakLine(false);
@@ -199,8 +233,8 @@ export function createTurnView(options: TurnViewOptions): TurnView {
         if (call !== undefined)
           promptWaits.set(call, (promptWaits.get(call) ?? 0) + now() - startedAt);
         if (call !== undefined && !signal.aborted) {
-          const known = calls.get(call);
-          spinner?.start(known === undefined ? 'working' : `running ${describeToolCall(known)}`);
+          const label = labels.get(call);
+          spinner?.start(label === undefined ? 'working' : `running ${label}`);
         }
       };
     },

@@ -1,29 +1,14 @@
 import { isPlaceholderValue } from '../is-placeholder-value.js';
+import { readSecretName } from '../is-secret-name.js';
 import { isPlausibleSecret, MAX_GENERIC_SECRET_CHARS } from '../is-plausible-secret.js';
 import type { AnchoredRule, ValueRange } from '../redaction-rule.js';
 
+// Shorter names right after `/` or `+` are read as base64 text.
+const MIN_KEY_AFTER_BASE64_MARK_CHARS = 4;
 // Longest key name read around a keyword (`spring.datasource.hikari.password` fits).
 const MAX_KEY_CHARS = 64;
-// A key name must end with one of these to make its value a suspect.
-const SECRET_NAME_END =
-  /(?:password|passwd|passphrase|secret|api[_-]?key|access[_-]?key|account[_-]?key|private[_-]?key|secret[_-]?key|signing[_-]?key|encryption[_-]?key|master[_-]?key|credentials?|creds?|authorization|token|auth|pass|pwd|(?<=[_-])key)(?:[_-]?(?:value|base|string|str|b64|base64|encoded))?(?:[_-]?\d{1,4})?$/i;
-// Tokens that page, order or deduplicate requests, or defend forms: handles, not credentials.
-const HANDLE_TOKEN_NAME =
-  /(?:next|prev|previous|page|continuation|client|request|lock|idempotency|pagination|cursor|sync|update|change|copy\w*|public|publickey|csrf|xsrf|cancel|cancellation|continue|resume|marker|unit|verification|sequence|upload|batch|forward|backward|start|end|last|first|iterator|shard|stream|grant)[_-]?token$/i;
-// `<VENDOR>_KEY` names a credential; these `_key` names name a lookup, an index or a public half.
-const HANDLE_KEY_WORDS =
-  'public|publishable|pub|cache|sort|partition|primary|foreign|unique|idempotency|dedup|row|hash|lookup|map|i18n|translation|message|label|storage|object|s3|file|name|id|index|hot|short|shortcut|react|list|route|query|hmr|group|entry|state|field|item|column|table|node|child|parent|redis|prefix|config|env|default|license|site|recaptcha|captcha|maps|analytics|tracking|ga|sentry|dsn|search|algolia_search|mapbox_public';
-const HANDLE_KEY_NAME = new RegExp(
-  String.raw`(?:^|[_-])(?:${HANDLE_KEY_WORDS})[_-]key\d{0,2}$`,
-  'i',
-);
-// `accountKey`, `godaddyKey`: a camel-case `Key` after a word, unless that word names a handle.
-const CAMEL_KEY_END = /([A-Za-z][a-z0-9]*)Key\d{0,2}$/;
-const HANDLE_KEY_WORD = new RegExp(`^(?:${HANDLE_KEY_WORDS})$`, 'i');
 // A bare `key` (`[DEBUG] Using Key=...`) names a lookup as often as a secret: only long values count.
 const MIN_BARE_KEY_VALUE_CHARS = 20;
-// Words so common inside other words that they must start one (`db_pass`, `dbPass`, not `bypass`, `oauth`).
-const WORD_START_NAMES = /^(?:authorization|token|auth|pass|pwd|creds?)/i;
 // Between key and value: a closing quote or bracket, then an assignment, comparison or mapping.
 const KEY_TO_VALUE = /\\?["'`]?\]?[ \t]*(?:=>|:{1,3}=|===?|!==?|\?\?=|\|\|=|[?.+]=|[:=])[ \t]*/y;
 // Go and Rust declarations: `var apiToken string = "..."`, `let token: &str = "..."`.
@@ -66,7 +51,18 @@ const ENV_NAME = /^[A-Z][A-Z0-9_]*$/;
 // A YAML plain scalar: up to a blank or a quote, read as unquoted (code checks apply).
 const YAML_VALUE = new RegExp(String.raw`[^\s"'\`]{0,${VALUE_SCAN_CHARS}}`, 'y');
 const QUOTES = ['"', "'", '`'];
-const JWT_SHAPE = /^eyJ[\w-]*\.eyJ[\w-]*\.[\w-]*$/;
+// Self-identifying formats whose own rule knows their published examples, signature or fixed shape:
+// a JWT, an OpenAI key of a named kind (signed with `T3BlbkFJ`), a JFrog reference token (base64
+// of `reftkn:`, 64 characters). Such a value is that rule's to judge.
+const VENDOR_JUDGED_SHAPE =
+  /^(?:eyJ[\w-]*\.eyJ[\w-]*\.[\w-]*|sk-(?:proj|svcacct|admin)-[\w-]+|cmVmdGtu[A-Za-z0-9+/=]*)$/;
+// A recovery phrase: 12 to 24 words of the BIP-39 list's shape (3 to 8 lower-case letters).
+const MNEMONIC_PHRASE = /(?:[a-z]{3,8} ){11,23}[a-z]{3,8}(?![a-z])/y;
+const MNEMONIC_WORD_COUNTS = new Set([12, 15, 18, 21, 24]);
+const MIN_DISTINCT_MNEMONIC_SHARE = 0.75;
+// A key name this long found inside its value (`buildkite_secret := "...-buildkite_secret-..."`)
+// marks a stand-in written from the name; a random value never spells one.
+const MIN_NAME_IN_VALUE_CHARS = 6;
 // Up to the closing quote on the same line, stepping over backslash escapes.
 const QUOTED_VALUE = new Map(
   QUOTES.map((quote) => [
@@ -133,6 +129,10 @@ export const GENERIC_ASSIGNMENT_RULE: AnchoredRule = {
     '_key',
     'accountkey',
     'key',
+    'pw',
+    'mnemonic',
+    'seed',
+    'private',
   ],
   scope: 'anchored',
   findAt(text: string, at: number): ValueRange | undefined {
@@ -143,22 +143,27 @@ export const GENERIC_ASSIGNMENT_RULE: AnchoredRule = {
     // user of a URL (`https://x-access-token:...@host`), which the URL and token rules read.
     if (text[keyStart - 1] === ':' || text.startsWith('//', keyStart - 2)) return undefined;
     const key = text.slice(keyStart, keyEnd);
-    if (!isSecretName(key) || HANDLE_TOKEN_NAME.test(key) || HANDLE_KEY_NAME.test(key)) {
+    // A short name glued after `/` or `+` is base64 (`ID8/Pw== c2Vj...`), not a key.
+    if (key.length < MIN_KEY_AFTER_BASE64_MARK_CHARS && /[+/]/.test(text[keyStart - 1] ?? '')) {
       return undefined;
     }
+    const kind = readSecretName(key);
+    if (kind === undefined) return undefined;
     if (isImageQueryKey(text, keyStart)) return undefined;
     const valueStart = findValueStart(text, keyStart, keyEnd);
     const range =
       valueStart === undefined
         ? readComparedLiteral(text, keyStart)
         : readValue(text, valueStart, {
+            key,
             isPassword: PASSWORD_NAME.test(key),
+            isMnemonic: kind === 'mnemonic',
             isEnvLine: isEnvLine(text, keyStart, keyEnd, key),
             isYamlLine: isYamlLine(text, keyStart, keyEnd),
           });
     if (
       range !== undefined &&
-      /^key$/i.test(key) &&
+      kind === 'bare-key' &&
       range.end - range.start < MIN_BARE_KEY_VALUE_CHARS
     ) {
       return undefined;
@@ -168,8 +173,9 @@ export const GENERIC_ASSIGNMENT_RULE: AnchoredRule = {
 };
 
 /**
- * Whether a hit of the bare keyword `key` sits inside a longer word (`keys`, `keyof`, `monkey`):
- * `key` is common in code, so these hits leave before any scanning.
+ * Whether a hit of the bare keyword `key` starts a longer word (`keys`, `keyof`, `keyboard`): `key`
+ * is common in code, so these hits leave before any scanning. A word glued before it (`sshkey`,
+ * `monkey`) is the name reader's to judge.
  */
 function isKeyInsideWord(text: string, at: number): boolean {
   const first = text.charCodeAt(at);
@@ -177,10 +183,7 @@ function isKeyInsideWord(text: string, at: number): boolean {
   if ((text.charCodeAt(at + 1) | 32) !== 101 || (text.charCodeAt(at + 2) | 32) !== 121)
     return false;
   const after = text.charCodeAt(at + 3);
-  if ((after >= 65 && after <= 90) || (after >= 97 && after <= 122) || after === 95) return true;
-  const before = text.charCodeAt(at - 1);
-  // `monkey` and `hotkey` continue a word; `accountKey` starts one with its capital.
-  return first === 107 && ((before >= 97 && before <= 122) || (before >= 48 && before <= 57));
+  return (after >= 65 && after <= 90) || (after >= 97 && after <= 122) || after === 95;
 }
 
 /** Whether the key is the value of a `name`, `key` or `id` attribute (`<string name="...">`). */
@@ -274,23 +277,6 @@ function isImageQueryKey(text: string, keyStart: number): boolean {
   return IMAGE_QUERY.test(lookback.slice(lookback.lastIndexOf('\n') + 1));
 }
 
-/** Whether a key name ends with a secret-naming word that starts a word of its own where it must. */
-function isSecretName(key: string): boolean {
-  const camelKey = CAMEL_KEY_END.exec(key);
-  if (camelKey !== null) return !HANDLE_KEY_WORD.test(camelKey[1] ?? '');
-  const match = SECRET_NAME_END.exec(key);
-  if (match === null) return /^key$/i.test(key);
-  if (!WORD_START_NAMES.test(match[0]) || match.index === 0) return true;
-  const before = key.charCodeAt(match.index - 1);
-  const first = key.charCodeAt(match.index);
-  const isSeparator = before === 95 || before === 45 || before === 46;
-  const next = key.charCodeAt(match.index + 1);
-  // `dbPass`, and after an acronym `ETSYToken` (a capital then lower case starts a word).
-  const isCamelStart =
-    first >= 65 && first <= 90 && (!(before >= 65 && before <= 90) || (next >= 97 && next <= 122));
-  return isSeparator || isCamelStart;
-}
-
 /**
  * Whether the key opens a `.env` or shell line (`DB_PASSWORD=...`, `export X=...`): there an
  * unquoted value is literal text up to the first blank, `&`, `;` and `,` included.
@@ -301,9 +287,33 @@ function isEnvLine(text: string, keyStart: number, keyEnd: number, key: string):
   return /^[ \t]*(?:export[ \t]+)?$/.test(text.slice(lineStart, keyStart));
 }
 
+/**
+ * A BIP-39 recovery phrase at `start`: 12 to 24 lower-case words separated by single blanks, as
+ * wallets print them. The published test phrases repeat one word (`abandon ... about`, `test ...
+ * junk`); a real one holds mostly distinct words.
+ */
+function readMnemonic(text: string, start: number): ValueRange | undefined {
+  MNEMONIC_PHRASE.lastIndex = start;
+  const match = MNEMONIC_PHRASE.exec(text);
+  if (match === null) return undefined;
+  const words = match[0].split(' ');
+  if (!MNEMONIC_WORD_COUNTS.has(words.length)) return undefined;
+  if (new Set(words).size < words.length * MIN_DISTINCT_MNEMONIC_SHARE) return undefined;
+  return { start, end: start + match[0].length };
+}
+
+/** Whether a value spells the key it is assigned to (`buildkite_secret` inside its own value). */
+function holdsKeyName(value: string, key: string): boolean {
+  return key.length >= MIN_NAME_IN_VALUE_CHARS && value.toLowerCase().includes(key.toLowerCase());
+}
+
 interface ValueContext {
+  /** The key name the value is assigned to. */
+  key: string;
   /** The key names a password proper (`db_password`). */
   isPassword: boolean;
+  /** The key names a wallet's secret words (`MNEMONIC`, `seed_phrase`). */
+  isMnemonic: boolean;
   /** The key opens a `.env` or shell line. */
   isEnvLine: boolean;
   /** The key opens a YAML-style `key: value` line (an object literal's member reads the same). */
@@ -338,6 +348,9 @@ function readValue(text: string, start: number, context: ValueContext): ValueRan
     pattern = CURLY_QUOTED_VALUE.get(first) ?? UNQUOTED_VALUE;
     cursor += 1;
   }
+  // A wallet's seed is a phrase of words, or else judged as any value (hex, base58).
+  const phrase = context.isMnemonic ? readMnemonic(text, cursor) : undefined;
+  if (phrase !== undefined) return phrase;
   AUTH_SCHEME.lastIndex = cursor;
   if (AUTH_SCHEME.exec(text) !== null) cursor = AUTH_SCHEME.lastIndex;
   pattern.lastIndex = cursor;
@@ -347,8 +360,7 @@ function readValue(text: string, start: number, context: ValueContext): ValueRan
   const length = pattern === YAML_VALUE ? match[0].replace(/[,;]$/, '').length : match[0].length;
   const end = cursor + length;
   const value = text.slice(cursor, end);
-  // A JWT is the JWT rule's to judge (it knows the published examples).
-  if (JWT_SHAPE.test(value)) return undefined;
+  if (VENDOR_JUDGED_SHAPE.test(value) || holdsKeyName(value, context.key)) return undefined;
   const isQuoted = pattern !== UNQUOTED_VALUE && pattern !== YAML_VALUE;
   const isMadeUpPassword =
     context.isPassword && isQuoted && WORDS_THEN_NUMBER.test(value) && !isPlaceholderValue(value);

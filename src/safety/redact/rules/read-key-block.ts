@@ -7,8 +7,9 @@ const MIN_KEY_BODY_CHARS = 64;
 const MIN_KEY_BODY_SYMBOLS = 16;
 // Armour headers of legacy PEM and PGP blocks.
 const HEADER_LINE = /^[\s#*/]*(?:Proc-Type|DEK-Info|Comment|Version|Hash|Charset):/;
-// Quoting, concatenation and comment marks around the lines of a key embedded in code.
-const LINE_NOISE = /[bBrRuU]?["'`]|[\s,;+()#*\\]/g;
+// Quoting, concatenation and comment marks around the lines of a key embedded in code. A `+`
+// between base64 characters is base64 (an Ed25519 key's 64-character body often holds one).
+const LINE_NOISE = /[bBrRuU]?["'`]|[\s,;()#*\\]|(?<=[\s"'`)])\+|\+(?=[\s"'`(])/g;
 const BASE64 = /^[A-Za-z0-9+/=]*$/;
 
 /** A private key block found at a BEGIN marker. */

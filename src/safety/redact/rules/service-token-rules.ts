@@ -5,6 +5,20 @@ import { shannonEntropy } from '../shannon-entropy.js';
 // `sk-` is also a prefix of ordinary words and ids; a long run after it must look random.
 const OPENAI_ENTROPY_FLOOR_BITS = 3.5;
 const NAMED_OPENAI_KIND = /^sk-(?:proj|svcacct|admin)-/;
+// Every OpenAI key carries `T3BlbkFJ` (base64 of "OpenAI") between two random halves of at least
+// this length; a named kind without it (a stand-in run in its place) or with a stub half is made up.
+const OPENAI_SIGNATURE = 'T3BlbkFJ';
+const MIN_OPENAI_HALF_CHARS = 20;
+
+/** Whether a key of a named kind (`sk-proj-`) carries the signature between two full halves. */
+function isSignedOpenAiKey(value: string): boolean {
+  const body = value.replace(NAMED_OPENAI_KIND, '').replace(/^sk-/, '');
+  const at = body.indexOf(OPENAI_SIGNATURE);
+  return (
+    at >= MIN_OPENAI_HALF_CHARS &&
+    body.length - at - OPENAI_SIGNATURE.length >= MIN_OPENAI_HALF_CHARS
+  );
+}
 
 function hasLetterAndDigit(value: string): boolean {
   return /[A-Za-z]/.test(value) && /\d/.test(value);
@@ -45,11 +59,16 @@ export const SERVICE_TOKEN_RULES: readonly AnchoredRule[] = [
     description:
       'An OpenAI API key (sk-proj-, sk-svcacct-, sk-admin-, or sk- and a long random run)',
     keywords: ['sk-'],
-    pattern: /sk-(?:(?:proj|svcacct|admin)-[A-Za-z0-9_-]{40,250}|[A-Za-z0-9]{32,250})/y,
-    // A bare `sk-` run must hold a digit to be a key; a named kind (`sk-proj-`) need not.
+    // Any `sk-` run signed with `T3BlbkFJ` (`sk-service-account-name-...T3BlbkFJ...`) is OpenAI's.
+    pattern:
+      /sk-(?:[A-Za-z0-9_-]{1,250}T3BlbkFJ[A-Za-z0-9_-]{1,250}|(?:proj|svcacct|admin)-[A-Za-z0-9_-]{40,250}|[A-Za-z0-9]{32,250})/y,
+    // A bare `sk-` run (other vendors use the prefix too) must hold a digit to be a key; a named
+    // kind (`sk-proj-`) is OpenAI's alone and must be signed.
     isSecret: (value) =>
       isRandomToken(value) &&
-      (NAMED_OPENAI_KIND.test(value) || hasLetterAndDigit(value)) &&
+      (NAMED_OPENAI_KIND.test(value) || value.includes(OPENAI_SIGNATURE)
+        ? isSignedOpenAiKey(value)
+        : hasLetterAndDigit(value)) &&
       shannonEntropy(value) >= OPENAI_ENTROPY_FLOOR_BITS,
     takesGluedTail: true,
   }),

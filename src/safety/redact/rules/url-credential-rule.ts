@@ -24,8 +24,19 @@ function isUrlPassword(user: string, encodedPassword: string): boolean {
   return !isPlaceholderValue(password) && !SELF_NAMING_PASSWORD.test(password);
 }
 
+/** Whether the host starting at `at` is one reserved for documentation (`example.com`). */
+export function isExampleHostAt(text: string, at: number): boolean {
+  EXAMPLE_HOST.lastIndex = at;
+  return EXAMPLE_HOST.test(text);
+}
+
+/** Whether a password names itself (`mysecretpassword`, `dbpass`): documentation. */
+export function isSelfNamingPassword(password: string): boolean {
+  return SELF_NAMING_PASSWORD.test(password);
+}
+
 /** Percent-decoding that never throws: a malformed escape leaves the text as it is. */
-function decodePercent(text: string): string {
+export function decodePercent(text: string): string {
   try {
     return decodeURIComponent(text);
   } catch {
@@ -44,8 +55,7 @@ export const URL_CREDENTIAL_RULE: AnchoredRule = {
     const range = match?.indices?.[2];
     if (match === null || range === undefined) return undefined;
     if (!isUrlPassword(match[1] ?? '', match[2] ?? '')) return undefined;
-    EXAMPLE_HOST.lastIndex = USERINFO.lastIndex;
-    if (EXAMPLE_HOST.test(text)) return undefined;
+    if (isExampleHostAt(text, USERINFO.lastIndex)) return undefined;
     return { start: range[0], end: range[1] };
   },
 };

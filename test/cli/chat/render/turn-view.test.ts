@@ -22,7 +22,7 @@ function sink(isTTY: boolean) {
   return stream;
 }
 
-function setUp(options: { isTTY?: boolean } = {}) {
+function setUp(options: { isTTY?: boolean; showsThinking?: () => boolean } = {}) {
   const stdout = sink(options.isTTY ?? false);
   const stderr = sink(options.isTTY ?? false);
   let clock = 1_000;
@@ -40,6 +40,7 @@ function setUp(options: { isTTY?: boolean } = {}) {
     signal: controller.signal,
     keepCommandOutput: (_command, text) => kept.push(text),
     now: () => clock,
+    ...(options.showsThinking ? { showsThinking: options.showsThinking } : {}),
   });
   return {
     view,
@@ -176,4 +177,75 @@ describe('chat turn view', () => {
     expect(stderr.text.endsWith('\r\u001b[2K')).toBe(true);
     expect(stdout.text).toContain('Done.');
   });
+
+  it('labels thinking, indents it, and ends it before the answer', () => {
+    const { view, stderr, stdout } = setUp();
+    view.render({ type: 'thinking_delta', text: 'First I read ' });
+    view.render({ type: 'thinking_delta', text: 'the file.\nThen I answer.' });
+    view.render({ type: 'text_delta', text: 'The answer.' });
+    view.render(DONE);
+    expect(stderr.text).toBe('✻ thinking\n  First I read the file.\n  Then I answer.\n');
+    expect(stdout.text).toBe('The answer.\n');
+  });
+
+  it('hidden thinking shows only its label; shown again mid-block, the rest appears', () => {
+    let isShown = false;
+    const { view, stderr } = setUp({ showsThinking: () => isShown });
+    view.render({ type: 'thinking_delta', text: 'secret plan ' });
+    isShown = true;
+    view.render({ type: 'thinking_delta', text: 'visible part' });
+    view.render({ type: 'text_delta', text: 'Done.' });
+    expect(stderr.text).toBe('✻ thinking (hidden; Ctrl-T shows it)\n  visible part\n');
+    expect(stderr.text).not.toContain('secret plan');
+  });
+
+  it.each([['\n\n'], ['   '], [' \n \t\n']])(
+    'a whitespace-only answer %j shows nothing',
+    (text) => {
+      const { view, stdout, stderr } = setUp({ isTTY: false });
+      view.render({ type: 'text_delta', text });
+      view.render(DONE);
+      view.end();
+      expect(stdout.text).toBe('');
+      expect(stderr.text).toBe('');
+    },
+  );
+
+  it('leading blank lines are dropped, indentation of the first line kept, later whitespace kept', () => {
+    const { view, stdout } = setUp();
+    view.render({ type: 'text_delta', text: '\n\n' });
+    view.render({ type: 'text_delta', text: '  code\n\nmore' });
+    view.render(DONE);
+    expect(stdout.text).toBe('  code\n\nmore\n');
+  });
+
+  it('in a recap: no spinner and no durations', () => {
+    const stdout = sink(true);
+    const stderr = sink(true);
+    const view = createTurnView({
+      output: {
+        stdout: stdout as unknown as NodeJS.WriteStream,
+        stderr: stderr as unknown as NodeJS.WritableStream,
+        colors: plain,
+        answerColors: plain,
+        isMarkdown: false,
+      },
+      signal: new AbortController().signal,
+      keepCommandOutput: () => undefined,
+      isRecap: true,
+    });
+    view.render(call('c1', 'bash', { command: 'make' }));
+    view.render(result('c1', 'bash', true, bashOutput('built'), 1234));
+    view.end();
+    expect(stderr.text).toBe('• bash make ok\n  │ built\n');
+  });
 });
+
+const DONE: AgentEvent = {
+  type: 'done',
+  stopReason: 'completed',
+  answer: '',
+  modelCalls: 1,
+  usage: USAGE,
+  costUsd: null,
+};

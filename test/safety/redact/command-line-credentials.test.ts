@@ -1,0 +1,163 @@
+import { describe, expect, it } from 'vitest';
+import { createRedactor } from '../../../src/safety/redact/redactor.js';
+import { expectUntouched } from '../../support/expect-redaction.js';
+import { randomChars } from '../../support/vendor-token-samples.js';
+
+// Credentials passed on command lines, in the files that hold them in real repositories: a compose
+// file, a CI workflow and a deploy script. Every password is drawn afresh on each run.
+const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+const PUNCT = '@_.+!';
+
+/** A password as people type them: letters and digits with some punctuation, 12 to 20 long. */
+function freshPassword(): string {
+  const length = 12 + Math.floor(Math.random() * 9);
+  let value = randomChars(ALNUM, 1);
+  while (value.length < length) value += randomChars(Math.random() < 0.15 ? PUNCT : ALNUM, 1);
+  return `${value}${randomChars('0123456789', 1)}`;
+}
+
+/** A file's text built from fresh passwords, with the passwords it must hide. */
+function build(template: (pw: () => string) => string): { text: string; secrets: string[] } {
+  const secrets: string[] = [];
+  const text = template(() => {
+    const secret = freshPassword();
+    secrets.push(secret);
+    return secret;
+  });
+  return { text, secrets };
+}
+
+function expectAllHidden(text: string, secrets: readonly string[]): void {
+  const result = createRedactor().redact(text);
+  for (const secret of secrets)
+    expect(result.text, `${secret} in\n${result.text}`).not.toContain(secret);
+  expect(result.redactions.length).toBeGreaterThanOrEqual(1);
+  const rules = new Set(result.redactions.map((redaction) => redaction.rule));
+  expect(
+    [...rules].every((rule) => ['command-line-credential', 'generic-secret'].includes(rule)),
+  ).toBe(true);
+  expect(rules.has('command-line-credential')).toBe(true);
+  expect(result.text.split('\n').length).toBe(text.split('\n').length);
+}
+
+const COMPOSE = (pw: () => string): string => `services:
+  db:
+    image: mysql:8
+    command: ["mysqld", "--default-authentication-plugin=mysql_native_password"]
+    healthcheck:
+      test: ["CMD", "mysqladmin", "ping", "-h", "localhost", "-uroot", "-p${pw()}"]
+  mongo:
+    image: mongo:7
+    healthcheck:
+      test: mongosh --quiet -u admin --password ${pw()} --eval "db.runCommand('ping')"
+  cache:
+    image: redis:7
+    command: redis-server --appendonly yes --requirepass ${pw()}
+    healthcheck:
+      test: ["CMD", "redis-cli", "-a", "${pw()}", "ping"]
+  backup:
+    image: postgres:16
+    entrypoint: ["sh", "-c", "PGPASSWORD=${pw()} pg_dump -h db -U app app > /out/app.sql"]
+`;
+
+const WORKFLOW = (pw: () => string): string => `name: deploy
+on: [push]
+jobs:
+  release:
+    runs-on: ubuntu-latest
+    steps:
+      - uses: actions/checkout@v4
+      - name: Log in to the registry
+        run: echo ok && docker login -u ci -p ${pw()} registry.example.com
+      - name: Load the schema
+        run: |
+          mysql -h 127.0.0.1 -u root \\
+            --password=${pw()} app < schema.sql
+          mongorestore --username admin --password "${pw()}" dump/
+      - name: Sign
+        run: >
+          keytool -importkeystore -srckeystore release.p12 -srcstoretype PKCS12
+          -destkeystore release.jks -deststorepass ${pw()} -srcstorepass ${pw()}
+`;
+
+const DEPLOY = (pw: () => string): string => `#!/usr/bin/env bash
+set -euo pipefail
+sshpass -p '${pw()}' ssh deploy@app.internal 'sudo systemctl restart app'
+sshpass -p${pw()} scp build.tar.gz deploy@app.internal:/srv/
+keytool -genkeypair -alias app -keystore app.jks -storepass ${pw()} -keypass ${pw()} -dname CN=app
+openssl pkcs12 -export -in cert.pem -inkey key.pem -passout pass:${pw()} -out bundle.p12
+openssl rsa -in enc.pem -passin 'pass:${pw()}' -out plain.pem
+ldapsearch -x -H ldap://ldap.internal -D "cn=admin,dc=example,dc=org" -w ${pw()} -b dc=example,dc=org
+htpasswd -bc /etc/nginx/.htpasswd admin ${pw()}
+htpasswd -nbB monitor "${pw()}" >> users.htpasswd
+smbclient //files.internal/share -U 'backup%${pw()}' -c 'put dump.sql'
+mariadb -u app -p"${pw()}" app < seed.sql
+PGPASSWORD=${pw()} psql -h db.internal -U app -c 'select 1'
+mongodump --uri mongodb://db.internal --username admin --password=${pw()} --out /backup
+redis-cli -h cache.internal -a ${pw()} --no-auth-warning FLUSHALL
+`;
+
+describe('command-line credentials', () => {
+  it('hides every password in a docker-compose.yml (exec form, string form, sh -c)', () => {
+    const { text, secrets } = build(COMPOSE);
+    expect(secrets).toHaveLength(5);
+    expectAllHidden(text, secrets);
+  });
+
+  it('hides every password in a workflow (run, block scalars, continued lines)', () => {
+    const { text, secrets } = build(WORKFLOW);
+    expect(secrets).toHaveLength(5);
+    expectAllHidden(text, secrets);
+  });
+
+  it('hides every password in deploy.sh, one per tool', () => {
+    const { text, secrets } = build(DEPLOY);
+    expect(secrets).toHaveLength(14);
+    expectAllHidden(text, secrets);
+  });
+
+  it('hides only the password of smbclient user%password, and keeps every line', () => {
+    const password = freshPassword();
+    const text = `smbclient //srv/share -U backupuser%${password}`;
+    const result = createRedactor().redact(text);
+    expect(result.text).toBe(
+      'smbclient //srv/share -U backupuser%[REDACTED:command-line-credential:1]',
+    );
+  });
+
+  it('stops at the string literal that holds the command', () => {
+    const password = freshPassword();
+    const text = `command: ["sh", "-c", "mysql -uroot -p${password}"]\nnext: "value"\n`;
+    const result = createRedactor().redact(text);
+    expect(result.text).toBe(
+      'command: ["sh", "-c", "mysql -uroot -p[REDACTED:command-line-credential:1]"]\nnext: "value"\n',
+    );
+  });
+
+  it('leaves prompts, variables, references to files and other tools alone', () => {
+    for (const text of [
+      'mysql -u root -p',
+      'mysql -u root -p app',
+      'mysql -uroot -p"$MYSQL_ROOT_PASSWORD" app',
+      'mysql -uroot -p${DB_PASSWORD}',
+      'docker login -u me -p "${{ secrets.DOCKER_PASSWORD }}" ghcr.io',
+      'echo "$TOKEN" | docker login -u me --password-stdin',
+      `docker run -p 8080:80 -e MODE=${randomChars(ALNUM, 16)} nginx`,
+      'redis-cli -a "$REDIS_PASSWORD" ping',
+      'openssl rsa -passin env:KEY_PASSPHRASE -in key.pem',
+      'openssl rsa -passin file:/run/secrets/pass -in key.pem',
+      'keytool -list -keystore a.jks -storepass:env STOREPASS',
+      'sshpass -e ssh deploy@host',
+      'sshpass -f /run/secrets/ssh ssh deploy@host',
+      'htpasswd -c /etc/nginx/.htpasswd admin',
+      'smbclient //srv/share -U backup',
+      'ldapsearch -x -W -b dc=example,dc=org',
+      'mongosh --password',
+      'keytool -genkey -storepass changeit -keypass changeit',
+      `grep -p ${randomChars(ALNUM, 16)} notes.txt`,
+      'mysql -uroot -p<password> app',
+    ]) {
+      expectUntouched(text);
+    }
+  });
+});
