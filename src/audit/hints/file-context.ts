@@ -15,7 +15,8 @@ import { isOutsideQuotes } from './is-outside-quotes.js';
 import { LineMap } from './line-map.js';
 import { findLogicalLine, mayBeWrapped, type LogicalLine } from './logical-line.js';
 import { ROUTE_HANDLERS } from './knowledge/responses.js';
-import { REQUEST_INPUT, findRequestDerivedNames } from './request-input.js';
+import { REQUEST_INPUT } from './knowledge/sources.js';
+import { findRequestDerivedNames } from './request-input.js';
 
 // How a comment line starts, per language.
 const COMMENT_LINE_PREFIXES: Record<Language, readonly string[]> = {

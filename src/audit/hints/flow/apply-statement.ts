@@ -1,5 +1,10 @@
 import {
   LIST_APPEND,
+  LIST_EXTEND,
+  LIST_INSERT_AT,
+  LIST_PREPEND,
+  MAP_MERGE,
+  TEXT_EDITS,
   LIST_REMOVE,
   MAP_PUT,
   TWO_KEY_PUT,
@@ -267,15 +272,15 @@ function mutate(
   if (current.items !== undefined) {
     const items = [...current.items];
     if (
-      /^(?:insert|add)$/.test(method) &&
+      LIST_INSERT_AT.test(method) &&
       values.length === 2 &&
       typeof values[0]?.constant === 'number'
     ) {
       items.splice(values[0].constant, 0, values[1] ?? CLEAN);
       return listValue(items);
     }
-    if (/^(?:unshift|addFirst|appendleft)$/.test(method)) return listValue([...values, ...items]);
-    if (/^(?:extend|addAll|concat)$/.test(method))
+    if (LIST_PREPEND.test(method)) return listValue([...values, ...items]);
+    if (LIST_EXTEND.test(method))
       return listValue([...items, ...values.flatMap((v) => v.items ?? [v])]);
     if (LIST_APPEND.test(method)) return listValue([...items, ...values]);
     if (LIST_REMOVE.test(method)) {
@@ -313,7 +318,7 @@ function mutate(
         );
       return mapValue(entries);
     }
-    if (/^(?:update|putAll|merge)$/.test(method) && values[0]?.entries !== undefined) {
+    if (MAP_MERGE.test(method) && values[0]?.entries !== undefined) {
       for (const [key, value] of values[0].entries) entries.set(key, value);
       return mapValue(entries);
     }
@@ -323,11 +328,7 @@ function mutate(
     }
     return current;
   }
-  if (
-    LIST_APPEND.test(method) ||
-    MAP_PUT.test(method) ||
-    /^(?:replace|insert|prepend)$/.test(method)
-  ) {
+  if (LIST_APPEND.test(method) || MAP_PUT.test(method) || TEXT_EDITS.test(method)) {
     return joinValues(current, joinAll(values));
   }
   return current;

@@ -1,15 +1,27 @@
 import {
   COLLECTION_READS,
   LIST_FACTORIES,
+  LIST_FACTORY_OWNERS,
   MAP_FACTORIES,
   TWO_KEY_GET,
   twoKeyName,
 } from '../knowledge/collections.js';
 import { ESCAPING_RENDERERS, RESPONSE_BUILDERS } from '../knowledge/responses.js';
-import { EXTERNAL_READS } from '../knowledge/stored-data.js';
+import {
+  CLEAN_RESULT_METHODS,
+  NUMERIC_CAST,
+  STRING_CAST,
+  sanitisedKinds,
+} from '../knowledge/sanitisers.js';
+import { EXTERNAL_INPUT, REQUEST_GETTERS, REQUEST_OBJECTS } from '../knowledge/sources.js';
+import {
+  EXTERNAL_READS,
+  MODULE_LOADERS,
+  QUERY_RESULTS,
+  RECORD_LOOKUPS,
+} from '../knowledge/stored-data.js';
 import { splitTopLevel, type FlowFile, type RequestRead } from './flow-file.js';
 import type { Span } from './flow-node.js';
-import { CLEAN_RESULT_METHODS, sanitisedKinds } from './flow-sanitisers.js';
 import {
   CLEAN,
   DIRECT_INPUT,
@@ -95,25 +107,10 @@ const KEYWORDS = new Set([
 ]);
 const NULL_WORDS =
   /^(?:null|undefined|None|nil|true|false|True|False|NULL|TRUE|FALSE|this|self|\$this|NaN|Infinity|iota)$/;
-const REQUEST_GETTERS =
-  /^(?:get\w*(?:Param|Header|Cookie|Query|Body|Input|Part|Path|Uri|URI|Url|URL)\w*|param|header|cookie|query|input|body)$/;
 // The longest expression read as one value (a minified line is longer).
 const MAX_EXPRESSION_CHARS = 4_000;
-// Data a program receives from outside besides requests: arguments, environment, browser state.
-const EXTERNAL_INPUT =
-  /^(?:process\.(?:argv|env)|sys\.argv|os\.(?:environ|Args|Getenv|getenv)|System\.(?:getenv|getProperty|in)|ARGV|ENV|\$argv|\$_ENV|location|window\.location|document\.(?:location|cookie|URL|referrer)|localStorage|sessionStorage|navigator|Environment\.GetEnvironmentVariable)\b/;
-const RECORD_LOOKUPS =
-  /^(?:find|find_by|find_by_id|findById|findByPk|findOne|findUnique|findFirst|get_object_or_404|getById|getOne|load|fetch_one|first_or_404|get_or_404)$/;
-// Rows a database query returns are stored data, not the text of the query that selected them.
-const QUERY_RESULTS =
-  /^(?:mysqli?_query|pg_query(?:_params)?|sqlite_query|(?:mysqli?|pg)_fetch_\w+|mysql_result|fetch|fetchAll|fetchall|fetchone|fetchmany|fetch_assoc|fetch_array|fetch_row|fetch_object|fetchColumn|executeQuery|query)$/;
-const MODULE_LOADERS = /^(?:require|__import__|import_module)$/;
 // A comparison at the top of an expression makes a boolean, which carries no text.
 const COMPARISON = /===|!==|==|!=|=~|!~|<=|>=|\binstanceof\b|\bnot in\b|\bis not\b|<=>/;
-// Casts to a string type.
-const STRING_CAST = /^(?:string|String|str)$/;
-const NUMERIC_CAST =
-  /^\(\s*(?:int|long|short|byte|double|float|boolean|char|bool|integer|Integer|Long|Double)\s*\)/;
 
 /** Evaluates expressions of one file against a scope: what a sink sees, what a variable holds. */
 export class ExpressionEvaluator {
@@ -583,7 +580,7 @@ export class ExpressionEvaluator {
       value = UNKNOWN;
       consumed = index + 1;
     } else if (
-      this.file.language.requestObjects.test(head.name) &&
+      REQUEST_OBJECTS[this.file.language.language]?.test(head.name) === true &&
       head.call === null &&
       links.length === index + 1
     ) {
@@ -750,9 +747,7 @@ export class ExpressionEvaluator {
       !isConstructor &&
       position > 0 &&
       LIST_FACTORIES.test(link.name) &&
-      /^(?:Arrays|List|Set|Stream|Array|ImmutableList|Collections)$/.test(
-        links[position - 1]?.name ?? '',
-      )
+      LIST_FACTORY_OWNERS.test(links[position - 1]?.name ?? '')
     ) {
       result = listValue(args);
     } else if (

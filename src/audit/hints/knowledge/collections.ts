@@ -4,6 +4,18 @@
 /** Methods that add to a list (`add`, `push`, `append`, `<<` is read separately). */
 export const LIST_APPEND =
   /^(?:add|push|append|offer|addLast|put_nowait|enqueue|push_back|insert|addFirst|unshift|appendleft|extend|addAll|concat|write|print|println)$/;
+/** Methods that put items at a list's front. */
+export const LIST_PREPEND = /^(?:unshift|addFirst|appendleft)$/;
+/** Methods that add every item of another list. */
+export const LIST_EXTEND = /^(?:extend|addAll|concat)$/;
+/** Methods that insert at a position (`list.insert(0, x)`, `list.add(0, x)`) when given one. */
+export const LIST_INSERT_AT = /^(?:insert|add)$/;
+/** Methods that copy every entry of another map. */
+export const MAP_MERGE = /^(?:update|putAll|merge)$/;
+/** String-builder methods that add text (`sb.insert(0, x)`, `sb.replace(...)`). */
+export const TEXT_EDITS = /^(?:replace|insert|prepend)$/;
+/** The classes whose static factories build lists (`Arrays.asList`, `List.of`, `Stream.of`). */
+export const LIST_FACTORY_OWNERS = /^(?:Arrays|List|Set|Stream|Array|ImmutableList|Collections)$/;
 /** Methods that store a map entry by key. */
 export const MAP_PUT =
   /^(?:put|set|putIfAbsent|setdefault|store|merge|update|putAll|setAttribute|setProperty)$/;

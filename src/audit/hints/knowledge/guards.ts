@@ -69,3 +69,8 @@ export const QUOTE_TEST: readonly RegExp[] = [
   /^(?:"'"|'\\''|"\\""|'"')\s+in\s+([\w$]+)$/,
   /^([\w$]+)\s*\.\s*(?:includes|contains|include\?)\s*\(\s*(?:"'"|'\\''|"\\""|'"')\s*\)$/,
 ];
+
+// Statements that leave the function (keywords and the calls that end a request or the program):
+// after `if (...) return`, only the other path goes on.
+export const ABRUPT_END =
+  /^(?:return|throw|raise|abort|exit|die|redirect|halt|panic)\b|\bsys\.exit\s*\(/;

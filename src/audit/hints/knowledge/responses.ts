@@ -1,4 +1,5 @@
 import type { Language } from '../detect-languages.js';
+import { ROUTE_DECORATOR } from './sources.js';
 
 // How a view's answer becomes HTML, from the frameworks' own references: Flask serves a returned
 // `str` as text/html (https://flask.palletsprojects.com/en/stable/quickstart/#about-responses: "If
@@ -9,8 +10,7 @@ import type { Language } from '../detect-languages.js';
 /** Functions routed to by a framework, by the text of their definition (decorators included). */
 export const ROUTE_HANDLERS: Partial<Record<Language, RegExp>> = {
   // Flask and FastAPI route decorators, and Django views (a function whose first parameter is the request).
-  python:
-    /@\w+(?:\.\w+)*\.(?:route|get|post|put|delete|patch|api_route|websocket)\s*\(|\bdef\s+\w+\s*\(\s*request\b/,
+  python: new RegExp(`${ROUTE_DECORATOR.source}|\\bdef\\s+\\w+\\s*\\(\\s*request\\b`),
 };
 
 /**

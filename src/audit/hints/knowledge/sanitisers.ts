@@ -1,4 +1,4 @@
-import { ALL_KINDS, SINK_KINDS } from './flow-value.js';
+import { ALL_KINDS, SINK_KINDS } from '../flow/flow-value.js';
 
 const { html, sql, shell, path, url, ldap, xpath, nosql } = SINK_KINDS;
 
@@ -61,3 +61,14 @@ export function sanitisedKinds(callee: string): number {
 /** Methods whose result no longer carries the receiver's text: lengths, positions, tests. */
 export const CLEAN_RESULT_METHODS =
   /^(?:length|size|count|indexOf|lastIndexOf|search|equals|equalsIgnoreCase|compareTo|contains|containsKey|includes|has|startsWith|endsWith|startswith|endswith|start_with\?|end_with\?|include\?|isEmpty|isBlank|empty\?|nil\?|blank\?|present\?|hashCode|matches|test|exists|isDirectory|isFile|isdigit|isnumeric|isalpha|nextInt|nextLong|nextDouble|getTime|hasMoreElements|hasNext|ok|status|statusCode|StatusCode)$/;
+
+// Casts to a string type.
+export const STRING_CAST = /^(?:string|String|str)$/;
+// Casts to a number or a boolean: the value carries no text.
+export const NUMERIC_CAST =
+  /^\(\s*(?:int|long|short|byte|double|float|boolean|char|bool|integer|Integer|Long|Double)\s*\)/;
+
+// Calls whose result no longer carries the raw request value, for the assignment look-back (files
+// the flow analysis does not read): tested anywhere on the right-hand side.
+export const LOOK_BACK_SANITISER =
+  /\b(?:escape\w*|encode\w*|Encode\.for\w+|sanitize\w*|sanitise\w*|basename|secure_filename|htmlspecialchars|htmlentities|escapeshellarg|escapeshellcmd|escape_filter_chars|quote|shlex\.quote|Base|parseInt|parseFloat|Number|int|float|Integer\.parseInt|Long\.parseLong|intval|to_i|uuid\.UUID)\s*\(/;
