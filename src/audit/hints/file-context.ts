@@ -10,6 +10,7 @@ import {
   type CodeView,
 } from './flow/flow-file.js';
 import { taintFor, type Taint } from './flow/flow-value.js';
+import { commandOf } from './flow/command-value.js';
 import { sinkArgumentSpans, type SinkArgument } from './flow/sink-argument.js';
 import { isOutsideQuotes } from './is-outside-quotes.js';
 import { LineMap } from './line-map.js';
@@ -251,8 +252,9 @@ export class FileContext {
     // format spec): no verdict, rather than a constant that drops the hint.
     if (this.isCodeAt(hit) === false) return undefined;
     const spans = sinkArgumentSpans(flow.file.masked, hit, matchEnd, argument);
-    const value = flow.valueAt(hit, spans);
-    if (value === undefined) return undefined;
+    const read = flow.valueAt(hit, spans);
+    if (read === undefined) return undefined;
+    const value = argument === 'command' ? commandOf(read) : read;
     const kind = CATEGORY_SINK_KINDS[category];
     return { taint: kind === undefined ? value.taint : taintFor(value, kind), via: value.via };
   }

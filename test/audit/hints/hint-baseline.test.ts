@@ -38,6 +38,66 @@ const EXPECTED_DIFFERENCES: readonly ExpectedDifference[] = [
     reason:
       'A Flask view returns a page rendered from a template the request supplied: its HTML is the client’s.',
   },
+  {
+    path: 'hint-corpus/command-execution/py-vuln-shell-arg-list.py',
+    line: 20,
+    category: 'command-execution',
+    change: 'added',
+    severity: 'medium',
+    reason:
+      'New fixture: an argument list that starts a shell with its script flag (chosen in branches) runs the request text as a script.',
+  },
+  {
+    path: 'hint-corpus/path-traversal/py-vuln-codecs-open.py',
+    line: 12,
+    category: 'path-traversal',
+    change: 'added',
+    severity: 'medium',
+    reason: 'New fixture: codecs.open is a file API like open, now in the Python file-API table.',
+  },
+  {
+    path: 'hint-corpus/path-traversal/py-vuln-pathlib-read-text.py',
+    line: 12,
+    category: 'path-traversal',
+    change: 'added',
+    severity: 'medium',
+    reason: 'New fixture: a pathlib join read with read_text, judged on the Path it is called on.',
+  },
+  {
+    path: 'hint-corpus/trust-boundary/py-vuln-session-key.py',
+    line: 10,
+    category: 'trust-boundary',
+    change: 'added',
+    severity: 'low',
+    reason:
+      'New fixture: a session key named by the request is a session write the request controls.',
+  },
+  {
+    path: 'hint-corpus/xpath-injection/py-vuln-lxml-compiled.py',
+    line: 11,
+    category: 'xpath-injection',
+    change: 'added',
+    severity: 'medium',
+    reason: 'New fixture: lxml.etree.XPath compiles the query as .xpath() does.',
+  },
+  {
+    path: 'hint-corpus/xxe/py-vuln-lxml-parser-wrapped.py',
+    line: 11,
+    category: 'xxe',
+    change: 'added',
+    severity: 'high',
+    reason:
+      'no_network=False lets lxml fetch entities over the network; it was in the pattern but not in the keywords, so its line was never tested.',
+  },
+  {
+    path: 'hint-corpus/xxe/py-vuln-sax-external-entities.py',
+    line: 13,
+    category: 'xxe',
+    change: 'added',
+    severity: 'high',
+    reason:
+      'New fixture: xml.sax’s feature_external_ges switched on, which minidom inherits with that parser.',
+  },
 ];
 
 const key = (h: { path: string; line: number; category: string }): string =>

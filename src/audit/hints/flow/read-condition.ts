@@ -45,23 +45,21 @@ export function allowListedName(
  */
 export function refinementsWhen(masked: string, original: string, holds: boolean): Refinement[] {
   const refinements = refinementsOf(masked, holds);
-  // Each conjunct where the condition holds (each disjunct where it fails), as written.
+  // Each conjunct where the condition holds (each disjunct where it fails), as written: `if '..' in
+  // name or '/' in name: abort()` leaves a name that holds neither.
   for (const [start, end] of topLevelParts(masked, holds)) {
     const part = stripParens(original.slice(start, end).trim());
     const negated = /^(?:!|not\s+)\s*(.*)$/s.exec(part);
-    if ((negated === null) !== holds) continue;
     const body = negated?.[1] !== undefined ? stripParens(negated[1]) : part;
-    for (const pattern of TYPE_CHECK) {
+    // A type test proves what it tests where it holds; a separator or quote test, where it fails.
+    const patterns = (negated === null) === holds ? TYPE_CHECK : [];
+    for (const pattern of patterns) {
       const match = pattern.exec(body);
       const name = match === null ? undefined : match[match.length - 1];
       if (name !== undefined && /^[$@]?[\w$]+$/.test(name))
         refinements.push({ name, kinds: ALL_KINDS });
     }
-  }
-  const text = stripParens(original.trim());
-  const negated = /^(?:!|not\s+)\s*(.*)$/s.exec(text);
-  const body = negated?.[1] !== undefined ? stripParens(negated[1]) : text;
-  if ((negated === null) !== holds) {
+    if ((negated === null) === holds) continue;
     for (const pattern of SEPARATOR_TEST) {
       const match = pattern.exec(body);
       const name =

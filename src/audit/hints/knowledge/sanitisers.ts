@@ -13,6 +13,11 @@ export const SANITISERS: readonly (readonly [RegExp, number])[] = [
     ALL_KINDS,
   ],
   [/(?:Integer|Long|Double|Float|Short|Byte|Boolean)\.(?:valueOf|parse\w+)$/, ALL_KINDS],
+  // A path probe answers a boolean, a size or a time, whatever the path held.
+  [
+    /(?:^|\.)(?:os\.path\.(?:exists|lexists|isfile|isdir|islink|getsize|getmtime|getatime|getctime)|os\.access)$/,
+    ALL_KINDS,
+  ],
   // Content sniffers answer from a fixed table of types (`{ ext: 'png', mime: 'image/png' }`), whatever the bytes.
   [
     /(?:^|[.:>\s])(?:fileType\.from(?:Buffer|File|Stream|Blob)|fileTypeFrom(?:Buffer|File|Stream|Blob)|FileType\.from(?:Buffer|File|Stream)|magic\.from_(?:buffer|file)|imghdr\.what|filetype\.guess\w*|puremagic\.\w+|DetectContentType|mime_content_type|finfo_(?:file|buffer)|Marcel::MimeType\.for|MimeMagic\.by_magic)$/,

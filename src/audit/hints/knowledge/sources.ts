@@ -5,8 +5,9 @@ import type { Language } from '../detect-languages.js';
 /** Expressions that read what an HTTP client sent, per language. */
 export const REQUEST_INPUT: Partial<Record<Language, RegExp>> = {
   js: /\breq\.(?:params|query|body|headers|cookies|signedCookies|files?|originalUrl|url|path)\b|\breq\.(?:get|header|param)\s*\(|\b(?:request|ctx|context)\.(?:params|query|body|cookies|files?)\b|\bctx\.request\.(?:body|query)\b|\bevent\.(?:queryStringParameters|pathParameters|multiValueQueryStringParameters|body)\b|\bsearchParams\.get\s*\(/,
+  // `flask.request.args` and a Django class-based view's `self.request.GET` too.
   python:
-    /\brequest\.(?:args|form|values|files|json|get_json|data|GET|POST|FILES|query_params|path_params|headers|cookies|body|match_info|query|rel_url)\b/,
+    /\b(?:flask\.|self\.)?request\.(?:args|form|values|files|json|get_json|data|GET|POST|FILES|query_params|path_params|headers|cookies|body|match_info|query|rel_url)\b/,
   ruby: /\bparams\s*\[|\bparams\.(?:fetch|require|permit|dig)\b|\brequest\.(?:params|query_string|body|headers|url|path|referer|raw_post)\b|\bcookies\s*\[/,
   php: /\$_(?:GET|POST|REQUEST|COOKIE|FILES|SERVER)\b|\$request->(?:input|get|query|post|file|all|route|header)\s*\(|\brequest\(\)\s*->|\bRequest::(?:input|get|query)\s*\(|\$this->request->/,
   java: /\.getParameter(?:Values|Map|Names)?\s*\(|\.getQueryString\s*\(|\.getPathInfo\s*\(|\.getRequestURI\s*\(|\.getHeaders?\s*\(|\.getHeaderNames\s*\(|\.getInputStream\s*\(|\.getReader\s*\(|\.getCookies\s*\(|\.getParts?\s*\(/,

@@ -1,11 +1,12 @@
 import type { CategoryRules, HintRule } from '../hint-rule.js';
 import { readExamples } from '../matchers/read-examples.js';
 import EXAMPLES from './command-execution.examples.json' with { type: 'json' };
+import { escapeRegExp } from '../escape-reg-exp.js';
+import { PYTHON_PROCESS_CALLS, SHELL_NAME } from '../knowledge/processes.js';
 
 // A command string visibly built from parts: interpolation, concatenation or formatting.
 const BUILT_COMMAND =
   /\$\{|#\{|\$"|\b[fF]["']|["'`]\s*\+|\+\s*[\w$(]|["']\s*%\s*[\w(]|\.format\s*\(|\bSprintf\s*\(|\bString\.format\s*\(/;
-const SHELL_NAME = String.raw`(?:\/usr)?(?:\/bin\/)?(?:ba|z|da|k)?sh`;
 
 const NODE_EXEC_INTERPOLATION: HintRule = {
   id: 'cmd-exec/node-exec-interpolation',
@@ -108,6 +109,38 @@ const PYTHON_OS_SYSTEM: HintRule = {
       keywords: ['os.system', 'os.popen', 'commands.get'],
       pattern: /\bos\.(?:system|popen[234]?)\s*\(|\bcommands\.get(?:status)?output\s*\(/,
       escalate: { severity: 'high', onLine: BUILT_COMMAND },
+    },
+  ],
+};
+
+const PYTHON_PROCESS_PROGRAM: HintRule = {
+  id: 'cmd-exec/python-request-program',
+  category: 'command-execution',
+  severity: 'high',
+  description:
+    'A Python process call (subprocess, os.exec*, os.spawn*, asyncio) whose program, command line or shell script carries request input.',
+  message:
+    'The program or command this call runs carries request input, so a client chooses what runs; run a fixed program and pass the value as one argument.',
+  matchers: [
+    {
+      kind: 'request-sink',
+      languages: ['python'],
+      input: 'python',
+      isStringScanned: false,
+      argument: 'command',
+      keywords: [
+        'subprocess.',
+        'os.exec',
+        'os.spawn',
+        'os.posix_spawn',
+        'create_subprocess',
+        'pty.spawn',
+      ],
+      pattern: new RegExp(
+        String.raw`\b(?:${PYTHON_PROCESS_CALLS.map(escapeRegExp).join('|')})\s*\(`,
+      ),
+      // A shell=True call, or a literal `"sh", "-c"` list, is another rule's.
+      unless: /\bshell\s*=\s*True\b|(["'])(?:-c|\/[cCkK])\1/,
     },
   ],
 };
@@ -348,6 +381,7 @@ export const COMMAND_EXECUTION_CATEGORY: CategoryRules = {
     NODE_SPAWN_SHELL,
     PYTHON_SHELL_TRUE,
     PYTHON_OS_SYSTEM,
+    PYTHON_PROCESS_PROGRAM,
     JAVA_RUNTIME_EXEC,
     JAVA_PROCESS_BUILDER,
     SHELL_C_INVOCATION,

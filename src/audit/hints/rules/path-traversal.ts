@@ -2,6 +2,12 @@ import type { CategoryRules, HintRule } from '../hint-rule.js';
 import { readExamples } from '../matchers/read-examples.js';
 import EXAMPLES from './path-traversal.examples.json' with { type: 'json' };
 import { JS_DECLARATION_LINE } from '../matchers/js-declaration-line.js';
+import { escapeRegExp } from '../escape-reg-exp.js';
+import {
+  PYTHON_PATH_BUILTINS,
+  PYTHON_PATH_CALLS,
+  PYTHON_PATH_METHODS,
+} from '../knowledge/file-apis.js';
 
 const FILE_ACCESS: HintRule = {
   id: 'path-traversal/request-input-file-access',
@@ -42,28 +48,24 @@ const FILE_ACCESS: HintRule = {
       input: 'python',
       argument: 'first',
       keywords: [
-        'open',
-        'io.open',
-        'os.remove',
-        'os.unlink',
-        'os.rmdir',
-        'os.listdir',
-        'os.scandir',
-        'os.makedirs',
-        'os.rename',
-        'os.stat',
-        'os.open',
-        'shutil',
-        'send_file',
-        'fileresponse',
-        'path(',
-        'read_text',
-        'read_bytes',
-        'write_text',
-        'write_bytes',
+        ...PYTHON_PATH_BUILTINS,
+        ...new Set(
+          PYTHON_PATH_CALLS.map((call) => call.toLowerCase().replace(/^(?:os\.path|\w+)\./, '')),
+        ),
       ],
-      pattern:
-        /(?<![\w.])open\s*\(|\bio\.open\s*\(|\bos\.(?:remove|unlink|rmdir|removedirs|listdir|scandir|makedirs|rename|stat|open)\s*\(|\bshutil\.\w+\s*\(|\bsend_file\s*\(|\bFileResponse\s*\(|\bPath\s*\(|\.(?:read_text|read_bytes|write_text|write_bytes)\s*\(/,
+      pattern: new RegExp(
+        String.raw`(?<![\w.])(?:${PYTHON_PATH_BUILTINS.join('|')})\s*\(|\b(?:${PYTHON_PATH_CALLS.map(escapeRegExp).join('|')})\s*\(`,
+      ),
+    },
+    {
+      kind: 'request-sink',
+      languages: ['python'],
+      isStringScanned: false,
+      input: 'python',
+      argument: 'receiver',
+      keywords: PYTHON_PATH_METHODS,
+      pattern: new RegExp(String.raw`\.(?:${PYTHON_PATH_METHODS.join('|')})\s*\(`),
+      fileRequires: /\bpathlib\b|\bPath\b/,
     },
     {
       kind: 'request-sink',

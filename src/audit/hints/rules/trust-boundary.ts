@@ -21,7 +21,19 @@ const TRUST_BOUNDARY: HintRule = {
     }),
     ...perLanguage(['python'], {
       keywords: ['session'],
-      pattern: /\bsession\s*\[\s*["'][^"']+["']\s*\]\s*=(?!=)/,
+      pattern: /\bsession\s*\[[^\]\n]+\]\s*=(?!=)/,
+    }),
+    // A key the request names (`session[name] = …`), and the dict methods that store into Flask's and
+    // Django's sessions (both dicts): `update`, `setdefault`.
+    ...perLanguage(['python'], {
+      keywords: ['session'],
+      // Matched from the `]`, so the flow reads the key before it.
+      pattern: /(?<=\bsession\s*\[\s*(?!["'])[^\]\n]+)\]\s*=(?!=)/,
+      argument: 'receiver',
+    }),
+    ...perLanguage(['python'], {
+      keywords: ['session'],
+      pattern: /\bsession\.(?:update|setdefault)\s*\(/,
     }),
     ...perLanguage(['php'], {
       keywords: ['$_session'],

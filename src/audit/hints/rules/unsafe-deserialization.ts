@@ -26,8 +26,18 @@ const PYTHON_PICKLE: HintRule = {
         'joblib',
         'torch',
       ],
+      // Loads from a file or stream; `loads` and `jsonpickle.decode` take the bytes themselves (below).
       pattern:
-        /\b(?:c?[pP]ickle|_pickle|cloudpickle|dill)\.(?:loads?|Unpickler)\s*\(|\bjsonpickle\.decode\s*\(|\bshelve\.open\s*\(|\bread_pickle\s*\(|\bjoblib\.load\s*\(|\btorch\.load\s*\((?![^)]*weights_only\s*=\s*True)/,
+        /\b(?:c?[pP]ickle|_pickle|cloudpickle|dill)\.(?:load|Unpickler)\s*\(|\bshelve\.open\s*\(|\bread_pickle\s*\(|\bjoblib\.load\s*\(|\btorch\.load\s*\((?![^)]*weights_only\s*=\s*True)/,
+    },
+    {
+      // The pickled bytes themselves: a constant is no attack, request input is.
+      kind: 'flow-sink',
+      languages: ['python'],
+      isStringScanned: false,
+      argument: 'first',
+      keywords: ['pickle', 'cpickle', '_pickle', 'cloudpickle', 'dill', 'jsonpickle'],
+      pattern: /\b(?:c?[pP]ickle|_pickle|cloudpickle|dill)\.loads\s*\(|\bjsonpickle\.decode\s*\(/,
     },
   ],
 };

@@ -18,8 +18,9 @@ const XPATH_INJECTION: HintRule = {
       argument: 'first',
     }),
     ...perLanguage(['python'], {
-      keywords: ['xpath', 'find', 'findall', 'iterfind'],
-      pattern: /\.(?:xpath|find|findall|iterfind|findtext)\s*\(/,
+      // lxml's `.xpath()` and its compiled `XPath(query)` / `ETXPath(query)`, ElementTree's path queries.
+      keywords: ['xpath', 'etxpath', 'find', 'findall', 'iterfind', 'findtext'],
+      pattern: /\.(?:xpath|find|findall|iterfind|findtext)\s*\(|\b(?:XPath|ETXPath)\s*\(/,
       fileRequires: /lxml|xml\.etree|ElementTree|xpath/i,
       argument: 'first',
     }),

@@ -1,6 +1,7 @@
 import type { CategoryRules, HintRule } from '../hint-rule.js';
 import { readExamples } from '../matchers/read-examples.js';
 import EXAMPLES from './xxe.examples.json' with { type: 'json' };
+import { PYTHON_ENTITY_SWITCHES } from '../knowledge/xml-parsers.js';
 
 const XXE: HintRule = {
   id: 'xml/external-entities',
@@ -34,8 +35,8 @@ const XXE: HintRule = {
     {
       kind: 'code',
       languages: ['python'],
-      keywords: ['resolve_entities', 'load_dtd', 'xml.sax', 'pulldom'],
-      pattern: /\bresolve_entities\s*=\s*True\b|\bload_dtd\s*=\s*True\b|\bno_network\s*=\s*False\b/,
+      keywords: PYTHON_ENTITY_SWITCHES.keywords,
+      pattern: PYTHON_ENTITY_SWITCHES.pattern,
     },
     {
       kind: 'code',
