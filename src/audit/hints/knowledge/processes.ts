@@ -15,12 +15,9 @@ export const SHELL_PROGRAM = new RegExp(
 /** The flag after a shell that makes its next argument a script: `-c`, `/c`, `/k`, `-Command`. */
 export const SHELL_SCRIPT_FLAG = /^(?:-c|\/[cCkK]|-Command|-command)$/;
 
-/** Interpreters whose first argument is the script they run (a path, or code after `-c`, `-e`, `-r`). */
+/** Interpreters whose first argument is the script they run (a path, or code after `-c`, `-e`, `-m`). */
 export const INTERPRETER_PROGRAM =
   /^(?:(?:\/usr)?(?:\/local)?(?:\/bin\/)?(?:python[\d.]*|pypy3?|node|nodejs|deno|ruby|perl|php|lua|Rscript|osascript))$/;
-
-/** The flags before an interpreter's inline code. */
-export const INLINE_CODE_FLAG = /^(?:-c|-e|-r|--eval|-E)$/;
 
 /** Python calls whose first argument is the program or command line they start. */
 export const PYTHON_PROCESS_CALLS: readonly string[] = [
