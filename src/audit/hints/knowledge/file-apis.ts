@@ -1,7 +1,47 @@
-// Every way Python opens, probes, lists, moves or removes a file by path, from its own reference:
+// Every way Node.js and Python open, probes, lists, moves or removes a file by path, from its own reference:
 // builtins and io (https://docs.python.org/3/library/io.html), codecs.open, os "Files and
 // Directories", os.path's probes, shutil, glob, fileinput, linecache, the archive and compression
-// modules' `open`, pathlib's Path methods, and the web frameworks' file responses.
+// modules' `open`, pathlib's Path methods, and the web frameworks' file responses. Node.js: the
+// `fs` module's path-taking functions (https://nodejs.org/api/fs.html), callback, sync and promise
+// forms alike, and Express's file responses.
+
+/** Node.js `fs` functions whose first argument is a path (each also has a `…Sync` form). */
+export const NODE_FS_FUNCTIONS: readonly string[] = [
+  'access',
+  'appendFile',
+  'chmod',
+  'chown',
+  'copyFile',
+  'cp',
+  'createReadStream',
+  'createWriteStream',
+  'exists',
+  'lchown',
+  'link',
+  'lstat',
+  'lutimes',
+  'mkdir',
+  'mkdtemp',
+  'open',
+  'openAsBlob',
+  'opendir',
+  'readdir',
+  'readFile',
+  'readlink',
+  'realpath',
+  'rename',
+  'rm',
+  'rmdir',
+  'stat',
+  'statfs',
+  'symlink',
+  'truncate',
+  'unlink',
+  'utimes',
+  'watch',
+  'watchFile',
+  'writeFile',
+];
 
 /** Functions whose first argument is a path (matched after a word start: `codecs.open(`, `flask.send_file(`). */
 export const PYTHON_PATH_CALLS: readonly string[] = [

@@ -4,6 +4,7 @@ import EXAMPLES from './path-traversal.examples.json' with { type: 'json' };
 import { JS_DECLARATION_LINE } from '../matchers/js-declaration-line.js';
 import { escapeRegExp } from '../escape-reg-exp.js';
 import {
+  NODE_FS_FUNCTIONS,
   PYTHON_PATH_BUILTINS,
   PYTHON_PATH_CALLS,
   PYTHON_PATH_METHODS,
@@ -38,8 +39,10 @@ const FILE_ACCESS: HintRule = {
         'sendfile',
         'download',
       ],
-      pattern:
-        /\b(?:fs|fsp|fse|fsPromises|promises)\.(?:readFile|readFileSync|writeFile|writeFileSync|appendFile|appendFileSync|createReadStream|createWriteStream|unlink|unlinkSync|readdir|readdirSync|rm|rmSync|rmdir|open|openSync|copyFile|rename|stat|lstat|access|mkdir|readlink|symlink)\s*\(|(?<![\w$.])(?:readFile|readFileSync|writeFile|writeFileSync|createReadStream|createWriteStream|unlink|readdir)\s*\(|\bres\.(?:sendFile|download)\s*\(/,
+      // `fs.x(`, `fs.xSync(`, `fs.promises.x(`; bare calls of the imported names most often destructured.
+      pattern: new RegExp(
+        String.raw`\b(?:fs|fsp|fse|fsPromises|promises)\.(?:${NODE_FS_FUNCTIONS.join('|')})(?:Sync)?\s*\(|(?<![\w$.])(?:readFile|readFileSync|writeFile|writeFileSync|createReadStream|createWriteStream|unlink|readdir)\s*\(|\bres\.(?:sendFile|download)\s*\(`,
+      ),
     },
     {
       kind: 'request-sink',
