@@ -3,6 +3,7 @@ import type { AuditScope } from './scope/audit-scope.js';
 import type { Severity } from './types.js';
 import type { BatchEvent } from './review/batch/run-map-batch.js';
 import type { ConfiguredModels } from '../providers/model-facts/configured-models.js';
+import type { ShardSpec } from './shard/shard-spec.js';
 
 /** Everything `runAudit` needs, already validated by the command layer. */
 export interface AuditOptions {
@@ -37,6 +38,8 @@ export interface AuditOptions {
   maxChunks: number;
   /** `--scope`: which kinds of file the model reviews; `shipping` when absent. */
   scope?: AuditScope;
+  /** `--shard K/N`: review only this shard's chunks and write a shard report (JSON) for `oy report merge`. */
+  shard?: ShardSpec | null;
   /** `--riskiest <n>`: review only the n riskiest chunks, the rest `skipped(budget)`; null or absent for all. */
   riskiestChunks?: number | null;
   /** Tokenizer-to-provider headroom factor; 1.3 when the provider is Claude or unknown. */
@@ -72,6 +75,11 @@ export interface AuditOptions {
   scanConcurrency: number;
   /** Scan worker threads: 'auto' (the default) uses the spare cores for a large tree, 0 none. */
   scanWorkers?: number | 'auto';
+  /**
+   * How files the scope keeps from the model are counted: `estimate` (the default; the count only
+   * feeds the plan) or `exact`, which the tests use to show the estimate changes nothing sent.
+   */
+  countsOutOfScope?: 'estimate' | 'exact';
   /** The caller's environment, handed to git (HOME for its global excludes and safe.directory). */
   env: Readonly<Record<string, string | undefined>>;
   onProgress?: (event: AuditProgress) => void;

@@ -103,12 +103,17 @@ async function prepareWithOutputs(
   progress({ stage: 'collect', done: candidates.length, total: candidates.length });
 
   const budgetTokens = chunkBudgetTokens(options.chunkTokens, options.tokenHeadroom);
+  const auditScope = options.scope ?? DEFAULT_AUDIT_SCOPE;
+  // Only what the model may be sent is counted exactly; see `ScanTools.needsExactTokens`.
+  const exactScope = options.countsOutOfScope === 'exact' ? 'all' : auditScope;
   const workers = ScanPool.chooseWorkers(
     candidates.reduce((sum, candidate) => sum + candidate.size, 0),
     options.scanWorkers ?? 'auto',
   );
   const pool =
-    workers > 0 ? new ScanPool(workers, { encoding: options.encoding, budgetTokens }) : undefined;
+    workers > 0
+      ? new ScanPool(workers, { encoding: options.encoding, budgetTokens, exactScope })
+      : undefined;
   let counter: TokenCounter | undefined;
   // tiktoken loads only when something needs counting: a fully cached run never pays for it.
   const getCounter = () => (counter ??= createTokenCounter(options.encoding));
@@ -134,12 +139,12 @@ async function prepareWithOutputs(
         indexFile,
         counter: getCounter,
         needsLineTokens: (path, tokens) => needsLineTokens(path, tokens, budgetTokens),
+        needsExactTokens: (path) => scopeFile(path, exactScope).scope === 'model',
       },
       onFileDone: (done, total) => progress({ stage: 'scan', done, total }),
     });
 
     progress({ stage: 'chunk', done: 0, total: scan.files.length });
-    const auditScope = options.scope ?? DEFAULT_AUDIT_SCOPE;
     const scoped: ScopedFile[] = scan.files.map((file) => ({
       file,
       ...scopeFile(file.path, auditScope),
@@ -240,6 +245,9 @@ function providerTokens(chunks: readonly Chunk[], headroom: number): number {
 }
 
 function toChunkable(file: ScannedFile): ChunkableFile {
+  // Fail closed: an estimate could put a chunk over its budget.
+  if (file.isTokenEstimate)
+    throw new Error(`${file.path}: an estimated token count reached chunking`);
   return {
     path: file.path,
     tokens: file.tokens,

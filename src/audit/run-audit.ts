@@ -17,11 +17,12 @@ import { buildAuditReport, type ReviewSummary } from './assemble/build-audit-rep
 import { readGitState } from './assemble/read-git-state.js';
 import { applyBaseline, renderBaseline } from './gates/baseline.js';
 import { findAddedAllowLines, loadBaselines } from './gates/base-suppressions.js';
-import { evaluateGates, type GateResult } from './gates/evaluate-gates.js';
-import { fingerprintSecrets, suppressSecrets } from './gates/suppress-secrets.js';
-import { gateHistorySecrets } from './gates/gate-history-secrets.js';
+import type { GateResult } from './gates/evaluate-gates.js';
+import { gateReport, settleSuppressions } from './gates/settle-report.js';
 import { scanAuditHistory } from './history/scan-audit-history.js';
-import { findingRuleId } from './report/list-report-rows.js';
+import { orderChunksByRisk } from './chunk/order-chunks-by-risk.js';
+import { buildShardReport, renderShardReport } from './shard/build-shard-report.js';
+import { shardOfChunk } from './shard/assign-shard.js';
 import { refuseForeignFile } from './outputs/refuse-foreign-outputs.js';
 import { renderManifest } from './outputs/render-manifest.js';
 import { sealOutput, type SealShape } from './outputs/output-seal.js';
@@ -172,6 +173,12 @@ async function auditWith(
   if (options.isDryRun) return { kind: 'plan', plan };
   // Local and deterministic, so it runs before any money is spent on a review.
   const history = await scanAuditHistory(options);
+  const shard = options.shard ?? null;
+  const chunkIds = orderChunksByRisk(prepared.chunkPlan.chunks).map((chunk) => chunk.id);
+  const reviewedIds =
+    shard === null
+      ? chunkIds
+      : chunkIds.filter((id) => shardOfChunk(id, shard.count) === shard.index);
 
   let review: Awaited<ReturnType<typeof runModelReview>> | null = null;
   if (ref !== null) {
@@ -195,8 +202,11 @@ async function auditWith(
       );
     }
     const client = await deps.createClient(ref, options.env);
-    progress({ stage: 'review', done: 0, total: prepared.chunkPlan.chunks.length });
+    progress({ stage: 'review', done: 0, total: reviewedIds.length });
     review = await runModelReview(prepared, {
+      ...(shard
+        ? { reviewsChunk: (chunk) => shardOfChunk(chunk.id, shard.count) === shard.index }
+        : {}),
       client,
       cacheDir: options.cacheDir,
       stateKey: options.sealKey,
@@ -276,7 +286,6 @@ async function auditWith(
     ...(reviewSummary ? { review: reviewSummary } : {}),
     ...(history ? { history: history.report } : {}),
   });
-  const secretResults = fingerprintSecrets(report);
   const addedAllowLines =
     diff === null
       ? new Set<string>()
@@ -286,52 +295,38 @@ async function auditWith(
           files: filesWithSecrets,
           env: options.env,
         });
-  const secretSuppression = suppressSecrets(secretResults, filesWithSecrets, {
+  const { secretResults, historyGate, gatedSecrets } = settleSuppressions(report, {
+    files: filesWithSecrets,
+    historyFound: history?.found ?? [],
     baselines,
     addedAllowLines,
+    isDiff: diff !== null,
+    suppressedFindings: kept?.suppressed ?? [],
   });
-  const historyGate = gateHistorySecrets(
-    report,
-    history?.found ?? [],
-    baselines.trusted,
-    diff === null,
-  );
-  report.suppressed = [
-    ...secretSuppression.suppressed,
-    ...(kept?.suppressed ?? []).map((finding) => ({
-      ruleId: findingRuleId(finding.category),
-      path: finding.path,
-      line: finding.line,
-      by: 'baseline' as const,
-    })),
-    ...historyGate.suppressed,
-  ];
-  report.refusedSuppressions = [
-    ...secretSuppression.refused,
-    ...report.findings
-      .filter((finding) => baselines.proposed.has(finding.fingerprint))
-      .map((finding) => ({
-        ruleId: findingRuleId(finding.category),
-        path: finding.path,
-        line: finding.line,
-        by: 'baseline' as const,
-        severity: finding.severity,
-        title: finding.title,
-      })),
-  ];
-  const suppressedPlaces = new Set(
-    report.suppressed.map((item) => `${item.ruleId}\0${item.path}\0${item.line}`),
-  );
-  const gatedSecrets = [
-    ...secretResults
-      .map(({ row }) => row)
-      .filter((row) => !suppressedPlaces.has(`${row.ruleId}\0${row.path}\0${row.line}`)),
-    ...historyGate.gated,
-  ];
   const { reportPath, manifestPath } = prepared.outputs;
   // Sealed, so later runs of this user know these files as oy's own and leave them out.
   const seal = (text: string, shape: SealShape) => sealOutput(text, shape, options.sealKey);
-  const reportText = seal(renderReport(report, options.format), SEAL_SHAPES[options.format]);
+  const reportText =
+    shard === null
+      ? seal(renderReport(report, options.format), SEAL_SHAPES[options.format])
+      : seal(
+          renderShardReport(
+            buildShardReport({
+              spec: shard,
+              options,
+              report,
+              chunkIds,
+              reviewedChunkIds: reviewedIds,
+              ledger: prepared.ledger,
+              files: filesWithSecrets,
+              addedAllowLines,
+              diffRefCommit: diff === null || options.diffRef === null ? null : diff.refCommit,
+              historyFound: history?.found ?? [],
+              review,
+            }),
+          ),
+          'json',
+        );
   await prepared.outputs.report?.write(reportText);
   await prepared.outputs.manifest?.write(seal(renderManifest(report), 'json'));
   if (writeBaseline !== null)
@@ -364,17 +359,11 @@ async function auditWith(
       ),
     );
   progress({ stage: 'report', done: 1, total: 1 });
-  const gates = evaluateGates({
-    findings: report.findings,
-    configChanges: report.configChanges,
-    secrets: gatedSecrets,
-    unreviewedChanges: report.unreviewedChanges,
-    refusedSuppressions: report.refusedSuppressions,
+  // A shard's failures are the merge's to judge, with every shard's coverage in hand.
+  const gates = gateReport(report, gatedSecrets, {
     failOn: options.failOn,
     minCoverage: options.minCoverage,
-    coverage: report.coverage,
-    isPartial: report.coverage.isPartial,
-    allowPartial: options.allowPartial,
+    allowPartial: options.allowPartial || shard !== null,
   });
   return {
     kind: 'report',
@@ -408,7 +397,7 @@ function refuseEmptySelection(fileCount: number, options: AuditOptions): void {
 }
 
 /** Files of chunks the model could not review are `failed(<kind>)`, not `reviewed`. */
-function markFailed(
+export function markFailed(
   ledger: LedgerEntry[],
   failed: ReadonlyMap<string, LedgerEntry>,
 ): LedgerEntry[] {

@@ -100,6 +100,10 @@ async function dispatch(
       const { runSessionsCommand } = await import('./commands/sessions-command.js');
       return runSessionsCommand(options, positionals[0], positionals[1]);
     }
+    case 'report': {
+      const { runReportCommand } = await import('./commands/report-command.js');
+      return runReportCommand(positionals[0], positionals.slice(1), options);
+    }
     case 'mcp': {
       const { runMcpCommand } = await import('./commands/mcp-command.js');
       return runMcpCommand(positionals[0], options);

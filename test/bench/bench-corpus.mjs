@@ -39,7 +39,8 @@ export function buildNodeModulesCorpus(projectRoot, workDir) {
   return corpus;
 }
 
-function renameSkippedDirs(dir) {
+/** Renames every default-skipped directory under `dir` (`node_modules` to `node_modules_`...). */
+export function renameSkippedDirs(dir) {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     if (!entry.isDirectory()) continue;
     let full = path.join(dir, entry.name);

@@ -1,11 +1,12 @@
 // `npm run bench`: P1, P2, P3, P4 and P8 (ARCHITECTURE.md "Benchmarks"), as ratios against references measured in the same run.
 // Usage: node test/bench/run-bench.mjs [corpus-dir] [--runs N] [--growth-runs N] [--no-growth]
-// Without a corpus-dir: the node_modules copy and the varied corpus, plus the growth table.
+// Without a corpus-dir: the node_modules copy, the varied corpus and the real tree, plus the growth table.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildNodeModulesCorpus, readCorpusTexts } from './bench-corpus.mjs';
+import { buildRealTreeCorpus } from './real-tree-corpus.mjs';
 import { buildScaledCorpus, buildVariedCorpus } from './varied-corpus.mjs';
 
 const projectRoot = path.resolve(import.meta.dirname, '..', '..');
@@ -92,6 +93,11 @@ const corpora = corpusArg
         extensions: JS_EXTENSIONS,
       },
       { name: 'varied', root: buildVariedCorpus(work).corpus, extensions: undefined },
+      {
+        name: 'real-tree',
+        root: buildRealTreeCorpus(projectRoot, work).corpus,
+        extensions: undefined,
+      },
     ];
 const results = { date: new Date().toISOString(), runs, node: process.version, corpora: {} };
 const repomixBin = installRepomix();

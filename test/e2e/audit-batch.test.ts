@@ -271,7 +271,7 @@ describe('oy audit --batch', () => {
     expect(batchCreates()).toHaveLength(1);
     expect(readReport().findings).toHaveLength(CHUNKS);
     expect(batchRecords()).toEqual([]);
-  }, 60_000);
+  });
 
   it('--batch-timeout fails the waiting chunks and keeps the batch for a rerun', async () => {
     behaviour.inProgressPolls = Number.POSITIVE_INFINITY;
@@ -284,7 +284,7 @@ describe('oy audit --batch', () => {
     expect(result.code, result.stderr).toBe(1);
     expect(result.stderr).toMatch(/did not end within --batch-timeout/);
     expect(batchRecords()).toHaveLength(1);
-  }, 60_000);
+  });
 
   it.each([
     [

@@ -124,7 +124,7 @@ describe.each([
     // Every uri is a valid percent-encoded URI reference.
     for (const uri of uris) expect(() => decodeURIComponent(uri)).not.toThrow();
     expectCleanOutputs(root, token);
-  }, 120_000);
+  });
 
   it('is reviewed: a finding the model gives by the escaped name is verified against its text', async () => {
     const token = makeToken();
@@ -156,5 +156,5 @@ describe.each([
     ]);
     expect(report.unverified).toEqual([]);
     expectCleanOutputs(root, token);
-  }, 120_000);
+  });
 });

@@ -58,7 +58,7 @@ describe('audit outputs', () => {
     expect(skipped).toEqual(
       expect.arrayContaining(['ISSUES.md', 'ledger.json', 'oy-audit.json', 'oy.sarif']),
     );
-  }, 120_000);
+  });
 
   it('control: a file that only looks like a report by name is audited', async () => {
     writeFileSync(path.join(repo, 'oy.sarif'), '{"runs": []}\n');
@@ -169,5 +169,5 @@ describe('SARIF locations from a subfolder', () => {
     );
     expect(topUris.some((uri) => uri.startsWith('svc/'))).toBe(false);
     expect(topUris.sort()).toEqual(uris.map((uri) => uri.slice('svc/api/'.length)).sort());
-  }, 120_000);
+  });
 });

@@ -62,6 +62,58 @@ const readReport = (): AuditReport =>
   JSON.parse(readFileSync(path.join(repo, 'out/r.json'), 'utf8')) as AuditReport;
 
 describe('audit --diff: a pull request cannot vouch for itself', () => {
+  it("through shards and oy report merge as in one run: the change's own baseline and allow comment suppress nothing", async () => {
+    mkdirSync(path.join(repo, '.oy'));
+    const empty = await audit(['--offline', '--write-baseline', '.oy/baseline.json']);
+    expect(empty.code, empty.stderr).toBe(0);
+    commit('an empty baseline on main');
+    git('checkout', '-q', '-b', 'pr');
+    const token = secrets.githubToken('p');
+    const marked = secrets.githubToken('o');
+    write({
+      'src/config.js': `export const token = '${token}';\n`,
+      'src/other.js': `export const other = '${marked}'; // oy:allow secret\n`,
+    });
+    commit('add two keys');
+    const regenerated = await audit(['--offline', '--write-baseline', '.oy/baseline.json']);
+    expect(regenerated.code, regenerated.stderr).toBe(0);
+    commit('accept them');
+
+    const whole = await audit(['--offline', '--diff', 'main', ...gate, ...json]);
+    expect(whole.code, whole.stderr).toBe(3);
+    const wholeReport = readReport();
+    expect(wholeReport.refusedSuppressions.map((item) => item.by).sort()).toEqual([
+      'allow-comment',
+      'baseline',
+    ]);
+    const shards = ['out/s1.json', 'out/s2.json'];
+    for (const [index, file] of shards.entries()) {
+      const shard = await audit([
+        '--offline',
+        '--diff',
+        'main',
+        '--shard',
+        `${index + 1}/2`,
+        '--out',
+        file,
+      ]);
+      expect(shard.code, shard.stderr).toBe(0);
+    }
+    const merged = await runOy(['report', 'merge', ...shards, ...gate, '--out', 'out/m.json'], {
+      cwd: repo,
+    });
+    expect(merged.code, merged.stderr).toBe(3);
+    const mergedReport = JSON.parse(
+      readFileSync(path.join(repo, 'out/m.json'), 'utf8'),
+    ) as AuditReport;
+    expect(mergedReport.suppressed).toEqual(wholeReport.suppressed);
+    expect(mergedReport.refusedSuppressions).toEqual(wholeReport.refusedSuppressions);
+    const gates = (text: string) => text.split('\n').filter((line) => line.startsWith('gate: '));
+    expect(gates(merged.stderr)).toEqual(gates(whole.stderr));
+    for (const text of [merged.stdout, merged.stderr, JSON.stringify(mergedReport)])
+      for (const value of [token, marked]) expect(text).not.toContain(value);
+  });
+
   it('a baseline the pull request regenerates suppresses nothing, and the attempt is a high result', async () => {
     mkdirSync(path.join(repo, '.oy'));
     const empty = await audit(['--offline', '--write-baseline', '.oy/baseline.json']);

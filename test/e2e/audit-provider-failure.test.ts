@@ -78,6 +78,5 @@ describe('audit: provider failures are errors', () => {
       expect(result.stderr).toMatch(/^error: .*could not reach/m);
       expect(result.stderr).toMatch(/^hint: .*ANTHROPIC_BASE_URL/m);
     },
-    60_000,
   );
 });

@@ -33,6 +33,12 @@ describe('the oy command line', () => {
     expect(result.stdout.replace(version, '<version>')).toMatchSnapshot();
   });
 
+  it('prints the report help', async () => {
+    const result = await runOy(['report', '--help'], { cwd: workspace });
+    expect(result.code).toBe(0);
+    expect(result.stdout.replace(version, '<version>')).toMatchSnapshot();
+  });
+
   it('oy help and oy help <command> print the same text as --help', async () => {
     const [help, flagHelp, auditHelp, auditFlagHelp] = await Promise.all([
       runOy(['help'], { cwd: workspace }),

@@ -76,22 +76,18 @@ describe('oy run with Bash deny rules', () => {
   it.each([
     ['auto', { deny: ['Bash(rm:*)', 'Bash(git push:*)'] }],
     ['edit', { allow: ['Bash(*)'], deny: ['Bash(rm:*)', 'Bash(git push:*)'] }],
-  ])(
-    '--mode %s refuses every wrapped form and runs the control',
-    async (mode, permissions) => {
-      cases += 1;
-      const result = await runWith(mode, permissions);
-      expect(result.code, result.stderr).toBe(0);
-      expect(existsSync(path.join(workspace, 'victim.txt'))).toBe(true);
-      expect(isPushed()).toBe(false);
-      expect(existsSync(path.join(workspace, 'control-ran.txt')), result.stderr).toBe(true);
-      const sentBack = fake.modelCalls.map((call) => call.rawBody).join('\n');
-      expect(sentBack).toContain('deny rule Bash(rm:*)');
-      expect(sentBack).toContain('deny rule Bash(git push:*)');
-      expect(sentBack).toContain('cannot be checked with certainty');
-    },
-    120_000,
-  );
+  ])('--mode %s refuses every wrapped form and runs the control', async (mode, permissions) => {
+    cases += 1;
+    const result = await runWith(mode, permissions);
+    expect(result.code, result.stderr).toBe(0);
+    expect(existsSync(path.join(workspace, 'victim.txt'))).toBe(true);
+    expect(isPushed()).toBe(false);
+    expect(existsSync(path.join(workspace, 'control-ran.txt')), result.stderr).toBe(true);
+    const sentBack = fake.modelCalls.map((call) => call.rawBody).join('\n');
+    expect(sentBack).toContain('deny rule Bash(rm:*)');
+    expect(sentBack).toContain('deny rule Bash(git push:*)');
+    expect(sentBack).toContain('cannot be checked with certainty');
+  });
 
   it('the same script deletes and pushes with no deny rule, so the canaries can fire', async () => {
     cases += 1;
@@ -99,5 +95,5 @@ describe('oy run with Bash deny rules', () => {
     expect(result.code, result.stderr).toBe(0);
     expect(existsSync(path.join(workspace, 'victim.txt'))).toBe(false);
     expect(isPushed()).toBe(true);
-  }, 120_000);
+  });
 });

@@ -214,7 +214,7 @@ describe('model-backed audit', () => {
     const allowed = await audit('anthropic::claude-haiku-4-5', [...flags, '--allow-partial']);
     expect(allowed.code, allowed.stderr).toBe(0);
     fake.assertDone();
-  }, 60_000);
+  });
 
   it('a second run on an unchanged repository makes no map calls, and one after a one-file change makes one', async () => {
     fake.enqueue(findingsAnswer([commandInjection]));

@@ -1,11 +1,13 @@
 import { execFile, execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
+  cpSync,
   existsSync,
   mkdirSync,
   mkdtempSync,
   readFileSync,
   realpathSync,
+  rmSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -189,7 +191,7 @@ describe('examples/github/oy-audit.yml', () => {
     commitToken();
     const gated = await runScript('bash', audit.run ?? '', { BASE_REF: 'main', OY_MODEL: '' });
     expect(gated.code, gated.stderr).toBe(3);
-  }, 180_000);
+  });
 
   it('the audit script runs on a push, with no base ref', async () => {
     makeRepo();
@@ -198,7 +200,124 @@ describe('examples/github/oy-audit.yml', () => {
     expect(JSON.parse(readFileSync(path.join(repo, 'oy.sarif'), 'utf8'))).toMatchObject({
       version: '2.1.0',
     });
-  }, 120_000);
+  });
+});
+
+describe('examples/github/oy-audit-matrix.yml', () => {
+  const workflow = readYaml('github/oy-audit-matrix.yml');
+  type Job = {
+    'runs-on': string;
+    needs?: string;
+    permissions?: Mapping;
+    strategy?: { 'fail-fast': boolean; matrix: { shard: number[] } };
+    steps: Step[];
+  };
+  const jobs = workflow.jobs as Record<string, Job>;
+  const shardCount = Number((workflow.env as Record<string, unknown>).SHARDS);
+  const stepOf = (job: Job | undefined, predicate: (candidate: Step) => boolean) => {
+    const found = (job?.steps ?? []).filter(predicate);
+    expect(found).toHaveLength(1);
+    return found[0]!;
+  };
+  const shardStep = stepOf(jobs.audit, (s) => s.name === 'Audit one shard');
+  const mergeStep = stepOf(jobs.merge, (s) => s.name === 'Merge');
+
+  it('runs one shard per matrix entry, SHARDS of them, and the merge after all of them', () => {
+    expect(shardCount).toBe(3);
+    expect(jobs.audit?.strategy).toEqual({
+      'fail-fast': false,
+      matrix: { shard: Array.from({ length: shardCount }, (_, index) => index + 1) },
+    });
+    expect(jobs.merge?.needs).toBe('audit');
+    for (const job of [jobs.audit, jobs.merge]) expect(job?.['runs-on']).toBe('ubuntu-latest');
+  });
+
+  it('gives the shard jobs read access only, and the merge job what SARIF upload needs', () => {
+    expect(workflow.permissions).toEqual({ contents: 'read' });
+    expect(jobs.audit?.permissions).toBeUndefined();
+    expect(jobs.merge?.permissions).toEqual({
+      contents: 'read',
+      'security-events': 'write',
+      actions: 'read',
+    });
+  });
+
+  it('uploads each shard report as its own artifact and downloads them all for the merge', () => {
+    const out = /--out "([^"]+)"/.exec(shardStep.run ?? '')?.[1];
+    expect(out).toBe('oy-shard-$SHARD.json');
+    const upload = stepOf(jobs.audit, (s) => s.uses === 'actions/upload-artifact@v4');
+    expect(upload.with).toEqual({
+      name: 'oy-shard-${{ matrix.shard }}',
+      path: 'oy-shard-${{ matrix.shard }}.json',
+      'if-no-files-found': 'error',
+    });
+    const download = stepOf(jobs.merge, (s) => s.uses === 'actions/download-artifact@v4');
+    expect(download.with).toEqual({
+      pattern: 'oy-shard-*',
+      path: 'oy-shards',
+      'merge-multiple': true,
+    });
+    expect(mergeStep.run).toContain('oy-shards/oy-shard-*.json');
+  });
+
+  it('passes workflow values to the scripts through env:, never pasted into them', () => {
+    for (const step of [shardStep, mergeStep]) {
+      expect(step.run).not.toContain('${{');
+      expectKnownFlags(step.run ?? '');
+      expect(step.run).toContain(`npx --yes ${PACKAGE_NAME}@`);
+    }
+    expect(shardStep.env).toEqual({
+      OY_MODEL: '${{ vars.OY_MODEL }}',
+      ANTHROPIC_API_KEY: '${{ secrets.ANTHROPIC_API_KEY }}',
+      SHARD: '${{ matrix.shard }}',
+    });
+    expect(mergeStep.env).toEqual({
+      OY_MODEL: '${{ vars.OY_MODEL }}',
+      ANTHROPIC_API_KEY: '${{ secrets.ANTHROPIC_API_KEY }}',
+    });
+  });
+
+  it('uploads the SARIF the merge wrote, also after a failed gate', () => {
+    const upload = stepOf(jobs.merge, (s) => s.uses === 'github/codeql-action/upload-sarif@v3');
+    const out = /--out (\S+)/.exec(mergeStep.run ?? '')?.[1];
+    expect(upload.with).toEqual({ sarif_file: out, category: 'oy' });
+    expect(upload.if).toBe(`always() && hashFiles('${out}') != ''`);
+  });
+
+  /** Each shard as its runner would run it, its report then moved out as the artifact upload does. */
+  async function runShardsAndMerge() {
+    // The artifact store: outside the checkout, as each runner's own workspace is.
+    const artifacts = mkdtempSync(path.join(tmpdir(), 'oy-examples-artifacts-'));
+    for (let shard = 1; shard <= shardCount; shard++) {
+      const run = await runScript('bash', shardStep.run ?? '', {
+        OY_MODEL: '',
+        SHARD: String(shard),
+        SHARDS: String(shardCount),
+      });
+      expect(run.code, run.stderr).toBe(0);
+      const report = `oy-shard-${shard}.json`;
+      writeFileSync(path.join(artifacts, report), readFileSync(path.join(repo, report)));
+      rmSync(path.join(repo, report));
+    }
+    // The merge job's checkout holds the downloaded reports only.
+    cpSync(artifacts, path.join(repo, 'oy-shards'), { recursive: true });
+    return runScript('bash', mergeStep.run ?? '', { OY_MODEL: '' });
+  }
+
+  it('the shard and merge scripts pass on a clean repository and the merge gates on a committed token', async () => {
+    makeRepo();
+    const clean = await runShardsAndMerge();
+    expect(clean.code, clean.stderr).toBe(0);
+    expect(JSON.parse(readFileSync(path.join(repo, 'oy.sarif'), 'utf8'))).toMatchObject({
+      version: '2.1.0',
+    });
+    rmSync(path.join(repo, 'oy-shards'), { recursive: true });
+    rmSync(path.join(repo, 'oy.sarif'));
+    commitToken();
+    const gated = await runShardsAndMerge();
+    expect(gated.code, gated.stderr).toBe(3);
+    expect(gated.stderr).toContain('gate: ');
+  }, 300_000);
 });
 
 describe('examples/gitlab/.gitlab-ci.yml', () => {
@@ -247,7 +366,7 @@ describe('examples/gitlab/.gitlab-ci.yml', () => {
     commitToken();
     const gated = await runScript('sh', script, env);
     expect(gated.code, gated.stderr).toBe(3);
-  }, 180_000);
+  });
 });
 
 describe('package names in the docs', () => {

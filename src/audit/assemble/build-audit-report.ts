@@ -105,7 +105,13 @@ export function buildAuditReport(input: AuditReportInput): AuditReport {
   };
 }
 
-function buildCoverage(input: AuditReportInput): Coverage {
+/** Coverage from the ledger and the review's totals; `oy report merge` builds a merged one the same way. */
+export function buildCoverage(
+  input: Pick<
+    AuditReportInput,
+    'ledger' | 'chunks' | 'scope' | 'chunksSkippedByBudget' | 'review' | 'durationMs'
+  >,
+): Coverage {
   const skippedByReason: Record<string, number> = {};
   const failedByReason: Record<string, number> = {};
   let filesReviewed = 0;

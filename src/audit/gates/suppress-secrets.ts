@@ -38,7 +38,7 @@ export interface Suppressions {
  */
 export function suppressSecrets(
   secrets: readonly SecretResult[],
-  files: readonly ScannedFile[],
+  files: readonly Pick<ScannedFile, 'path' | 'allowedSecretLines'>[],
   { baselines, addedAllowLines }: Suppressions,
 ): { suppressed: SuppressedResult[]; refused: RefusedSuppression[] } {
   const allowed = new Set(

@@ -103,13 +103,14 @@ function testMatcher(
   collector: HintCollector,
 ): void {
   // A line that looks like a comment is skipped, unless the masker can judge where a rule matches.
-  if (segment.isComment && !matcher.isCommentScanned && !file.isMasked) return;
+  const isText = matcher.kind === 'text';
+  if (segment.isComment && !isText && !file.isMasked) return;
   let text = segment.text;
   let match = matcher.pattern.exec(text);
   let logical: LogicalLine | null = null;
   if (match === null) {
     // A call or expression wrapped over several lines is matched as one statement.
-    if (segment.isLong || matcher.isCommentScanned === true || segment.isComment) return;
+    if (segment.isLong || isText || segment.isComment) return;
     logical = file.logicalLineAt(segment.line);
     if (logical === null) return;
     match = matcher.pattern.exec(logical.text);
@@ -128,7 +129,7 @@ function testMatcher(
   // that opens a line as informational: a parse it gets wrong (a string form it does not know)
   // can then cost a false alarm or a low rank, never a missed call.
   let isInBlockComment = false;
-  if (!matcher.isCommentScanned && !segment.isLong) {
+  if (!isText && !segment.isLong) {
     if (segment.isComment) {
       if (file.isCodeAt(hitOffset) !== true) return;
     } else if (
@@ -161,35 +162,29 @@ function testMatcher(
       : (logical.offsets[match.index + match[0].length - 1] ?? hitOffset) + 1;
   const line = logical === null ? segment.line : file.lines.lineOf(hitOffset);
   if (collector.has(rule.id, line)) return;
+  if (matcher.isInRouteHandlerOnly === true && !file.isInRouteHandler(hitOffset)) return;
   if (matcher.near !== undefined && !isNearConditionMet(file, matcher.near, line, hitOffset))
     return;
   let severity = rule.severity;
   let message = rule.message;
   let isFlowEscalated = false;
   // A file that takes no input cannot feed a request sink: no need to follow its data.
-  if (matcher.requestInput !== undefined && !file.mayReadUntrustedInput(matcher.requestInput))
-    return;
+  const input = matcher.kind === 'request-sink' ? matcher.input : undefined;
+  if (input !== undefined && !file.mayReadUntrustedInput(input)) return;
   // Without input the flow can only tell constants from unknowns: worth it for a small file, where
   // a constant command or query is dropped, not for a large generated one (the hint keeps its default).
   const isJudged =
-    matcher.requestInput !== undefined ||
-    (matcher.flowArgument !== undefined &&
+    input !== undefined ||
+    (matcher.kind === 'flow-sink' &&
       (file.text.length <= MAX_INPUTLESS_FLOW_CHARS || file.mayReadAnyUntrustedInput()));
   if (isJudged) {
-    const verdict = file.judgeSink(
-      rule.category,
-      hitOffset,
-      matchEnd,
-      matcher.flowArgument ?? 'call',
-    );
-    if (matcher.requestInput !== undefined) {
-      const via = requestInputVia(
-        file,
-        matcher.requestInput,
-        verdict,
-        text.slice(match.index),
-        hitOffset,
-      );
+    const argument =
+      matcher.kind === 'flow-sink' || matcher.kind === 'request-sink'
+        ? matcher.argument
+        : undefined;
+    const verdict = file.judgeSink(rule.category, hitOffset, matchEnd, argument ?? 'call');
+    if (input !== undefined) {
+      const via = requestInputVia(file, input, verdict, text.slice(match.index), hitOffset);
       if (via === null) return;
       if (via !== undefined) {
         severity = WEAKER[severity];
@@ -202,7 +197,8 @@ function testMatcher(
     }
   }
   if (isFlowEscalated || isEscalated(file, matcher, text, line, hitOffset)) {
-    severity = matcher.escalate?.severity ?? (isFlowEscalated ? 'high' : severity);
+    const escalation = 'escalate' in matcher ? matcher.escalate : undefined;
+    severity = escalation?.severity ?? (isFlowEscalated ? 'high' : severity);
   }
   if (isInBlockComment) {
     severity = 'info';
@@ -245,7 +241,7 @@ function isEscalated(
   line: number,
   offset: number,
 ): boolean {
-  const escalate = matcher.escalate;
+  const escalate = 'escalate' in matcher ? matcher.escalate : undefined;
   if (escalate === undefined) return false;
   if (escalate.onLine?.test(segment)) return true;
   const near = escalate.near;

@@ -1,16 +1,19 @@
 /** The language families the index has rules for; a file may belong to several (a `.vue` file is script and template). */
-export type Language =
-  | 'js'
-  | 'python'
-  | 'ruby'
-  | 'php'
-  | 'java'
-  | 'go'
-  | 'csharp'
-  | 'perl'
-  | 'shell'
-  | 'template'
-  | 'workflow';
+export const LANGUAGES = [
+  'js',
+  'python',
+  'ruby',
+  'php',
+  'java',
+  'go',
+  'csharp',
+  'perl',
+  'shell',
+  'template',
+  'workflow',
+] as const;
+
+export type Language = (typeof LANGUAGES)[number];
 
 const JS: readonly Language[] = ['js'];
 const SCRIPT_AND_TEMPLATE: readonly Language[] = ['js', 'template'];

@@ -10,11 +10,14 @@ import {
   type CodeView,
 } from './flow/flow-file.js';
 import { taintFor, type Taint } from './flow/flow-value.js';
+import { commandOf } from './flow/command-value.js';
 import { sinkArgumentSpans, type SinkArgument } from './flow/sink-argument.js';
 import { isOutsideQuotes } from './is-outside-quotes.js';
 import { LineMap } from './line-map.js';
 import { findLogicalLine, mayBeWrapped, type LogicalLine } from './logical-line.js';
-import { REQUEST_INPUT, findRequestDerivedNames } from './request-input.js';
+import { ROUTE_HANDLERS } from './knowledge/responses.js';
+import { REQUEST_INPUT } from './knowledge/sources.js';
+import { findRequestDerivedNames } from './request-input.js';
 
 // How a comment line starts, per language.
 const COMMENT_LINE_PREFIXES: Record<Language, readonly string[]> = {
@@ -242,19 +245,36 @@ export class FileContext {
     matchEnd: number,
     argument: SinkArgument,
   ): SinkVerdict | undefined {
-    if (this.#flow === undefined)
-      this.#flow = FlowAnalysis.open(this.text, this.languages, this.#view());
-    const flow = this.#flow;
+    const flow = this.#flowAnalysis();
     if (flow === null) return undefined;
     // Where the masker reads the hit as string or comment text, its parse and the line that matched
     // disagree (a JS regex or JSX text holding a backtick, PHP's `?>` in a string, a Python f-string's
     // format spec): no verdict, rather than a constant that drops the hint.
     if (this.isCodeAt(hit) === false) return undefined;
     const spans = sinkArgumentSpans(flow.file.masked, hit, matchEnd, argument);
-    const value = flow.valueAt(hit, spans);
-    if (value === undefined) return undefined;
+    const read = flow.valueAt(hit, spans);
+    if (read === undefined) return undefined;
+    const value = argument === 'command' ? commandOf(read) : read;
     const kind = CATEGORY_SINK_KINDS[category];
     return { taint: kind === undefined ? value.taint : taintFor(value, kind), via: value.via };
+  }
+
+  /** Whether an offset lies in a function a web framework routes requests to (its return is the response). */
+  isInRouteHandler(offset: number): boolean {
+    const flow = this.#flowAnalysis();
+    if (flow === null) return false;
+    const pattern = ROUTE_HANDLERS[flow.file.language.language];
+    const fn = pattern === undefined ? null : flow.file.functionAt(offset);
+    return (
+      fn !== null &&
+      pattern?.test(flow.file.original.slice(fn.header.start, fn.header.end)) === true
+    );
+  }
+
+  #flowAnalysis(): FlowAnalysis | null {
+    if (this.#flow === undefined)
+      this.#flow = FlowAnalysis.open(this.text, this.languages, this.#view());
+    return this.#flow;
   }
 
   /**

@@ -1,24 +1,6 @@
 import type { Language } from './detect-languages.js';
-
-/** Expressions that read what an HTTP client sent, per language. */
-export const REQUEST_INPUT: Partial<Record<Language, RegExp>> = {
-  js: /\breq\.(?:params|query|body|headers|cookies|signedCookies|files?|originalUrl|url|path)\b|\breq\.(?:get|header|param)\s*\(|\b(?:request|ctx|context)\.(?:params|query|body|cookies|files?)\b|\bctx\.request\.(?:body|query)\b|\bevent\.(?:queryStringParameters|pathParameters|multiValueQueryStringParameters|body)\b|\bsearchParams\.get\s*\(/,
-  python:
-    /\brequest\.(?:args|form|values|files|json|get_json|data|GET|POST|FILES|query_params|path_params|headers|cookies|body|match_info|query|rel_url)\b/,
-  ruby: /\bparams\s*\[|\bparams\.(?:fetch|require|permit|dig)\b|\brequest\.(?:params|query_string|body|headers|url|path|referer|raw_post)\b|\bcookies\s*\[/,
-  php: /\$_(?:GET|POST|REQUEST|COOKIE|FILES|SERVER)\b|\$request->(?:input|get|query|post|file|all|route|header)\s*\(|\brequest\(\)\s*->|\bRequest::(?:input|get|query)\s*\(|\$this->request->/,
-  java: /\.getParameter(?:Values|Map|Names)?\s*\(|\.getQueryString\s*\(|\.getPathInfo\s*\(|\.getRequestURI\s*\(|\.getHeaders?\s*\(|\.getHeaderNames\s*\(|\.getInputStream\s*\(|\.getReader\s*\(|\.getCookies\s*\(|\.getParts?\s*\(/,
-  go: /\br\.URL\.(?:Query|Path|RawQuery)\b|\.(?:Form|PostForm)Value\s*\(|\br\.(?:Form|PostForm|Body)\b|\bmux\.Vars\s*\(|\bc\.(?:Param|Query|PostForm|DefaultQuery|QueryParam|FormValue)\s*\(|\bchi\.URLParam\s*\(|\br\.Header\.Get\s*\(|\bctx\.(?:Param|Query|FormValue)\s*\(/,
-  csharp:
-    /\bRequest\.(?:Query|Form|QueryString|Params|Headers|Cookies|Body|RouteValues|Path)\b|\bHttpContext\.Request\b/,
-  perl: /\bparam\s*\(|->(?:url_)?param\s*\(|\$ENV\{['"]?(?:QUERY_STRING|REQUEST_URI|HTTP_\w+)|\$(?:cgi|q)->(?:param|Vars)\b/,
-};
-
-// Parameters bound from the request by a framework annotation: `@RequestParam String name`, `[FromQuery] string name`.
-const BOUND_PARAMETER: Partial<Record<Language, RegExp>> = {
-  java: /@(?:RequestParam|PathVariable|RequestHeader|RequestBody)\b(?:\([^)]*\))?\s+(?:final\s+)?[\w<>[\].?]+\s+(\w+)/g,
-  csharp: /\[From(?:Query|Body|Route|Form|Header)\b(?:\([^)]*\))?\]\s*[\w<>[\].?]+\s+(\w+)/g,
-};
+import { LOOK_BACK_SANITISER } from './knowledge/sanitisers.js';
+import { BOUND_PARAMETER, REQUEST_INPUT } from './knowledge/sources.js';
 
 // The assignment a request read ends: `name =`, `const { a, b } =`, `$name =`, `name :=`.
 const ASSIGNED_NAMES = /([$@]?[A-Za-z_][\w$]*|\{[^{}]*\}|\[[^[\]]*\])\s*(?::=|=)(?![=>])[^=;]*$/;
@@ -73,9 +55,6 @@ function globalRequestInput(language: Language, input: RegExp): RegExp {
   return global;
 }
 
-// Calls whose result no longer carries the raw request value for the sinks these rules watch.
-const SANITISER =
-  /\b(?:escape\w*|encode\w*|Encode\.for\w+|sanitize\w*|sanitise\w*|basename|secure_filename|htmlspecialchars|htmlentities|escapeshellarg|escapeshellcmd|escape_filter_chars|quote|shlex\.quote|Base|parseInt|parseFloat|Number|int|float|Integer\.parseInt|Long\.parseLong|intval|to_i|uuid\.UUID)\s*\(/;
 // Hops followed from a request read through plain assignments (`a = req.x; b = a + "/"; c = f(b)`).
 const MAX_HOPS = 3;
 
@@ -83,7 +62,7 @@ const MAX_HOPS = 3;
 function addAssignedBefore(before: string, names: Set<string>): void {
   const assigned = ASSIGNED_NAMES.exec(before);
   if (assigned?.[1] === undefined) return;
-  if (SANITISER.test(before.slice(assigned.index + assigned[1].length))) return;
+  if (LOOK_BACK_SANITISER.test(before.slice(assigned.index + assigned[1].length))) return;
   addAssigned(assigned[1], names);
 }
 

@@ -1,4 +1,4 @@
-import type { HintRuleInfo } from './hint-rule.js';
+import type { CategoryInfo, HintRuleInfo } from './hint-rule.js';
 
 /** Hints the orchestrator builds from the redactor's results (one per redacted secret). */
 export const HARDCODED_CREDENTIAL_RULE: HintRuleInfo = {
@@ -18,4 +18,10 @@ export const COMMITTED_SECRET_FILE_RULE: HintRuleInfo = {
   description:
     'A secret-bearing file (.env, private key, credentials file) committed to the repository; it is never read.',
   languages: ['any'],
+};
+
+/** The category of committed secret-bearing files (no line rules: the collector finds them). */
+export const COMMITTED_SECRET_FILE_CATEGORY: CategoryInfo = {
+  category: 'secret-file',
+  label: 'Secret-bearing files',
 };

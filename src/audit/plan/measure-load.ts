@@ -1,6 +1,7 @@
 import { comparePaths } from '../../shared/files/compare-paths.js';
 import type { ScopedFile } from '../scope/record-scanned-files.js';
 import type { FileKind } from '../scope/classify-file.js';
+import { estimateTokens } from '../tokens/estimate-tokens.js';
 
 /** Where the tokens of a run go, by top-level folder: what narrowing (`--exclude`, `--scope`) would save. */
 export interface FolderLoad {
@@ -9,7 +10,10 @@ export interface FolderLoad {
   /** Files and tokenizer tokens the model would be sent. */
   files: number;
   tokens: number;
-  /** Files and tokens left to the deterministic checks by `--scope`. */
+  /**
+   * Files left to the deterministic checks by `--scope`, and an estimate of their tokens from
+   * their size (`estimateTokens`): they are never counted exactly, since they are never sent.
+   */
   deterministicFiles: number;
   deterministicTokens: number;
 }
@@ -41,7 +45,8 @@ export function measureFolderLoads(files: readonly ScopedFile[]): FolderLoad[] {
       load.tokens += file.tokens;
     } else {
       load.deterministicFiles++;
-      load.deterministicTokens += file.tokens;
+      // From the size even when an exact count is cached, so the plan reads the same warm or cold.
+      load.deterministicTokens += estimateTokens(file.size);
     }
     byFolder.set(folder, load);
   }

@@ -96,7 +96,7 @@ function renderFolders(plan: AuditPlan, plain: (text: string) => string): string
   const rate = plan.estimate?.usdPerContentToken ?? null;
   const lines = [
     `Tokens by top-level folder${rate === null ? '' : ' (cost: its share of the estimate for the whole scope)'}`,
-    `  ${'sent files'.padStart(10)}  ${'tokens'.padStart(9)}  ${rate === null ? '' : `${'cost'.padStart(8)}  `}${'checks-only files'.padStart(17)}  ${'tokens'.padStart(9)}  folder`,
+    `  ${'sent files'.padStart(10)}  ${'tokens'.padStart(9)}  ${rate === null ? '' : `${'cost'.padStart(8)}  `}${'checks-only files'.padStart(17)}  ${'~tokens'.padStart(9)}  folder`,
   ];
   const shown = plan.folders.slice(0, FOLDERS_LISTED_MAX);
   const rest = plan.folders.slice(FOLDERS_LISTED_MAX);

@@ -27,6 +27,8 @@ export interface MapPhaseInput {
   focus: string[];
   delimiter: string;
   concurrency: number;
+  /** Chunks of the whole audit when a shard maps only some: one of several is never the whole repository. */
+  plannedChunkCount?: number;
   cache: MapCache;
   promptVersionHash: string;
   price: Price | undefined;
@@ -90,7 +92,7 @@ export async function runMapPhase(input: MapPhaseInput): Promise<MapPhaseResult>
   let done = 0;
   let isStoppedByCost = false;
   let fatalError: ProviderError | null = null;
-  const isSingleCall = input.chunks.length === 1;
+  const isSingleCall = (input.plannedChunkCount ?? input.chunks.length) === 1;
 
   const keyOf = (text: string, isWholeRepository: boolean) =>
     chunkCacheKey(input.client.ref, input.promptVersionHash, text, isWholeRepository);

@@ -3,34 +3,25 @@ import { OyError, EXIT } from '../../shared/errors.js';
 import { modelFactsFor } from '../../providers/model-facts/model-facts-for.js';
 import { batchPriceFor } from '../../providers/pricing/batch-price.js';
 import { runMapBatch, type MapBatch, type MapBatchOptions } from './batch/run-map-batch.js';
-import { addToTotals, type UsageTotals } from '../../providers/pricing/usage-totals.js';
-import type { ModelResult, ModelClient, ModelRef } from '../../providers/types.js';
+import type { UsageTotals } from '../../providers/pricing/usage-totals.js';
+import type { ModelClient, ModelRef } from '../../providers/types.js';
 import { createRedactor } from '../../safety/redact/redactor.js';
 import { orderChunksByRisk } from '../chunk/order-chunks-by-risk.js';
 import type { PreparedAudit } from '../prepare-audit.js';
 import type { Chunk, Finding, LedgerEntry, SecurityHint, SummaryMissing } from '../types.js';
-import { applyReduce } from './apply-reduce.js';
 import { renderPart } from '../chunk/render-part.js';
 import { createDelimiter } from './create-delimiter.js';
-import { judgeAnswerEnd } from './judge-answer-end.js';
 import { dedupeFindings } from './dedupe-findings.js';
 import { CacheSeal } from '../cache-seal/cache-seal.js';
-import { MapCache, reduceCacheKey } from './map-cache.js';
-import { parseReduceAnswer, type ReduceAnswer } from './parse-reduce-answer.js';
-import { reduceFindingIds } from './reduce-finding-ids.js';
+import { MapCache } from './map-cache.js';
+import { reduceKey, reduceReview, renderReduceRequest } from './reduce-review.js';
 import { renderChunks } from './render-chunks.js';
-import { REDUCE_BUDGET_CHARS, renderReducePrompt } from './render-reduce-prompt.js';
 import { renderRepositoryManifest } from './render-repository-manifest.js';
 import { promptVersionHash } from './render-map-prompt.js';
 import { chunkCacheKey, runMapPhase, type MapOutcome } from './run-map-phase.js';
 import type { RawFinding } from './raw-finding.js';
-import { truncateText } from './truncate-text.js';
+import { tagPlannedChunks } from './tag-planned-chunks.js';
 import { verifyFindings, type LineRange, type UnverifiedFinding } from './verify-findings.js';
-
-/** Answer budget of the reduce call: a summary and two id lists. */
-const REDUCE_MAX_TOKENS = 4096;
-/** A provider's error is cut here in the report: one line, not its whole body. */
-const MAX_DETAIL_CHARS = 300;
 
 export interface ModelReviewOptions {
   client: ModelClient;
@@ -47,6 +38,15 @@ export interface ModelReviewOptions {
   onProgress?: (done: number, total: number, totals: UsageTotals) => void;
   /** What `--verbose` says: chunks reviewed in halves, cache entries that did not verify, a cut reduce answer. */
   onNotice?: (text: string) => void;
+  /** `--shard`: review only the chunks this says, verify against every chunk's lines, and leave the reduce to the merge. */
+  reviewsChunk?: (chunk: Chunk) => boolean;
+}
+
+/** What one planned chunk's review gave, before de-duplication: what a shard hands to the merge. */
+export interface ChunkFindings {
+  chunkId: string;
+  verified: Finding[];
+  unverified: UnverifiedFinding[];
 }
 
 export interface ModelReview {
@@ -64,6 +64,8 @@ export interface ModelReview {
   isReduceFromCache: boolean;
   isStoppedByCost: boolean;
   promptVersionHash: string;
+  /** The verified and unverified findings of each planned chunk reviewed, in review order. */
+  byChunk: ChunkFindings[];
 }
 
 /** What the cache already holds for a review of this plan: those chunks (and the reduce) cost $0. */
@@ -88,9 +90,12 @@ export async function runModelReview(
   const batchOptions = options.batch;
   const held: { batch?: MapBatch } = {};
   const cache = openCache(options);
+  const reviewsChunk = options.reviewsChunk ?? (() => true);
+  const mapped = review.ordered.filter(({ chunk }) => reviewsChunk(chunk));
   const map = await runMapPhase({
     client: options.client,
-    chunks: review.ordered,
+    chunks: mapped,
+    plannedChunkCount: chunks.length,
     manifest: renderRepositoryManifest(
       prepared.files.map((file) => ({ path: file.path, lineCount: file.lineCount })),
     ),
@@ -131,50 +136,53 @@ export async function runModelReview(
   for (const outcome of map.outcomes)
     if (outcome.status === 'failed')
       markFailed(failedFiles, outcome.chunk, outcome.reason, outcome.detail);
-  const { deduped, unverified } = verifyOutcomes(map.outcomes, redactedTexts);
+  // A shard verifies as the whole run would: the other shards review the chunks it leaves.
+  const othersChunks = chunks.filter((chunk) => !reviewsChunk(chunk));
+  const { deduped, unverified, byOutcome } = verifyOutcomes(
+    map.outcomes,
+    redactedTexts,
+    othersChunks,
+  );
+  const plannedIds = tagPlannedChunks(
+    mapped.map(({ chunk }) => chunk),
+    map.outcomes.map((outcome) => outcome.chunk),
+  );
+  const byChunk: ChunkFindings[] = [];
+  map.outcomes.forEach((outcome, index) => {
+    const checked = byOutcome[index];
+    if (checked === undefined) return;
+    const chunkId = plannedIds[index] as string;
+    const last = byChunk.at(-1);
+    if (last?.chunkId === chunkId) {
+      last.verified.push(...checked.verified);
+      last.unverified.push(...checked.unverified);
+    } else byChunk.push({ chunkId, ...checked });
+  });
 
-  let totals = map.totals;
-  let calls = map.calls;
-  let reduced = applyReduce(deduped, null);
-  let summaryMissing: SummaryMissing | null = null;
-  let isReduceFromCache = false;
-  // A single chunk was already reviewed as a whole; several need one call to rank and summarise.
-  if (chunks.length > 1 && deduped.length > 0 && !map.isStoppedByCost) {
-    const request = renderReduceRequest(deduped);
-    const key = reduceKey(options.client.ref, versionHash, request);
-    const cached = await cache.getReduce(key);
-    if (cached) {
-      isReduceFromCache = true;
-      reduced = applyReduce(deduped, cached.answer);
-    } else {
-      const outcome = await callReduce(options, request, deduped);
-      if (outcome.result) {
-        calls++;
-        totals = addToTotals(totals, outcome.result.usage, price);
-      }
-      if ('answer' in outcome) {
-        reduced = applyReduce(deduped, outcome.answer);
-        await cache.setReduce(key, {
-          answer: outcome.answer,
-          usage: outcome.result.usage,
-          model: options.client.ref.id,
-          createdAt: new Date().toISOString(),
-        });
-      } else summaryMissing = outcome.missing;
-    }
-  }
+  // A shard leaves ranking and summarising to the merge, which has every shard's findings.
+  const reduce = await reduceReview(deduped, {
+    client: options.client,
+    chunkCount: options.reviewsChunk ? 0 : chunks.length,
+    isStoppedByCost: map.isStoppedByCost,
+    totals: map.totals,
+    price,
+    cache,
+    promptVersionHash: versionHash,
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
   return {
-    findings: reduced.findings,
+    findings: reduce.reduced.findings,
     unverified,
-    summary: reduced.summary,
-    summaryMissing,
+    summary: reduce.reduced.summary,
+    summaryMissing: reduce.summaryMissing,
     failedFiles,
-    totals,
-    calls,
+    totals: reduce.totals,
+    calls: map.calls + reduce.calls,
     cacheHits: map.cacheHits,
-    isReduceFromCache,
+    isReduceFromCache: reduce.isReduceFromCache,
     isStoppedByCost: map.isStoppedByCost,
     promptVersionHash: versionHash,
+    byChunk,
   };
 }
 
@@ -271,105 +279,38 @@ function openCache(
   });
 }
 
-/** The reviewed outcomes' findings, checked against the source, then de-duplicated. */
+/**
+ * The reviewed outcomes' findings, each checked against the source on its own, then de-duplicated;
+ * `byOutcome` holds each outcome's lists (none for a failed one). `othersChunks` are reviewed
+ * elsewhere (other shards), so a finding may cite their lines as the whole run's would.
+ */
 function verifyOutcomes(
   outcomes: readonly MapOutcome[],
   redactedTexts: ReadonlyMap<string, string>,
-): { deduped: Finding[]; unverified: UnverifiedFinding[] } {
+  othersChunks: readonly Chunk[] = [],
+): {
+  deduped: Finding[];
+  unverified: UnverifiedFinding[];
+  byOutcome: ({ verified: Finding[]; unverified: UnverifiedFinding[] } | undefined)[];
+} {
   const reviewedRanges = new Map<string, LineRange[]>();
-  const rawFindings: RawFinding[] = [];
-  for (const outcome of outcomes) {
-    if (outcome.status === 'failed') continue;
-    for (const part of outcome.chunk.parts) {
+  const addRanges = (chunk: Chunk) => {
+    for (const part of chunk.parts)
       reviewedRanges.set(part.path, [
         ...(reviewedRanges.get(part.path) ?? []),
         { startLine: part.startLine, endLine: part.endLine },
       ]);
-    }
-    rawFindings.push(...outcome.findings);
-  }
-  const { verified, unverified } = verifyFindings(rawFindings, redactedTexts, reviewedRanges);
-  return { deduped: dedupeFindings(verified), unverified };
-}
-
-interface ReduceRequest {
-  system: string;
-  /** Redacted, as sent. */
-  user: string;
-}
-
-function renderReduceRequest(deduped: readonly Finding[]): ReduceRequest {
-  const prompt = renderReducePrompt(deduped, REDUCE_BUDGET_CHARS);
-  return { system: prompt.system, user: createRedactor().redact(prompt.user).text };
-}
-
-function reduceKey(
-  ref: Pick<ModelRef, 'provider' | 'model'>,
-  versionHash: string,
-  request: ReduceRequest,
-): string {
-  return reduceCacheKey({
-    provider: ref.provider,
-    model: ref.model,
-    params: { maxTokens: REDUCE_MAX_TOKENS },
-    promptVersionHash: versionHash,
-    system: request.system,
-    user: request.user,
-  });
-}
-
-type ReduceOutcome =
-  | { result: ModelResult; answer: ReduceAnswer }
-  | { result: ModelResult | null; missing: SummaryMissing };
-
-/**
- * The reduce call, whose failure never fails the run: the findings keep the deterministic order, and the
- * summary is missing for a reason the report and stderr give. Only a cancelled run stops here.
- */
-async function callReduce(
-  options: ModelReviewOptions,
-  request: ReduceRequest,
-  deduped: readonly Finding[],
-): Promise<ReduceOutcome> {
-  let result: ModelResult;
-  try {
-    result = await options.client.complete(
-      {
-        system: request.system,
-        messages: [{ role: 'user', text: request.user }],
-        maxTokens: REDUCE_MAX_TOKENS,
-      },
-      options.signal ? { signal: options.signal } : {},
-    );
-  } catch (error) {
-    if (options.signal?.aborted || (error instanceof ProviderError && error.kind === 'aborted'))
-      throw error;
-    const message = error instanceof Error ? error.message : String(error);
-    return {
-      result: null,
-      missing: {
-        reason: 'failed',
-        detail: `the reduce call failed: ${truncateText(message, MAX_DETAIL_CHARS)}`,
-      },
-    };
-  }
-  // A cut answer may rank a few findings and leave the rest, or hold half a summary: none of it is used.
-  const end = judgeAnswerEnd(result.stopReason);
-  if (!end.isWhole)
-    return {
-      result,
-      missing: { reason: end.reason, detail: `the reduce answer was not used: ${end.detail}` },
-    };
-  const answer = parseReduceAnswer(result.text, reduceFindingIds(deduped));
-  if (answer === null)
-    return {
-      result,
-      missing: {
-        reason: 'unreadable',
-        detail: 'the reduce answer held no summary, order or merge oy could read',
-      },
-    };
-  return { result, answer };
+  };
+  for (const chunk of othersChunks) addRanges(chunk);
+  for (const outcome of outcomes) if (outcome.status !== 'failed') addRanges(outcome.chunk);
+  const byOutcome = outcomes.map((outcome) =>
+    outcome.status === 'failed'
+      ? undefined
+      : verifyFindings(outcome.findings, redactedTexts, reviewedRanges),
+  );
+  const verified = byOutcome.flatMap((checked) => checked?.verified ?? []);
+  const unverified = byOutcome.flatMap((checked) => checked?.unverified ?? []);
+  return { deduped: dedupeFindings(verified), unverified, byOutcome };
 }
 
 /**

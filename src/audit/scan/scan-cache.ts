@@ -7,8 +7,8 @@ import type { FileIdentity } from '../collect/file-identity.js';
 import type { SkipReason } from '../types.js';
 import type { ScannedFile } from './scanned-file.js';
 
-/** Bump when the cached shape or any scan rule changes meaning (10: sealed files; secrets-only entries). */
-const SCAN_CACHE_VERSION = 10;
+/** Bump when the cached shape or any scan rule changes meaning (11: estimated counts for files out of scope). */
+const SCAN_CACHE_VERSION = 11;
 
 /**
  * A file changed this close to the start of the run that read it may change again within the
@@ -104,15 +104,21 @@ export class ScanCache {
     return createHash('sha256').update(filePath).update('\0').update(content).digest('base64url');
   }
 
-  /** A hit, unless the entry lacks the per-line counts a file this large needs. */
+  /**
+   * A hit, unless the entry lacks the per-line counts a file this large needs, or holds an
+   * estimated count where this run needs an exact one (`needsExactTokens`, every path when absent).
+   */
   get(
     key: string,
     needsLineTokens: (path: string, tokens: number) => boolean,
+    needsExactTokens?: (path: string) => boolean,
   ): CachedScan | undefined {
     const entry = Object.hasOwn(this.contents.entries, key)
       ? this.contents.entries[key]
       : undefined;
     if (!entry || (!entry.lineTokens && needsLineTokens(entry.path, entry.tokens)))
+      return undefined;
+    if (entry.isTokenEstimate === true && (needsExactTokens?.(entry.path) ?? true))
       return undefined;
     this.hits++;
     this.used.set(key, entry);
@@ -127,6 +133,7 @@ export class ScanCache {
     filePath: string,
     identity: string,
     needsLineTokens: (path: string, tokens: number) => boolean,
+    needsExactTokens?: (path: string) => boolean,
   ): { scanned: CachedScan } | { skip: KnownSkip } | undefined {
     const known = this.knownFile(filePath);
     if (known?.[0] !== identity) return undefined;
@@ -136,7 +143,7 @@ export class ScanCache {
       const [, , reason, detail] = known as [string, '', SkipReason, string | null];
       found = { skip: detail === null ? { reason } : { reason, detail } };
     } else {
-      const entry = this.get(known[1], needsLineTokens);
+      const entry = this.get(known[1], needsLineTokens, needsExactTokens);
       if (entry === undefined) return undefined;
       found = { scanned: entry };
     }

@@ -80,7 +80,12 @@ async function scanCandidate(
   const known =
     candidate.identity === undefined
       ? undefined
-      : cache.findUnread(candidate.path, candidate.identity, tools.needsLineTokens);
+      : cache.findUnread(
+          candidate.path,
+          candidate.identity,
+          tools.needsLineTokens,
+          tools.needsExactTokens,
+        );
   if (known !== undefined && 'skip' in known) {
     return skipEntry(candidate.path, known.skip.reason, known.skip.detail);
   }
@@ -100,7 +105,7 @@ async function scanCandidate(
     candidate.reviewSkip === undefined ? candidate.path : `${SECRETS_ONLY_KEY}${candidate.path}`,
     read.bytes,
   );
-  const cached = cache.get(key, tools.needsLineTokens);
+  const cached = cache.get(key, tools.needsLineTokens, tools.needsExactTokens);
   if (cached && isUsable(cached, candidate)) {
     cache.noteRead(candidate.path, read.identity, key);
     return fit(cached, read.bytes.length);

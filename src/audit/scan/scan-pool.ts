@@ -5,6 +5,7 @@ import {
   receiveMessageOnPort,
   Worker,
 } from 'node:worker_threads';
+import type { AuditScope } from '../scope/audit-scope.js';
 import type { TokenEncoding } from '../tokens/token-counter.js';
 import type { CollectedFile } from '../types.js';
 import type { ScannedFile } from './scanned-file.js';
@@ -13,6 +14,14 @@ import type { ScannedFile } from './scanned-file.js';
 export const FILES_IN_FLIGHT = 12;
 /** Below this much text a worker's start-up (tokenizer load, about 0.2 s) costs more than it saves. */
 export const MIN_BYTES_FOR_WORKERS = 8 * 1024 * 1024;
+
+/** What every worker needs to scan as the main thread does. */
+export interface ScanSettings {
+  encoding: TokenEncoding;
+  budgetTokens: number;
+  /** The scope whose `model` files are counted exactly; absent, every file is (`ScanTools.needsExactTokens`). */
+  exactScope?: AuditScope;
+}
 
 export interface ScanRequest {
   id: number;
@@ -51,7 +60,7 @@ export class ScanPool {
 
   constructor(
     private readonly count: number,
-    private readonly settings: { encoding: TokenEncoding; budgetTokens: number },
+    private readonly settings: ScanSettings,
   ) {}
 
   /** Starts the workers now, if they have not started; they also start with the first file offered. */

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { isLowSeverityRule } from '../../safety/redact/redaction-rules.js';
 import { makeExcerpt } from '../hints/make-excerpt.js';
+import { estimateTokens } from '../tokens/estimate-tokens.js';
 import type { TokenCounter } from '../tokens/token-counter.js';
 import { classifyFile, type FileKind } from '../scope/classify-file.js';
 import type { CollectedFile, Redaction, SecurityHint, Severity } from '../types.js';
@@ -18,6 +19,11 @@ export interface ScanTools {
   counter(): TokenCounter;
   /** Whether a file this large may be split, so its per-line counts must be kept. */
   needsLineTokens(path: string, tokens: number): boolean;
+  /**
+   * Whether the run may send this path to the model, so its count must be exact; a file it never
+   * sends gets an estimate (`estimateTokens`). Absent: every count is exact.
+   */
+  needsExactTokens?(path: string): boolean;
 }
 
 /** Redaction threw: the file must fail closed. */
@@ -44,8 +50,16 @@ export function scanText(file: CollectedFile, tools: ScanTools): ScannedFile {
     ...tools.indexFile({ path: file.path, text }),
     ...hintsFromRedactions(file.path, text, redacted.redactions),
   ];
-  const counter = tools.counter();
-  const tokens = counter.count(text) + redacted.redactions.length * PLACEHOLDER_TOKEN_ALLOWANCE;
+  const allowance = redacted.redactions.length * PLACEHOLDER_TOKEN_ALLOWANCE;
+  const isEstimate = tools.needsExactTokens?.(file.path) === false;
+  // A file the model is never sent needs no tokenizer: its count only feeds the plan's display.
+  const counter = isEstimate ? undefined : tools.counter();
+  // A file that will likely be split is counted line by line only, its total from its lines.
+  const counted: { tokens: number; lineTokens?: number[] } =
+    counter && tools.needsLineTokens(file.path, estimateTokens(text.length) + allowance)
+      ? counter.countWithLines(text)
+      : { tokens: counter ? counter.count(text) : estimateTokens(file.size) };
+  const tokens = counted.tokens + allowance;
   const sourceHash = hashText(file.text);
   const scanned: ScannedFile = {
     path: file.path,
@@ -61,8 +75,11 @@ export function scanText(file: CollectedFile, tools: ScanTools): ScannedFile {
   };
   const allowed = listAllowedLines(file.text, text, redacted.redactions);
   if (allowed.length > 0) scanned.allowedSecretLines = allowed;
-  if (tools.needsLineTokens(file.path, tokens))
-    scanned.lineTokens = chargeAllowance(counter.countLines(text), redacted.redactions);
+  if (!counter) scanned.isTokenEstimate = true;
+  else if (tools.needsLineTokens(file.path, tokens)) {
+    const lineTokens = counted.lineTokens ?? counter.countLines(text);
+    scanned.lineTokens = chargeAllowance(lineTokens, redacted.redactions);
+  }
   return scanned;
 }
 

@@ -9,8 +9,16 @@ export interface ScannedFile {
   sourceHash: string;
   /** sha256 (hex) of the redacted text. */
   contentHash: string;
-  /** Tokenizer tokens of the redacted text, with an allowance per placeholder; 0 when not reviewed. */
+  /**
+   * Tokenizer tokens of the redacted text, with an allowance per placeholder; 0 when read for its
+   * secrets only; an estimate when `isTokenEstimate`.
+   */
   tokens: number;
+  /**
+   * `tokens` is an estimate (`estimateTokens`): the run's scope never sends this file to the model,
+   * so only the plan shows its count. Never chunked; a run that may send it counts it again.
+   */
+  isTokenEstimate?: true;
   lineCount: number;
   lineTokens?: number[];
   redactions: Redaction[];

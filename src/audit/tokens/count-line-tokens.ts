@@ -34,6 +34,20 @@ export function countLineTokens(
   count: (text: string) => number,
   slashJoinsPunctuation: boolean,
 ): number[] {
+  return countLineTokensAndTotal(lines, count, slashJoinsPunctuation).lineTokens;
+}
+
+/**
+ * `countLineTokens` and the exact count of the whole text in one pass: a line end that no piece
+ * can cross is a piece boundary, so the text's count is the sum of its lines' own counts, each
+ * run of lines joined by sticky ends counted as one text. A file that may be split is then
+ * counted once per line instead of once per line and once whole.
+ */
+export function countLineTokensAndTotal(
+  lines: readonly string[],
+  count: (text: string) => number,
+  slashJoinsPunctuation: boolean,
+): { lineTokens: number[]; total: number } {
   const own = lines.map(count);
   const isSticky = (index: number): boolean => {
     const next = lines[index + 1];
@@ -46,7 +60,7 @@ export function countLineTokens(
     );
   };
   const sticky = lines.map((_, index) => isSticky(index));
-  return own.map((tokens, start) => {
+  const lineTokens = own.map((tokens, start) => {
     let extra = 0;
     let joined = lines[start] ?? '';
     let separate = tokens;
@@ -57,4 +71,18 @@ export function countLineTokens(
     }
     return tokens + extra;
   });
+  let total = 0;
+  let group = '';
+  for (const [index, line] of lines.entries()) {
+    if (group === '' && !sticky[index]) {
+      total += own[index] ?? 0;
+      continue;
+    }
+    group += line;
+    if (!sticky[index]) {
+      total += count(group);
+      group = '';
+    }
+  }
+  return { lineTokens, total };
 }

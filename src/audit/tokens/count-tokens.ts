@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type { Tiktoken } from 'tiktoken';
-import { countLineTokens, splitLines } from './count-line-tokens.js';
+import { ASCII_PIECE_END } from './ascii-pieces.js';
+import { countLineTokens, countLineTokensAndTotal, splitLines } from './count-line-tokens.js';
 import { createPreTokenizer } from './create-pre-tokenizer.js';
 import { PieceMemo } from './piece-memo.js';
 import { DEFAULT_TOKEN_ENCODING, type TokenCounter, type TokenEncoding } from './token-counter.js';
@@ -18,25 +19,51 @@ const MAX_MEMO_PIECE_CHARS = 256;
 export const LONG_PIECE_CHARS = 4096;
 const LONG_PIECE_SLICE_CHARS = 1024;
 
-type GetEncoding = (encoding: TokenEncoding) => Tiktoken;
+/**
+ * tiktoken's own pattern, given to its encoder instead of the encoding's: every text it is handed
+ * is one piece of the encoding's pre-tokenizer already (split here in JavaScript), so it needs no
+ * splitting again, and a pattern without look-arounds runs in the regex crate's fast engine.
+ */
+const WHOLE_PIECE = '(?s:.+)';
+
+type TiktokenConstructor = new (
+  ranks: string,
+  specialTokens: Record<string, number>,
+  pattern: string,
+) => Tiktoken;
+
+interface EncodingFile {
+  bpe_ranks: string;
+  special_tokens: Record<string, number>;
+}
 
 /**
- * Loads tiktoken (WebAssembly plus the encoding's ranks, about 0.2 s) and returns a counter
- * that matches `encode_ordinary(text).length` while running several times faster: the text
- * is split with the encoding's own pre-tokenizer in JavaScript and each distinct piece is
- * encoded once. This module is the only one that touches tiktoken.
+ * Loads tiktoken (the small WebAssembly build without embedded encodings, plus this encoding's
+ * ranks; most of the cost is building the ranks) and returns a counter that matches
+ * `encode_ordinary(text).length` while running several times faster: the text is split with
+ * the encoding's own pre-tokenizer in JavaScript and each distinct piece is encoded once, by
+ * BPE alone. This module is the only one that touches tiktoken.
  */
 export function createTokenCounter(encoding: TokenEncoding = DEFAULT_TOKEN_ENCODING): TokenCounter {
   // Loaded here, not at import time, so commands that never count tokens never pay for it.
-  const { get_encoding } = createRequire(import.meta.url)('tiktoken') as {
-    get_encoding: GetEncoding;
-  };
-  const encoder = get_encoding(encoding);
+  const require = createRequire(import.meta.url);
+  const { Tiktoken } = require('tiktoken/lite') as { Tiktoken: TiktokenConstructor };
+  const ranks = require(`tiktoken/encoders/${encoding}.json`) as EncodingFile;
+  const encoder = new Tiktoken(ranks.bpe_ranks, ranks.special_tokens, WHOLE_PIECE);
   // Sticky: each piece starts where the last one ended, so its place is known without a match array.
   const preTokenizer = createPreTokenizer(encoding, 'y');
+  // Most code is ASCII: its pieces are found by hand, the pattern runs only where it is not.
+  const asciiPieceEnd = ASCII_PIECE_END[encoding];
+  const slicePieces = createPreTokenizer(encoding, 'g');
   const memo = new PieceMemo(MAX_MEMO_ENTRIES, MAX_MEMO_CHARS);
 
   const encodeLength = (piece: string): number => encoder.encode_ordinary(piece).length;
+  // A slice of a long piece may split into several pieces, as tiktoken's own pattern would split it.
+  const encodeSlice = (slice: string): number => {
+    let tokens = 0;
+    for (const match of slice.matchAll(slicePieces)) tokens += encodeLength(match[0]);
+    return tokens;
+  };
 
   const countPiece = (text: string, start: number, end: number): number => {
     const length = end - start;
@@ -44,7 +71,7 @@ export function createTokenCounter(encoding: TokenEncoding = DEFAULT_TOKEN_ENCOD
     if (length === 1 && text.charCodeAt(start) < 0x80) return 1;
     if (length > MAX_MEMO_PIECE_CHARS) {
       const piece = text.slice(start, end);
-      return length > LONG_PIECE_CHARS ? countLongPiece(piece, encodeLength) : encodeLength(piece);
+      return length > LONG_PIECE_CHARS ? countLongPiece(piece, encodeSlice) : encodeLength(piece);
     }
     return memo.count(text, start, end, encodeLength);
   };
@@ -53,11 +80,14 @@ export function createTokenCounter(encoding: TokenEncoding = DEFAULT_TOKEN_ENCOD
     let tokens = 0;
     let start = 0;
     while (start < text.length) {
-      preTokenizer.lastIndex = start;
-      // Every code point starts a piece (tested for all of them), so this cannot fail; if a
-      // changed pattern ever made it fail, the scan would fail closed rather than miscount.
-      if (!preTokenizer.test(text)) throw new Error(`no pre-tokenizer piece at offset ${start}`);
-      const end = preTokenizer.lastIndex;
+      let end = asciiPieceEnd(text, start);
+      if (end < 0) {
+        preTokenizer.lastIndex = start;
+        // Every code point starts a piece (tested for all of them), so this cannot fail; if a
+        // changed pattern ever made it fail, the scan would fail closed rather than miscount.
+        if (!preTokenizer.test(text)) throw new Error(`no pre-tokenizer piece at offset ${start}`);
+        end = preTokenizer.lastIndex;
+      }
       tokens += countPiece(text, start, end);
       start = end;
     }
@@ -67,10 +97,20 @@ export function createTokenCounter(encoding: TokenEncoding = DEFAULT_TOKEN_ENCOD
   const countLines = (text: string): number[] =>
     countLineTokens(splitLines(text), count, encoding === 'o200k_base');
 
+  const countWithLines = (text: string): { tokens: number; lineTokens: number[] } => {
+    const { lineTokens, total } = countLineTokensAndTotal(
+      splitLines(text),
+      count,
+      encoding === 'o200k_base',
+    );
+    return { tokens: total, lineTokens };
+  };
+
   return {
     encoding,
     count,
     countLines,
+    countWithLines,
     free: () => {
       memo.clear();
       encoder.free();

@@ -19,6 +19,11 @@ export interface TokenCounter {
    * so a chunk built from line ranges never exceeds its budget (see `countLineTokens`).
    */
   countLines(text: string): number[];
+  /**
+   * `count(text)` and `countLines(text)` at about the cost of `countLines` alone: for a file
+   * that will likely be split, so it is not counted twice.
+   */
+  countWithLines(text: string): { tokens: number; lineTokens: number[] };
   /** Releases the encoder; the counter must not be used afterwards. */
   free(): void;
 }

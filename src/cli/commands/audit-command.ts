@@ -16,6 +16,7 @@ import {
 import type { ReportFormat } from '../../config/config-schema.js';
 import { loadConfig } from '../../config/load-config.js';
 import { ConfigError, UsageError } from '../../shared/errors.js';
+import { parseShardSpec, type ShardSpec } from '../../audit/shard/shard-spec.js';
 import { neutralizeControl } from '../../shared/terminal/neutralize-control.js';
 import { stringifyForTerminal } from '../../shared/terminal/stringify-for-terminal.js';
 import {
@@ -48,6 +49,7 @@ export interface AuditFlags extends GlobalOptions {
   maxChunks?: number;
   scope?: AuditScope;
   riskiest?: number;
+  shard?: string;
   dryRun?: boolean;
   concurrency?: number;
   maxCost?: number;
@@ -78,14 +80,16 @@ export async function runAuditCommand(
   flags: AuditFlags,
 ): Promise<void> {
   const { root, focus } = resolveAuditTarget(pathArg, focusArgs, flags);
-  const out = flags.out ?? null;
+  const shard = flags.shard === undefined ? null : parseShardSpec(flags.shard);
+  if (shard !== null) refuseShardConflicts(shard, flags);
+  const out = flags.out ?? (shard === null ? null : shardReportName(shard));
   if (out === STDOUT && flags.json)
     throw new UsageError('--json and --out - would both write to stdout', {
       hint: 'for the report as JSON on stdout use --format json --out -; keep --json with --out <file>',
     });
   const flagLayer = buildFlagLayer([...GLOBAL_FLAGS, ...AUDIT_FLAGS], flags);
   if (focus.length > 0) flagLayer.audit = { ...flagLayer.audit, focus };
-  const format = resolveReportFormat(flags.format, out);
+  const format = shard === null ? resolveReportFormat(flags.format, out) : 'json';
   if (format !== undefined) flagLayer.audit = { ...flagLayer.audit, format };
   const manifest = flags.manifest ?? null;
   const diffRef = flags.diff ?? null;
@@ -126,6 +130,7 @@ export async function runAuditCommand(
     maxChunks: config.audit.maxChunks,
     scope: flags.scope ?? DEFAULT_AUDIT_SCOPE,
     riskiestChunks: flags.riskiest ?? null,
+    shard,
     isOfflineByChoice: Boolean(flags.offline),
     // The model's tokens per tiktoken token; with no model, the largest ratio oy knows.
     tokenHeadroom:
@@ -336,8 +341,48 @@ function isDirectory(candidate: string): boolean {
   }
 }
 
+/** `oy-shard-2-of-3.json`: each runner's default, so downloaded artifacts never collide. */
+function shardReportName(shard: ShardSpec): string {
+  return `oy-shard-${shard.index}-of-${shard.count}.json`;
+}
+
+/**
+ * A shard report is JSON for `oy report merge`, and the gates and the baseline need every shard's
+ * findings: each is refused here with where it belongs, rather than applied to a part.
+ */
+function refuseShardConflicts(shard: ShardSpec, flags: AuditFlags): void {
+  const implied =
+    flags.out === undefined || flags.out === STDOUT ? undefined : formatOfExtension(flags.out);
+  const format = flags.format ?? implied;
+  if (format !== undefined && format !== 'json')
+    throw new UsageError(
+      `--shard writes a JSON shard report, not ${format}${flags.format === undefined ? ` (--out ${flags.out})` : ''}`,
+      {
+        hint: `drop --format and name the file .json (--out oy-shard-${shard.index}-of-${shard.count}.json); oy report merge --out report.${format === 'sarif' ? 'sarif' : 'md'} writes the ${format} report`,
+      },
+    );
+  const mergeOnly = (
+    [
+      ['fail-on', flags.failOn],
+      ['min-coverage', flags.minCoverage],
+      ['baseline', flags.baseline],
+      ['write-baseline', flags.writeBaseline],
+    ] as const
+  ).find(([, value]) => value !== undefined);
+  if (mergeOnly !== undefined)
+    throw new UsageError(
+      `--${mergeOnly[0]} applies to the whole audit, not to --shard ${shard.index}/${shard.count}`,
+      {
+        hint:
+          mergeOnly[0] === 'write-baseline'
+            ? 'write the baseline from an unsharded oy audit run'
+            : "give it to oy report merge, which sees every shard's findings",
+      },
+    );
+}
+
 /** `--format` follows `--out`'s extension when not given; a contradiction is refused rather than guessed. */
-function resolveReportFormat(format: ReportFormat | undefined, out: string | null) {
+export function resolveReportFormat(format: ReportFormat | undefined, out: string | null) {
   const implied = out === null || out === STDOUT ? undefined : formatOfExtension(out);
   if (format !== undefined && implied !== undefined && format !== implied) {
     throw new UsageError(`--format ${format} does not match --out ${out}, a ${implied} file name`, {

@@ -128,6 +128,13 @@ export const AUDIT_FLAGS: readonly FlagSpec[] = [
     bounds: { min: 1, max: AUDIT_BOUNDS.maxChunks.max },
     help: 'Review only the n riskiest chunks; the rest are skipped(budget)',
   },
+  {
+    name: 'shard',
+    kind: 'text',
+    placeholder: '<k/n>',
+    example: '--shard 2/3',
+    help: 'Review only shard k of n (a share of the chunks) and write a JSON shard report for oy report merge',
+  },
   { name: 'dry-run', kind: 'switch', help: 'Print the plan (files, chunks, tokens) and stop' },
   {
     name: 'offline',

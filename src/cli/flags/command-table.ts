@@ -1,5 +1,6 @@
 import { AUDIT_FLAGS } from './audit-flags.js';
 import { CHAT_FLAGS, RUN_FLAGS } from './agent-flags.js';
+import { REPORT_FLAGS } from './report-flags.js';
 import type { CommandSpec, FlagSpec } from './flag-spec.js';
 
 /** Flags every command accepts (README.md "Options", global options). */
@@ -43,6 +44,17 @@ export const COMMANDS: readonly CommandSpec[] = [
       'oy audit --out report.md',
       'oy audit . auth --format sarif --out oy.sarif',
       'oy audit --format json --out - | jq .coverage',
+    ],
+  },
+  {
+    name: 'report',
+    args: '<action> [...files]',
+    description:
+      'merge: the JSON shard reports of oy audit --shard k/n into the report one unsharded run writes',
+    flags: REPORT_FLAGS,
+    examples: [
+      'oy report merge oy-shard-*.json --out oy.sarif',
+      'oy report merge shards/*.json --out ISSUES.md --fail-on high',
     ],
   },
   {

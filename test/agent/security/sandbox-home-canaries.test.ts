@@ -109,7 +109,7 @@ beforeAll(async () => {
     seen[kind] = (await sandboxed(homes[kind], command, true)).stdout;
     control[kind] = (await sandboxed(homes[kind], command, false)).stdout;
   }
-}, 120_000);
+});
 
 afterAll(() => {
   for (const dir of [...Object.values(homes), workspace, elsewhere]) {

@@ -99,13 +99,14 @@ describe('HINT_RULES', () => {
   it('builds matchers that are safe to reuse: no global or sticky patterns, lowercase keywords', () => {
     for (const rule of LINE_RULES) {
       for (const matcher of rule.matchers) {
+        const escalate = 'escalate' in matcher ? matcher.escalate : undefined;
         for (const pattern of [
           matcher.pattern,
           matcher.unless,
           matcher.near?.requires,
           matcher.near?.forbids,
-          matcher.escalate?.onLine,
-          matcher.escalate?.near?.pattern,
+          escalate?.onLine,
+          escalate?.near?.pattern,
         ]) {
           if (pattern !== undefined) expect(pattern.flags, rule.id).not.toMatch(/[gy]/);
         }

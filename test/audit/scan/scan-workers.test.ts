@@ -150,7 +150,7 @@ describe('scan worker threads', () => {
     } finally {
       await pool.close();
     }
-  }, 180_000);
+  });
 });
 
 /** How long the main thread blocks between offers, and how often: two minutes in all for 12 tiny files. */
@@ -173,7 +173,13 @@ async function scanWithOneWorker(
   const { createRedactor } = await import(path.join(dist, '../safety/redact/redactor.js'));
   const { indexFile } = await import(path.join(dist, 'hints/index-file.js'));
   const { createTokenCounter } = await import(path.join(dist, 'tokens/count-tokens.js'));
-  const pool = new ScanPool(1, { encoding: 'o200k_base', budgetTokens: options.budgetTokens });
+  const { scopeFile } = await import(path.join(dist, 'scope/audit-scope.js'));
+  // As prepareAudit wires them for the default scope: files it never sends get an estimate.
+  const pool = new ScanPool(1, {
+    encoding: 'o200k_base',
+    budgetTokens: options.budgetTokens,
+    exactScope: 'shipping',
+  });
   // Started before this thread loads its own tokenizer, so the share test measures how the pool
   // hears its worker, not how long the worker takes to start.
   pool.start();
@@ -190,6 +196,7 @@ async function scanWithOneWorker(
         counter: () => counter,
         needsLineTokens: (file: string, tokens: number) =>
           needsLineTokens(file, tokens, options.budgetTokens),
+        needsExactTokens: (file: string) => scopeFile(file, 'shipping').scope === 'model',
       },
       onFileDone: (done: number) => options.onFileDone?.(done, pool),
     });

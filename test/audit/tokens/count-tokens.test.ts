@@ -220,6 +220,22 @@ describe('createTokenCounter', () => {
         expect(fast).toBeLessThanOrEqual(exact + Math.ceil(text.length / 1024));
       }
     });
+
+    it('counts each slice of a long piece as tiktoken’s own encode_ordinary counts it', () => {
+      // Slices of these re-split into several pieces (a break, then slashes or spaces).
+      const counter = counterFor(encoding);
+      const spaces = '\n' + ' \n'.repeat(3_000) + ' ';
+      // Only o200k carries slashes after a break in the same piece.
+      const slashes = '}' + '\n/'.repeat(3_000);
+      for (const text of encoding === 'o200k_base' ? [spaces, slashes] : [spaces]) {
+        const piece = text.match(createPreTokenizer(encoding))![0];
+        expect(piece.length).toBeGreaterThan(LONG_PIECE_CHARS);
+        let expected = exactCount(encoding, text.slice(piece.length));
+        for (let start = 0; start < piece.length; start += 1024)
+          expected += exactCount(encoding, piece.slice(start, start + 1024)) + (start ? 1 : 0);
+        expect(counter.count(text)).toBe(expected);
+      }
+    });
   });
 });
 
@@ -324,4 +340,41 @@ describe('countLines', () => {
     expect(lineTokens[0]).toBe(tokens.count(lines[0]! + lines[1]!) - own[1]!);
     expect(lineTokens.slice(1)).toEqual(own.slice(1));
   });
+});
+
+describe('countWithLines', () => {
+  it.each(TOKEN_ENCODINGS)(
+    'gives count() and countLines(), on every corpus file, edge case and newline-heavy string (%s)',
+    (encoding) => {
+      const counter = counterFor(encoding);
+      const random = seededRandom(encoding === 'o200k_base' ? 11 : 12);
+      const parts = ['\n', '\n', '\r\n', '\r', '/', '//', ' ', '\t', 'x', 'Ab', '1', ';', '*/'];
+      const extra = ['\u2028', '\u0085', '\u00a0', '\n/', ' \n', "'", 'é', '😀', '\ud800'];
+      const texts = [...corpus.map((file) => file.text), ...EDGE_CASES];
+      for (let i = 0; i < 3000; i++) {
+        let text = '';
+        const length = 1 + Math.floor(random() * 60);
+        const alphabet = i % 2 === 0 ? parts : [...parts, ...extra];
+        for (let j = 0; j < length; j++) text += alphabet[Math.floor(random() * alphabet.length)];
+        texts.push(text);
+      }
+      // Long runs of sticky lines (blank lines, slashes after punctuation) joined across many lines.
+      texts.push('}\n'.repeat(50) + '\n'.repeat(5000) + '/x/;\n/'.repeat(300));
+      const mismatches: string[] = [];
+      for (const text of texts) {
+        const both = counter.countWithLines(text);
+        // count() itself is exact up to pieces over LONG_PIECE_CHARS, which it bounds from above.
+        const expected =
+          longestPiece(encoding, text) > LONG_PIECE_CHARS
+            ? counter.count(text)
+            : exactCount(encoding, text);
+        if (both.tokens !== expected) mismatches.push(`total ${text.slice(0, 80)}`);
+        if (JSON.stringify(both.lineTokens) !== JSON.stringify(counter.countLines(text)))
+          mismatches.push(`lines ${text.slice(0, 80)}`);
+      }
+      expect(texts.length).toBeGreaterThan(3000 + corpus.length);
+      expect(mismatches).toEqual([]);
+    },
+    120_000,
+  );
 });

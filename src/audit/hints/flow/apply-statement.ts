@@ -1,3 +1,15 @@
+import {
+  LIST_APPEND,
+  LIST_EXTEND,
+  LIST_INSERT_AT,
+  LIST_PREPEND,
+  MAP_MERGE,
+  TEXT_EDITS,
+  LIST_REMOVE,
+  MAP_PUT,
+  TWO_KEY_PUT,
+  twoKeyName,
+} from '../knowledge/collections.js';
 import type { FlowAnalysis, FlowRun } from './flow-analysis.js';
 import { splitTopLevel } from './flow-file.js';
 import type { Span } from './flow-node.js';
@@ -15,12 +27,6 @@ import {
 const DECLARATION_WORDS =
   /^(?:(?:const|let|var|val|final|static|private|public|protected|readonly|my|our|local|global|declare|export|auto|volatile|transient|internal|lateinit|dim)\s+)+/;
 const RETURN = /^return\b\s*/;
-const LIST_APPEND =
-  /^(?:add|push|append|offer|addLast|put_nowait|enqueue|push_back|insert|addFirst|unshift|appendleft|extend|addAll|concat|write|print|println)$/;
-const MAP_PUT =
-  /^(?:put|set|putIfAbsent|setdefault|store|merge|update|putAll|setAttribute|setProperty)$/;
-const LIST_REMOVE =
-  /^(?:remove|pop|shift|removeFirst|removeLast|poll|delete|delete_at|splice|clear)$/;
 // Loop heads that bind names: `x of xs`, `T x : xs`, `x in xs`, `xs as $k => $v`, `k, v := range xs`, `xs.each do |x|`.
 const FOR_OF =
   /^\s*(?:(?:const|let|var|final)\s+)?(?:[\w$.<>[\]?]+\s+)?(\{[^}]*\}|\[[^\]]*\]|[$\w]+(?:\s*,\s*[$\w]+)*)\s+(?:of|in|:)\s+([\s\S]+)$/;
@@ -266,15 +272,15 @@ function mutate(
   if (current.items !== undefined) {
     const items = [...current.items];
     if (
-      /^(?:insert|add)$/.test(method) &&
+      LIST_INSERT_AT.test(method) &&
       values.length === 2 &&
       typeof values[0]?.constant === 'number'
     ) {
       items.splice(values[0].constant, 0, values[1] ?? CLEAN);
       return listValue(items);
     }
-    if (/^(?:unshift|addFirst|appendleft)$/.test(method)) return listValue([...values, ...items]);
-    if (/^(?:extend|addAll|concat)$/.test(method))
+    if (LIST_PREPEND.test(method)) return listValue([...values, ...items]);
+    if (LIST_EXTEND.test(method))
       return listValue([...items, ...values.flatMap((v) => v.items ?? [v])]);
     if (LIST_APPEND.test(method)) return listValue([...items, ...values]);
     if (LIST_REMOVE.test(method)) {
@@ -293,6 +299,12 @@ function mutate(
   }
   if (current.entries !== undefined) {
     const entries = new Map(current.entries);
+    const [first, second] = [values[0]?.constant, values[1]?.constant];
+    if (TWO_KEY_PUT.test(method) && values.length === 3) {
+      const keyText = first === undefined || second === undefined ? '*' : twoKeyName(first, second);
+      entries.set(keyText, values[2] ?? CLEAN);
+      return mapValue(entries);
+    }
     if (MAP_PUT.test(method) && values.length >= 2) {
       const key = values[0]?.constant;
       const keyText = key === undefined ? '*' : String(key);
@@ -306,7 +318,7 @@ function mutate(
         );
       return mapValue(entries);
     }
-    if (/^(?:update|putAll|merge)$/.test(method) && values[0]?.entries !== undefined) {
+    if (MAP_MERGE.test(method) && values[0]?.entries !== undefined) {
       for (const [key, value] of values[0].entries) entries.set(key, value);
       return mapValue(entries);
     }
@@ -316,11 +328,7 @@ function mutate(
     }
     return current;
   }
-  if (
-    LIST_APPEND.test(method) ||
-    MAP_PUT.test(method) ||
-    /^(?:replace|insert|prepend)$/.test(method)
-  ) {
+  if (LIST_APPEND.test(method) || MAP_PUT.test(method) || TEXT_EDITS.test(method)) {
     return joinValues(current, joinAll(values));
   }
   return current;

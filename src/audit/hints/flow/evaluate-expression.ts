@@ -1,6 +1,27 @@
+import {
+  COLLECTION_READS,
+  LIST_FACTORIES,
+  LIST_FACTORY_OWNERS,
+  MAP_FACTORIES,
+  TWO_KEY_GET,
+  twoKeyName,
+} from '../knowledge/collections.js';
+import { ESCAPING_RENDERERS, RESPONSE_BUILDERS } from '../knowledge/responses.js';
+import {
+  CLEAN_RESULT_METHODS,
+  NUMERIC_CAST,
+  STRING_CAST,
+  sanitisedKinds,
+} from '../knowledge/sanitisers.js';
+import { EXTERNAL_INPUT, REQUEST_GETTERS, REQUEST_OBJECTS } from '../knowledge/sources.js';
+import {
+  EXTERNAL_READS,
+  MODULE_LOADERS,
+  QUERY_RESULTS,
+  RECORD_LOOKUPS,
+} from '../knowledge/stored-data.js';
 import { splitTopLevel, type FlowFile, type RequestRead } from './flow-file.js';
 import type { Span } from './flow-node.js';
-import { CLEAN_RESULT_METHODS, sanitisedKinds } from './flow-sanitisers.js';
 import {
   CLEAN,
   DIRECT_INPUT,
@@ -86,29 +107,10 @@ const KEYWORDS = new Set([
 ]);
 const NULL_WORDS =
   /^(?:null|undefined|None|nil|true|false|True|False|NULL|TRUE|FALSE|this|self|\$this|NaN|Infinity|iota)$/;
-const COLLECTION_READS =
-  /^(?:get|getOrDefault|fetch|dig|at|pop|shift|first|last|item|elementAt|peek|poll|remove|values|nextElement|next|getFirst|getLast|setdefault)$/;
-const REQUEST_GETTERS =
-  /^(?:get\w*(?:Param|Header|Cookie|Query|Body|Input|Part|Path|Uri|URI|Url|URL)\w*|param|header|cookie|query|input|body)$/;
-const LIST_FACTORIES =
-  /^(?:ArrayList|LinkedList|Vector|HashSet|LinkedHashSet|TreeSet|ArrayDeque|Set|Array|list|set|frozenset|tuple|asList|of|newArrayList|from|Stack|deque)$/;
-const MAP_FACTORIES =
-  /^(?:HashMap|LinkedHashMap|TreeMap|Hashtable|ConcurrentHashMap|Map|dict|OrderedDict|defaultdict|Properties|WeakMap|ofEntries)$/;
 // The longest expression read as one value (a minified line is longer).
 const MAX_EXPRESSION_CHARS = 4_000;
-// Data a program receives from outside besides requests: arguments, environment, browser state.
-const EXTERNAL_INPUT =
-  /^(?:process\.(?:argv|env)|sys\.argv|os\.(?:environ|Args|Getenv|getenv)|System\.(?:getenv|getProperty|in)|ARGV|ENV|\$argv|\$_ENV|location|window\.location|document\.(?:location|cookie|URL|referrer)|localStorage|sessionStorage|navigator|Environment\.GetEnvironmentVariable)\b/;
-const RECORD_LOOKUPS =
-  /^(?:find|find_by|find_by_id|findById|findByPk|findOne|findUnique|findFirst|get_object_or_404|getById|getOne|load|fetch_one|first_or_404|get_or_404)$/;
-// Rows a database query returns are stored data, not the text of the query that selected them.
-const QUERY_RESULTS =
-  /^(?:mysqli?_query|pg_query(?:_params)?|sqlite_query|(?:mysqli?|pg)_fetch_\w+|mysql_result|fetch|fetchAll|fetchall|fetchone|fetchmany|fetch_assoc|fetch_array|fetch_row|fetch_object|fetchColumn|executeQuery|query)$/;
-const MODULE_LOADERS = /^(?:require|__import__|import_module)$/;
 // A comparison at the top of an expression makes a boolean, which carries no text.
 const COMPARISON = /===|!==|==|!=|=~|!~|<=|>=|\binstanceof\b|\bnot in\b|\bis not\b|<=>/;
-const NUMERIC_CAST =
-  /^\(\s*(?:int|long|short|byte|double|float|boolean|char|bool|integer|Integer|Long|Double)\s*\)/;
 
 /** Evaluates expressions of one file against a scope: what a sink sees, what a variable holds. */
 export class ExpressionEvaluator {
@@ -137,11 +139,20 @@ export class ExpressionEvaluator {
       masked.closeOf(start, end) === end - 1 &&
       !/=>|->/.test(masked.slice(end, end + 4))
     ) {
-      return this.evaluate({ start: start + 1, end: end - 1 }, scope);
+      const inner = { start: start + 1, end: end - 1 };
+      const items =
+        this.file.language.hasTupleLiterals === true ? splitTopLevel(masked, inner) : [];
+      return items.length > 1
+        ? listValue(items.map((item) => this.evaluate(item, scope)))
+        : this.evaluate(inner, scope);
     }
     if (NUMERIC_CAST.test(text)) return CLEAN;
-    const cast = /^\(\s*[\w.$]+(?:<[^()]*>)?(?:\[\])?\s*\)\s*(?=[\w$(])/.exec(text);
-    if (cast !== null) return this.evaluate({ start: start + cast[0].length, end }, scope);
+    const cast = /^\(\s*([\w.$]+)(?:<[^()]*>)?(?:\[\])?\s*\)\s*(?=[\w$(])/.exec(text);
+    if (cast !== null) {
+      const inner = this.evaluate({ start: start + cast[0].length, end }, scope);
+      // A string cast (`(string) $x`) leaves text: no query operators, whatever else it holds.
+      return STRING_CAST.test(cast[1] ?? '') ? sanitised(inner, SINK_KINDS.nosql) : inner;
+    }
     // A TypeScript assertion (`x as string`, `x!`), read on the tail only.
     const tail = text.slice(-80);
     const typeAssertion = /\sas\s+[\w.$<>[\]|]+(?:\s*\|\s*[\w.$<>[\]]+)*$|!$/.exec(tail);
@@ -305,6 +316,8 @@ export class ExpressionEvaluator {
   private containerLiteral(inner: Span, isBrace: boolean, scope: FlowScope): FlowValue {
     const masked = this.file.masked;
     const elements = splitTopLevel(masked, inner);
+    // `{}`: an empty object, dict or hash, filled by key later.
+    if (isBrace && elements.length === 0) return mapValue(new Map());
     const keyed = elements.map((element) => this.keyValueOf(element));
     // `{ key: value }`, and PHP's `['key' => value]`.
     if (keyed.some((pair) => pair !== null && (isBrace || pair.isArrow))) {
@@ -567,7 +580,7 @@ export class ExpressionEvaluator {
       value = UNKNOWN;
       consumed = index + 1;
     } else if (
-      this.file.language.requestObjects.test(head.name) &&
+      REQUEST_OBJECTS[this.file.language.language]?.test(head.name) === true &&
       head.call === null &&
       links.length === index + 1
     ) {
@@ -687,6 +700,18 @@ export class ExpressionEvaluator {
       kinds = 0;
     }
     let result: FlowValue;
+    // A file's or a remote server's answer is stored data, not the name or URL that chose it.
+    if (kinds === 0 && EXTERNAL_READS.test(callee))
+      return this.indexInto(UNKNOWN, link.indexes, scope);
+    if (kinds === 0 && ESCAPING_RENDERERS[this.file.language.language]?.test(link.name) === true) {
+      const template = receiver !== null ? stripContainer(receiver) : (args[0] ?? CLEAN);
+      return this.indexInto(template, link.indexes, scope);
+    }
+    if (kinds === 0 && receiver === null && RESPONSE_BUILDERS.test(callee)) {
+      // The page is the body; the status and headers that travel with it are not.
+      const body = args[0];
+      return this.indexInto(body?.items?.[0] ?? body ?? CLEAN, link.indexes, scope);
+    }
     if (kinds !== 0) {
       result = sanitised(args.length > 0 ? argsValue : (receiver ?? CLEAN), kinds);
     } else if (receiver !== null && position > 0 && CLEAN_RESULT_METHODS.test(link.name)) {
@@ -698,7 +723,12 @@ export class ExpressionEvaluator {
       (receiver.items !== undefined || receiver.entries !== undefined) &&
       COLLECTION_READS.test(link.name)
     ) {
-      result = this.elementOf(receiver, args[0], args[1]);
+      const [first, second] = [args[0]?.constant, args[1]?.constant];
+      const twoKey =
+        TWO_KEY_GET.test(link.name) && first !== undefined && second !== undefined
+          ? receiver.entries?.get(twoKeyName(first, second))
+          : undefined;
+      result = twoKey ?? this.elementOf(receiver, args[0], args[1]);
     } else if (receiver?.constant !== undefined && typeof receiver.constant === 'string') {
       const folded = this.foldCall(receiver.constant, link, scope);
       result = folded === undefined ? joinValues(receiver, argsValue) : constantValue(folded);
@@ -717,12 +747,15 @@ export class ExpressionEvaluator {
       !isConstructor &&
       position > 0 &&
       LIST_FACTORIES.test(link.name) &&
-      /^(?:Arrays|List|Set|Stream|Array|ImmutableList|Collections)$/.test(
-        links[position - 1]?.name ?? '',
-      )
+      LIST_FACTORY_OWNERS.test(links[position - 1]?.name ?? '')
     ) {
       result = listValue(args);
-    } else if (!isConstructor && MAP_FACTORIES.test(link.name) && position === 0) {
+    } else if (
+      !isConstructor &&
+      MAP_FACTORIES.test(link.name) &&
+      // `dict()`, or a class called without `new` (`configparser.ConfigParser()`).
+      (position === 0 || /^[A-Z]/.test(link.name))
+    ) {
       result = mapValue(new Map());
     } else {
       const isMethod = position > 0;

@@ -4,6 +4,8 @@ import { FlowFile, splitTopLevel, type CodeView } from './flow-file.js';
 import type { FlowFunction, FlowNode, Span } from './flow-node.js';
 import { CLEAN, DIRECT_INPUT, UNKNOWN, joinAll, joinValues, type FlowValue } from './flow-value.js';
 import { listParameters } from './function-parameters.js';
+import { ABRUPT_END } from '../knowledge/guards.js';
+import { REQUEST_OBJECTS } from '../knowledge/sources.js';
 import { applyStatement } from './apply-statement.js';
 import { refinementsWhen } from './read-condition.js';
 import { sanitised } from './flow-value.js';
@@ -26,8 +28,6 @@ const MAX_MODULE_STATEMENTS = 400;
 const MAX_CALL_DEPTH = 4;
 // Call sites read to learn what a helper's parameters receive.
 const MAX_CALL_SITES = 4;
-// Statements that leave the function: after `if (...) return`, only the other path goes on.
-const ABRUPT_END = /^(?:return|throw|raise|abort|exit|die|redirect|halt|panic)\b|\bsys\.exit\s*\(/;
 
 class BudgetExhausted extends Error {}
 
@@ -153,7 +153,7 @@ export class FlowAnalysis {
       if (parameter.isReceiver) continue;
       const passed = fromCallers[position] ?? UNKNOWN;
       for (const name of parameter.names) {
-        if (this.file.language.requestObjects.test(name)) {
+        if (REQUEST_OBJECTS[this.file.language.language]?.test(name) === true) {
           state.delete(name);
           continue;
         }

@@ -1,5 +1,5 @@
 import type { Language } from '../detect-languages.js';
-import { REQUEST_INPUT } from '../request-input.js';
+import { ARCHIVE_INPUT, REQUEST_INPUT, STRUCTURED_READS } from '../knowledge/sources.js';
 import { braceFunctionAt, findExpressionArrows, findIndentFunctions } from './find-functions.js';
 import { FLOW_LANGUAGES, type FlowLanguage } from './flow-language.js';
 import type { FlowFunction, FlowNode, Span } from './flow-node.js';
@@ -220,36 +220,6 @@ export interface RequestRead {
   end: number;
   isStringOnly: boolean;
 }
-
-// Reads whose values can hold objects or arrays (JSON bodies, bracketed query strings, PHP and Rails params).
-const STRUCTURED_READS: Partial<Record<Language, RegExp>> = {
-  js: /\b(?:req|request|ctx|context)(?:\.request)?\.(?:body|query|files?)\b|\bevent\.body\b/,
-  python: /\brequest\.(?:json|get_json|data|form|values)\b/,
-  php: /\$_(?:GET|POST|REQUEST|COOKIE|FILES)\b|\$request->(?:input|all|post|query|json)\b/,
-  ruby: /\bparams\b/,
-};
-
-// Archive entry names are untrusted input too (zip slip), in files that open archives.
-const ARCHIVE_INPUT: Partial<Record<Language, { library: RegExp; reads: RegExp }>> = {
-  js: {
-    library: /\b(?:adm-zip|unzipper|yauzl|jszip|tar-stream|tar|decompress|node-stream-zip)\b/,
-    reads: /\.getEntries\s*\(|\.(?:entryName|fileName)\b|\bentry\.path\b|\bheader\.name\b/,
-  },
-  python: {
-    library: /\b(?:zipfile|tarfile)\b/,
-    reads: /\.(?:namelist|infolist|getmembers|getnames)\s*\(/,
-  },
-  java: {
-    library: /\bjava\.util\.zip\b|\bZip(?:Input|File|Entry)|\bTarArchive/,
-    reads: /\.getNextEntry\s*\(|\.getNextTarEntry\s*\(|\.entries\s*\(\s*\)/,
-  },
-  go: { library: /"archive\/(?:zip|tar)"/, reads: /\b\w+\.File\b(?!\s*\()|\.Next\s*\(\s*\)/ },
-  php: { library: /\bZipArchive\b|\bPharData\b/, reads: /->getNameIndex\s*\(|->statIndex\s*\(/ },
-  ruby: {
-    library: /\bZip::File\b|\bGem::Package::TarReader\b/,
-    reads: /\bZip::File\.open\b|\.each_entry\b/,
-  },
-};
 
 function findRequestReads(
   masked: string,

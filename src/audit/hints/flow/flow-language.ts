@@ -8,8 +8,8 @@ export type FlowSyntax = 'brace' | 'indent';
 export interface FlowLanguage {
   language: Language;
   mask: MaskSyntax;
-  /** Names of the request object itself: passed whole into a wrapper, it makes the wrapper a source. */
-  requestObjects: RegExp;
+  /** Whether `(a, b)` is a tuple (Python), not a comma expression worth its last part. */
+  hasTupleLiterals?: boolean;
 }
 
 const C_COMMENTS = { lineComments: ['//'], hasBlockComments: true } as const;
@@ -32,7 +32,6 @@ export const FLOW_LANGUAGES: Partial<Record<Language, FlowLanguage>> = {
       interpolation: { '`': 'dollar-brace' },
       hasRegexLiterals: true,
     },
-    requestObjects: /^(?:req|request)$/,
   },
   java: {
     language: 'java',
@@ -44,17 +43,14 @@ export const FLOW_LANGUAGES: Partial<Record<Language, FlowLanguage>> = {
       interpolation: { '"': 'dollar' },
       hasTextBlocks: true,
     },
-    requestObjects: /^(?:request|req|httpRequest|servletRequest|httpServletRequest)$/,
   },
   csharp: {
     language: 'csharp',
     mask: { ...PLAIN, ...C_COMMENTS, family: 'brace', quotes: '"\'' },
-    requestObjects: /^(?:Request|request)$/,
   },
   go: {
     language: 'go',
     mask: { ...PLAIN, ...C_COMMENTS, family: 'brace', quotes: '"\'`' },
-    requestObjects: /^(?:r|req|request)$/,
   },
   php: {
     language: 'php',
@@ -68,7 +64,6 @@ export const FLOW_LANGUAGES: Partial<Record<Language, FlowLanguage>> = {
       multilineQuotes: '"\'',
       hasCodeTags: true,
     },
-    requestObjects: /^\$request$/,
   },
   python: {
     language: 'python',
@@ -80,7 +75,7 @@ export const FLOW_LANGUAGES: Partial<Record<Language, FlowLanguage>> = {
       quotes: '"\'',
       hasStringPrefixes: true,
     },
-    requestObjects: /^request$/,
+    hasTupleLiterals: true,
   },
   ruby: {
     language: 'ruby',
@@ -94,6 +89,5 @@ export const FLOW_LANGUAGES: Partial<Record<Language, FlowLanguage>> = {
       hasRubyLiterals: true,
       hasRegexLiterals: true,
     },
-    requestObjects: /^request$/,
   },
 };

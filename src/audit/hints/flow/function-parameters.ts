@@ -1,6 +1,14 @@
 import type { Language } from '../detect-languages.js';
 import { splitTopLevel, type FlowFile } from './flow-file.js';
 import type { FlowFunction } from './flow-node.js';
+import {
+  BINDING_ANNOTATION,
+  HANDLER_SIGNATURE,
+  INJECTED_DEPENDENCY,
+  NOT_FROM_REQUEST,
+  REQUEST_PARTS,
+  ROUTE_DECORATOR,
+} from '../knowledge/sources.js';
 
 /** One parameter position: the names it binds, and those a framework fills from the request. */
 export interface Parameter {
@@ -10,16 +18,6 @@ export interface Parameter {
   isReceiver: boolean;
 }
 
-// Parts of a request a handler may destructure: `({ params, query }: Request, res)`.
-const REQUEST_PARTS = /^(?:params|query|body|headers|cookies|files|file|signedCookies)$/;
-const BINDING_ANNOTATION =
-  /@(?:RequestParam|PathVariable|RequestHeader|RequestBody|CookieValue|RequestPart|ModelAttribute|QueryParam|PathParam|FormParam|HeaderParam|MatrixParam)\b|\[From(?:Query|Body|Route|Form|Header)\b/;
-// A Python function a web framework routes requests to: its parameters come from the URL or query.
-const ROUTE_DECORATOR =
-  /@\w+(?:\.\w+)*\.(?:route|get|post|put|delete|patch|api_route|websocket)\s*\(/;
-const NOT_FROM_REQUEST =
-  /^(?:self|cls|request|req|db|session|current_user|background_tasks|response)$/;
-const HANDLER_SIGNATURE = /\}\s*:\s*(?:express\.)?Request\b|,\s*(?:res|response|reply|next|h)\b/;
 const TYPE_FIRST: readonly Language[] = ['java', 'csharp'];
 
 /** The parameters of a function, with what a framework binds from the request. */
@@ -52,7 +50,7 @@ export function listParameters(file: FlowFile, fn: FlowFunction): Parameter[] {
       BINDING_ANNOTATION.test(original) ||
       ((isRouted || (isDjangoView && position > 0)) &&
         !NOT_FROM_REQUEST.test(name) &&
-        !/Depends\s*\(/.test(original));
+        !INJECTED_DEPENDENCY.test(original));
     return { names: [name], requestNames: isBound ? [name] : [], isReceiver };
   });
 }

@@ -1,3 +1,12 @@
+import {
+  CONFINEMENT,
+  EQUALITY,
+  HOST_CHECK,
+  MEMBERSHIP,
+  QUOTE_TEST,
+  SEPARATOR_TEST,
+  TYPE_CHECK,
+} from '../knowledge/guards.js';
 import { SINK_KINDS, ALL_KINDS } from './flow-value.js';
 
 /** A name a condition proves safe: for every sink kind (allow-listed) or for file paths only (confined). */
@@ -5,35 +14,6 @@ export interface Refinement {
   name: string;
   kinds: number;
 }
-
-// Membership in a list, set or map written in the code: the tested value is one of its entries.
-const MEMBERSHIP: readonly RegExp[] = [
-  /^.+?\s*(?:\?\.|\.)\s*(?:includes|has|contains|containsKey|include\?|member\?|key\?)\s*\(\s*(.+?)\s*\)$/,
-  /^(?:in_array|array_key_exists)\s*\(\s*([^,]+?)\s*,/,
-  /^([\w$.[\]'"]+)\s+in\s+[\w$.[\]'"]+$/,
-  /^([\w$.[\]'"]+)\s*\.\s*in\?\s*\(/,
-  /^isset\s*\(\s*[\w$]+\s*\[\s*([^\]]+)\]\s*\)$/,
-  /^[\w$]+\s*\[\s*([A-Za-z_$][\w$.]*)\s*\]$/,
-];
-// Equality with a literal: the value is that literal.
-const EQUALITY: readonly RegExp[] = [
-  /^([\w$.[\]'"]+)\s*(?:===|==)\s*["'`]\s*["'`]$/,
-  /^["'`]\s*["'`]\s*(?:===|==)\s*([\w$.[\]'"]+)$/,
-  /^([\w$.]+)\s*\.\s*equals(?:IgnoreCase)?\s*\(\s*"\s*"\s*\)$/,
-  /^"\s*"\s*\.\s*equals(?:IgnoreCase)?\s*\(\s*([\w$.]+)\s*\)$/,
-];
-// A prefix check on a resolved path: the value stays under a root directory.
-const CONFINEMENT: readonly RegExp[] = [
-  /^([\w$]+)(?:\.\w+\(\s*\))?\s*\.\s*(?:startsWith|startswith|start_with\?)\s*\(/,
-  /^(?:strings\.HasPrefix|str_starts_with|StringUtils\.startsWith)\s*\(\s*(?:filepath\.Clean\s*\(\s*)?([\w$]+)/,
-  /^(?:strpos)\s*\(\s*([\w$]+)\s*,[^)]*\)\s*===?\s*0$/,
-];
-
-// An exact test of a parsed URL's host or origin against a list: the URL stays on listed hosts.
-const HOST_CHECK: readonly RegExp[] = [
-  /^(?:[\w.]*\.)?(?:urlparse|urlsplit)\s*\(\s*([\w$]+)\s*\)\s*\.\s*(?:netloc|hostname)\s+in\s+[\w$.[\]'"]+$/,
-  /^.+?\s*\.\s*(?:includes|has|contains|include\?)\s*\(\s*(?:new\s+)?URL\s*\(\s*([\w$]+)\s*\)\s*\.\s*(?:origin|host|hostname)\s*\)$/,
-];
 
 /** The value a condition tests for membership, and whether the condition holds when it is listed. */
 export function allowListedName(
@@ -59,56 +39,27 @@ export function allowListedName(
   return null;
 }
 
-// A test that a name holds a separator or `..` (read on the original text: the literal matters).
-// Where it does not, the name is a single path segment.
-const SEPARATOR_TEST: readonly RegExp[] = [
-  /^([\w$]+)\s*\.\s*(?:includes|contains|include\?)\s*\(\s*(["'])(?:\/|\.\.|\\\\)\2\s*\)$/,
-  /^(?:strings\.Contains|str_contains|StringUtils\.contains)\s*\(\s*([\w$]+)\s*,\s*(["'])(?:\/|\.\.)\2\s*\)$/,
-  /^(["'])(?:\/|\.\.)\1\s+in\s+([\w$]+)$/,
-];
-
-// A test that a value is a number or a run of letters and digits (read on the original text: the
-// pattern matters). Where it holds, the value can carry no quote, separator or operator. Only
-// whole-value tests count: `\A…\z` in Ruby, `^…$` elsewhere, `matches` and `fullmatch`.
-const SAFE_CLASS = String.raw`(?:\\{1,2}d|\[(?:\\{1,2}[dw]|0-9|a-z|A-Z)+\])(?:[+*]|\{\d+(?:,\d*)?\})`;
-const TYPE_CHECK: readonly RegExp[] = [
-  /^(?:is_numeric|ctype_digit|ctype_alnum|is_int|is_integer|is_float)\s*\(\s*(\$\w+)\s*\)$/,
-  /^filter_var\s*\(\s*(\$\w+)\s*,\s*FILTER_VALIDATE_(?:INT|FLOAT|IP|BOOLEAN|BOOL)\b[^()]*\)$/,
-  /^(?:Number\.isInteger|Number\.isSafeInteger|validator\.isInt|validator\.isUUID|validator\.isAlphanumeric|StringUtils\.isNumeric|StringUtils\.isAlphanumeric|NumberUtils\.isDigits)\s*\(\s*([\w$]+)\s*\)$/,
-  /^([\w$]+)\s*\.\s*(?:isdigit|isdecimal|isnumeric|isalnum)\s*\(\s*\)$/,
-  // Not with the `m` flag, under which `^` and `$` match at every line of the value.
-  new RegExp(String.raw`^\/\^${SAFE_CLASS}\$\/[gisuy]*\s*\.\s*test\s*\(\s*([\w$]+)\s*\)$`),
-  new RegExp(
-    String.raw`^preg_match\s*\(\s*(["'])\/\^${SAFE_CLASS}(?:\$|\\z)\/[a-ln-zA-Z]*\1\s*,\s*(\$\w+)\s*\)$`,
-  ),
-  new RegExp(String.raw`^([\w$]+)\s*\.\s*matches\s*\(\s*"\^?${SAFE_CLASS}\$?"\s*\)$`),
-  new RegExp(String.raw`^re\.fullmatch\s*\(\s*r?(["'])${SAFE_CLASS}\1\s*,\s*(\w+)\s*\)$`),
-  new RegExp(String.raw`^([@\w]+)\s*(?:=~\s*|\.match\?\s*\(\s*)\/\\A${SAFE_CLASS}\\z\/\)?$`),
-];
-
 /**
  * What is known about names where a condition has this truth value (a guard that returned). The
  * condition is given twice at the same offsets: masked (strings blanked) and as written.
  */
 export function refinementsWhen(masked: string, original: string, holds: boolean): Refinement[] {
   const refinements = refinementsOf(masked, holds);
-  // Each conjunct where the condition holds (each disjunct where it fails), as written.
+  // Each conjunct where the condition holds (each disjunct where it fails), as written: `if '..' in
+  // name or '/' in name: abort()` leaves a name that holds neither.
   for (const [start, end] of topLevelParts(masked, holds)) {
     const part = stripParens(original.slice(start, end).trim());
     const negated = /^(?:!|not\s+)\s*(.*)$/s.exec(part);
-    if ((negated === null) !== holds) continue;
     const body = negated?.[1] !== undefined ? stripParens(negated[1]) : part;
-    for (const pattern of TYPE_CHECK) {
+    // A type test proves what it tests where it holds; a separator or quote test, where it fails.
+    const patterns = (negated === null) === holds ? TYPE_CHECK : [];
+    for (const pattern of patterns) {
       const match = pattern.exec(body);
       const name = match === null ? undefined : match[match.length - 1];
       if (name !== undefined && /^[$@]?[\w$]+$/.test(name))
         refinements.push({ name, kinds: ALL_KINDS });
     }
-  }
-  const text = stripParens(original.trim());
-  const negated = /^(?:!|not\s+)\s*(.*)$/s.exec(text);
-  const body = negated?.[1] !== undefined ? stripParens(negated[1]) : text;
-  if ((negated === null) !== holds) {
+    if ((negated === null) === holds) continue;
     for (const pattern of SEPARATOR_TEST) {
       const match = pattern.exec(body);
       const name =
@@ -117,6 +68,10 @@ export function refinementsWhen(masked: string, original: string, holds: boolean
           : (match?.[3] ?? match?.[2]);
       if (name !== undefined && /^[\w$]+$/.test(name))
         refinements.push({ name, kinds: SINK_KINDS.path });
+    }
+    for (const pattern of QUOTE_TEST) {
+      const name = pattern.exec(body)?.[1];
+      if (name !== undefined) refinements.push({ name, kinds: SINK_KINDS.xpath });
     }
   }
   return refinements;

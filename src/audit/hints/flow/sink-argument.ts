@@ -7,9 +7,14 @@ import type { MaskedText } from './masked-text.js';
  * in (`call`; options objects and keyword arguments after the first are left out), only its first
  * argument (`first`: the path of `writeFile(path, data)`), the expression around the match
  * (`expression`: a query string being built), or what follows the match to the end of the
- * statement (`rest`: the right side of `x.innerHTML =`).
+ * statement (`rest`: the right side of `x.innerHTML =`), or a response's body (`body`: the first
+ * argument, or what follows the match, and of a tuple only its first item: Flask's `(body, status,
+ * headers)`, so a header is not read as the page), or the receiver of a method the match calls
+ * (`receiver`: `path` in `path.read_text(`), or what a process call runs (`command`: its first
+ * argument, of an argument list the program or a shell's script, `flow/command-value.ts`).
  */
-export type SinkArgument = 'call' | 'first' | 'expression' | 'rest';
+export type SinkArgument =
+  'call' | 'first' | 'expression' | 'rest' | 'body' | 'receiver' | 'command';
 
 // How far the span search looks around a hit.
 const REACH_CHARS = 3_000;
@@ -23,7 +28,7 @@ export function sinkArgumentSpans(
   matchEnd: number,
   mode: SinkArgument,
 ): Span[] {
-  if (mode === 'call' || mode === 'first') {
+  if (mode === 'call' || mode === 'first' || mode === 'command') {
     let open = outermostUnclosed(masked.text, hit, matchEnd);
     if (open === -1) open = enclosingOpen(masked, hit);
     if (open === -1) return [{ start: matchEnd, end: statementEnd(masked, matchEnd) }];
@@ -31,12 +36,26 @@ export function sinkArgumentSpans(
       start: open + 1,
       end: masked.closeOf(open, open + REACH_CHARS),
     });
-    if (mode === 'first') return args.slice(0, 1);
+    if (mode !== 'call') return args.slice(0, 1);
     return args.filter(
       (arg, index) => index === 0 || !OPTION_ARGUMENT.test(masked.slice(arg.start, arg.end).trim()),
     );
   }
   if (mode === 'rest') return [{ start: matchEnd, end: statementEnd(masked, matchEnd) }];
+  if (mode === 'receiver') {
+    // `return path.read_text()`: the receiver starts after the keyword, which is no call.
+    const start = expressionStart(masked, hit);
+    const keyword = /^\s*(?:return|yield|await)\b/.exec(masked.slice(start, hit));
+    return [{ start: start + (keyword?.[0].length ?? 0), end: hit }];
+  }
+  if (mode === 'body') {
+    const open = outermostUnclosed(masked.text, hit, matchEnd);
+    const whole =
+      open === -1
+        ? { start: matchEnd, end: statementEndOrTuple(masked, matchEnd) }
+        : { start: open + 1, end: masked.closeOf(open, open + REACH_CHARS) };
+    return firstOfTuple(masked, splitTopLevel(masked, whole)[0]);
+  }
   return [{ start: expressionStart(masked, hit), end: statementEnd(masked, hit) }];
 }
 
@@ -76,6 +95,14 @@ function enclosingOpen(masked: MaskedText, at: number): number {
   return -1;
 }
 
+// A Python block header ends on the line before `at` (`def f():`, `if x:`): what follows is a new statement.
+function opensBlock(text: string, at: number): boolean {
+  const line = text.slice(text.lastIndexOf('\n', at - 1) + 1, at);
+  return /^\s*(?:async\s+)?(?:def|class|if|elif|else|for|while|with|try|except|finally)\b.*:\s*$/.test(
+    line,
+  );
+}
+
 // Back to an unmatched bracket, a `,`, `;`, `=` or `return` at depth zero.
 function expressionStart(masked: MaskedText, at: number): number {
   const text = masked.text;
@@ -96,7 +123,7 @@ function expressionStart(masked: MaskedText, at: number): number {
       ) {
         return cursor + 1;
       }
-      if (code === '\n' && endsStatement(text, cursor)) {
+      if (code === '\n' && (endsStatement(text, cursor) || opensBlock(text, cursor))) {
         const after = text.slice(cursor + 1, at).trimStart();
         if (!/^[.+\-*/%&|?:]/.test(after)) return cursor + 1;
       }
@@ -129,4 +156,20 @@ function statementEnd(masked: MaskedText, at: number): number {
     }
   }
   return limit;
+}
+
+// A statement's end, reading past the commas of a tuple written without parentheses (`return body, 200`).
+function statementEndOrTuple(masked: MaskedText, at: number): number {
+  let end = statementEnd(masked, at);
+  while (masked.text[end] === ',') end = statementEnd(masked, end + 1);
+  return end;
+}
+
+// The first item of a parenthesised tuple (`(body, headers)`), or the span itself.
+function firstOfTuple(masked: MaskedText, span: Span | undefined): Span[] {
+  if (span === undefined) return [];
+  const start = masked.skipSpace(span.start, span.end);
+  if (masked.text[start] !== '(' || masked.closeOf(start, span.end) + 1 < span.end) return [span];
+  const items = splitTopLevel(masked, { start: start + 1, end: masked.closeOf(start, span.end) });
+  return items.length > 1 ? firstOfTuple(masked, items[0]) : [span];
 }

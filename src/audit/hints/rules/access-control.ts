@@ -1,4 +1,6 @@
-import type { HintRule } from '../hint-rule.js';
+import type { CategoryRules, HintRule } from '../hint-rule.js';
+import { readExamples } from '../matchers/read-examples.js';
+import EXAMPLES from './access-control.examples.json' with { type: 'json' };
 
 // Middleware, decorators and filters that check who is asking.
 const AUTH_CHECK =
@@ -37,17 +39,20 @@ const DIRECTORY_LISTING: HintRule = {
     'The folder is served with a browsable listing, so every file in it (backups, logs, keys) can be found and downloaded; serve named files only.',
   matchers: [
     {
+      kind: 'code',
       languages: ['js'],
       keywords: ['serveindex'],
       pattern: /\bserveIndex\s*\(/,
       isStringScanned: false,
     },
     {
+      kind: 'code',
       languages: ['go'],
       keywords: ['fileserver'],
       pattern: /\bhttp\.FileServer\s*\(\s*http\.Dir\s*\(/,
     },
     {
+      kind: 'code',
       languages: ['python'],
       keywords: ['simplehttprequesthandler'],
       // The handler passed to a server, not the class's own definition or a mention.
@@ -56,15 +61,16 @@ const DIRECTORY_LISTING: HintRule = {
       isStringScanned: false,
     },
     {
+      kind: 'code',
       languages: ['shell'],
       keywords: ['http.server'],
       pattern: /\bpython[\d.]*\s+-m\s+http\.server\b/,
     },
     {
+      kind: 'code',
       languages: ['any'],
       keywords: ['autoindex', 'indexes'],
       pattern: /^\s*autoindex\s+on\s*;|^\s*Options\s+(?:[+-]?\w+\s+)*\+?Indexes\b/i,
-      isCommentScanned: false,
     },
   ],
 };
@@ -78,6 +84,7 @@ const LOG_FILES_SERVED: HintRule = {
     'Log files are served over HTTP; logs hold tokens, e-mail addresses and internal paths, so keep them off the web or behind an admin check.',
   matchers: [
     {
+      kind: 'code',
       languages: ['js'],
       keywords: ['/logs', '/logfile', '/access-log', '/access_log', '/accesslog'],
       pattern:
@@ -108,6 +115,7 @@ const OPERATIONAL_ENDPOINT: HintRule = {
     'An operational endpoint (metrics, debug, profiling) is served with no access check on its route; it leaks internals and sometimes secrets, so bind it to an internal port or require authentication.',
   matchers: [
     {
+      kind: 'code',
       languages: ['js'],
       keywords: OPERATIONAL_PATHS,
       pattern:
@@ -115,6 +123,7 @@ const OPERATIONAL_ENDPOINT: HintRule = {
       unless: AUTH_CHECK,
     },
     {
+      kind: 'code',
       languages: ['python'],
       keywords: OPERATIONAL_PATHS,
       pattern:
@@ -122,6 +131,7 @@ const OPERATIONAL_ENDPOINT: HintRule = {
       near: { before: 0, after: 3, forbids: AUTH_CHECK },
     },
     {
+      kind: 'code',
       languages: ['go'],
       keywords: ['net/http/pprof', '/metrics', '/debug'],
       pattern:
@@ -148,16 +158,17 @@ const DISABLED_ACCESS_CHECK: HintRule = {
     'An access check is commented out here; if the route is still served it is open to anyone, so restore the check or remove the route.',
   matchers: [
     {
+      kind: 'text',
       languages: ['js', 'java', 'php', 'go', 'csharp'],
       keywords: AUTH_KEYWORDS,
       pattern:
         /^\s*\/\/\s*(?:(?:app|router|server|route|r)\s*\.\s*(?:get|post|put|patch|delete|use|all|route)\s*\(.*|@(?:PreAuthorize|Secured|RolesAllowed)\b|\$this->middleware\s*\(\s*["']auth|\[Authorize\b)/,
-      isCommentScanned: true,
       // A whole route commented out with its inline handler serves nothing.
       unless: /,\s*(?:async\s+)?(?:function\s*\w*\s*\(|\([^()]*\)\s*=>|[\w$]+\s*=>)/,
       near: { before: 0, after: 4, requires: ON_FIRST_LINE(AUTH_CHECK), forbids: REPLACED_ROUTE },
     },
     {
+      kind: 'text',
       languages: ['python', 'ruby'],
       keywords: [
         'login_required',
@@ -168,7 +179,6 @@ const DISABLED_ACCESS_CHECK: HintRule = {
       ],
       pattern:
         /^\s*#\s*(?:@(?:login_required|permission_required|jwt_required|requires_auth|auth\.login_required)\b|before_action\s+:(?:authenticate|authorize|require_login|require_admin)\w*)/,
-      isCommentScanned: true,
     },
   ],
 };
@@ -183,6 +193,7 @@ const CLIENT_SIDE_ADMIN_ROUTE: HintRule = {
     'A browser route leads to an admin section; its guard runs in the browser and only hides the page, so check that every API call it makes is authorised on the server.',
   matchers: [
     {
+      kind: 'code',
       languages: ['js'],
       // The quoted path's start: `admin` alone is too common a word to test every line it is on.
       keywords: ["'admin", '"admin', '`admin', "'/admin", '"/admin', '`/admin'],
@@ -205,6 +216,7 @@ const SPOOFABLE_CLIENT_ADDRESS: HintRule = {
     'The client address comes from a header any client can set (X-Forwarded-For and the like), so rate limits, allow-lists and audit logs keyed on it can be bypassed; use the proxy-validated address.',
   matchers: [
     {
+      kind: 'code',
       languages: ['any'],
       keywords: [
         'x-forwarded-for',
@@ -234,6 +246,7 @@ const OBFUSCATED_STRING: HintRule = {
     'This string is assembled from encoded numbers so that it cannot be read or searched for; decode it and check what it hides (a route, a key, a command).',
   matchers: [
     {
+      kind: 'code',
       languages: ['js'],
       keywords: ['tostring(36'],
       pattern: /\(\s*\d{3,}\s*\)\s*\.toString\s*\(\s*36\s*\)/,
@@ -242,71 +255,17 @@ const OBFUSCATED_STRING: HintRule = {
   ],
 };
 
-// A URL-like value on one side (not itself named as allowed), an allow-list entry on the other.
-const URL_NAME = String.raw`(?!\w*(?:allow|white|trust|safe|permit|valid))\w*(?:url|uri|href|link|target|redirect|dest\w*|origin|host|domain|referr?er|return_?to|next)\w*`;
-const ALLOWED_NAME = String.raw`\w*(?:allow|white|trust|safe|permit|valid)\w*`;
-
-// How the allow-list side's name starts, as keywords; in brace languages joined to the test that
-// takes it (`includes(allowed`), since the words alone are common (`validate`, `isSafe`).
-const ALLOWED_KEYWORDS = ['allow', 'white', 'trust', 'safe', 'permit', 'valid'];
-const SUBSTRING_TESTS = ['includes', 'indexof', 'contains', 'match', 'search'];
-
-const SUBSTRING_ALLOW_LIST: HintRule = {
-  id: 'redirect/substring-allow-list',
-  category: 'open-redirect',
-  severity: 'medium',
-  description:
-    'A URL checked against an allow-list by substring (includes, indexOf, contains, in), which any URL that merely mentions an allowed one passes.',
-  message:
-    'The URL is allowed when it merely contains an allowed entry, so https://evil.example/?https://allowed.example passes; parse it and compare the origin exactly.',
-  matchers: [
-    {
-      languages: ['js', 'java', 'csharp'],
-      keywords: SUBSTRING_TESTS.flatMap((test) =>
-        ALLOWED_KEYWORDS.map((name) => `${test}(${name}`),
-      ),
-      pattern: new RegExp(
-        String.raw`\b${URL_NAME}\s*(?:\.\s*(?:toString|toLowerCase)\s*\(\s*\))?\s*\.\s*(?:includes|indexOf|contains|Contains|match|search)\s*\(\s*${ALLOWED_NAME}\b`,
-        'i',
-      ),
-      isStringScanned: false,
-    },
-    {
-      languages: ['python'],
-      keywords: ALLOWED_KEYWORDS,
-      pattern: new RegExp(String.raw`\b${ALLOWED_NAME}\s+in\s+${URL_NAME}\b(?!\s*[\[(.])`, 'i'),
-    },
-    {
-      languages: ['php'],
-      keywords: ['strpos', 'str_contains', 'stripos'],
-      pattern: new RegExp(
-        String.raw`\b(?:strpos|stripos|str_contains)\s*\(\s*\$${URL_NAME}\s*,\s*\$${ALLOWED_NAME}`,
-        'i',
-      ),
-    },
-    {
-      languages: ['ruby'],
-      keywords: ['include?'],
-      pattern: new RegExp(String.raw`\b${URL_NAME}\.include\?\s*\(?\s*${ALLOWED_NAME}\b`, 'i'),
-    },
-    {
-      languages: ['go'],
-      keywords: ['strings.contains'],
-      pattern: new RegExp(
-        String.raw`\bstrings\.Contains\s*\(\s*${URL_NAME}\s*,\s*${ALLOWED_NAME}\b`,
-        'i',
-      ),
-    },
+export const ACCESS_CONTROL_CATEGORY: CategoryRules = {
+  category: 'access-control',
+  label: 'Access control and exposure',
+  rules: [
+    DIRECTORY_LISTING,
+    LOG_FILES_SERVED,
+    OPERATIONAL_ENDPOINT,
+    DISABLED_ACCESS_CHECK,
+    CLIENT_SIDE_ADMIN_ROUTE,
+    SPOOFABLE_CLIENT_ADDRESS,
+    OBFUSCATED_STRING,
   ],
+  examples: readExamples(EXAMPLES, 'access-control.examples.json'),
 };
-
-export const ACCESS_CONTROL_RULES: readonly HintRule[] = [
-  DIRECTORY_LISTING,
-  LOG_FILES_SERVED,
-  OPERATIONAL_ENDPOINT,
-  DISABLED_ACCESS_CHECK,
-  CLIENT_SIDE_ADMIN_ROUTE,
-  SPOOFABLE_CLIENT_ADDRESS,
-  OBFUSCATED_STRING,
-  SUBSTRING_ALLOW_LIST,
-];

@@ -1,9 +1,12 @@
-import type { HintRule } from '../hint-rule.js';
+import type { CategoryRules, HintRule } from '../hint-rule.js';
+import { readExamples } from '../matchers/read-examples.js';
+import EXAMPLES from './command-execution.examples.json' with { type: 'json' };
+import { escapeRegExp } from '../escape-reg-exp.js';
+import { PYTHON_PROCESS_CALLS, SHELL_NAME } from '../knowledge/processes.js';
 
 // A command string visibly built from parts: interpolation, concatenation or formatting.
 const BUILT_COMMAND =
   /\$\{|#\{|\$"|\b[fF]["']|["'`]\s*\+|\+\s*[\w$(]|["']\s*%\s*[\w(]|\.format\s*\(|\bSprintf\s*\(|\bString\.format\s*\(/;
-const SHELL_NAME = String.raw`(?:\/usr)?(?:\/bin\/)?(?:ba|z|da|k)?sh`;
 
 const NODE_EXEC_INTERPOLATION: HintRule = {
   id: 'cmd-exec/node-exec-interpolation',
@@ -15,22 +18,24 @@ const NODE_EXEC_INTERPOLATION: HintRule = {
     'Shell command built from interpolated or concatenated values passed to exec; verify no caller-controlled value reaches it (prefer execFile with an argument array).',
   matchers: [
     {
+      kind: 'flow-sink',
       languages: ['js'],
       isStringScanned: false,
-      flowArgument: 'call',
+      argument: 'call',
       keywords: ['exec'],
       pattern:
         /(?:\b(?:child_?[pP]rocess|childProcess|cp|shelljs|shell)\.|(?<![\w$.]))exec(?:Sync)?\s*\(\s*(?:`[^`]*\$\{|(["'])(?:(?!\1)[^\\]|\\.)*\1\s*\+|[\w$.]+\s*\+)|\.exec(?:Sync)?\s*\(\s*`[^`]*\$\{|\bexecSync\s*\(\s*(?:(["'])(?:(?!\2)[^\\]|\\.)*\2\s*\+|[\w$.]+\s*\+)/,
     },
     {
+      kind: 'request-sink',
       // A command held in a variable (or passed to a promisified exec) that carries request input.
       languages: ['js'],
       isStringScanned: false,
       keywords: ['exec'],
       pattern:
         /(?:\b(?:child_?[pP]rocess|childProcess|cp|shelljs|shell)\.|(?<![\w$.]))exec(?:Sync|Async)?\s*\(/,
-      requestInput: 'js',
-      flowArgument: 'first',
+      input: 'js',
+      argument: 'first',
     },
   ],
 };
@@ -45,9 +50,10 @@ const NODE_SPAWN_SHELL: HintRule = {
     'Process started with `shell` enabled, so its arguments are parsed by a shell; verify no caller-controlled value reaches the command or its arguments.',
   matchers: [
     {
+      kind: 'flow-sink',
       languages: ['js'],
       isStringScanned: false,
-      flowArgument: 'call',
+      argument: 'call',
       keywords: ['shell'],
       pattern: /\bshell\s*:\s*(?:true\b|["'`]\S)/,
       near: {
@@ -70,9 +76,10 @@ const PYTHON_SHELL_TRUE: HintRule = {
     'subprocess call with shell=True runs the command through a shell; verify no caller-controlled value is part of it (pass an argument list without shell=True).',
   matchers: [
     {
+      kind: 'flow-sink',
       languages: ['python'],
       isStringScanned: false,
-      flowArgument: 'call',
+      argument: 'call',
       keywords: ['shell'],
       pattern: /\bshell\s*=\s*True\b/,
       near: {
@@ -95,12 +102,45 @@ const PYTHON_OS_SYSTEM: HintRule = {
     'Command string run through a shell (os.system / os.popen); verify no caller-controlled value is part of it.',
   matchers: [
     {
+      kind: 'flow-sink',
       languages: ['python'],
       isStringScanned: false,
-      flowArgument: 'call',
+      argument: 'call',
       keywords: ['os.system', 'os.popen', 'commands.get'],
       pattern: /\bos\.(?:system|popen[234]?)\s*\(|\bcommands\.get(?:status)?output\s*\(/,
       escalate: { severity: 'high', onLine: BUILT_COMMAND },
+    },
+  ],
+};
+
+const PYTHON_PROCESS_PROGRAM: HintRule = {
+  id: 'cmd-exec/python-request-program',
+  category: 'command-execution',
+  severity: 'high',
+  description:
+    'A Python process call (subprocess, os.exec*, os.spawn*, asyncio) whose program, command line or shell script carries request input.',
+  message:
+    'The program or command this call runs carries request input, so a client chooses what runs; run a fixed program and pass the value as one argument.',
+  matchers: [
+    {
+      kind: 'request-sink',
+      languages: ['python'],
+      input: 'python',
+      isStringScanned: false,
+      argument: 'command',
+      keywords: [
+        'subprocess.',
+        'os.exec',
+        'os.spawn',
+        'os.posix_spawn',
+        'create_subprocess',
+        'pty.spawn',
+      ],
+      pattern: new RegExp(
+        String.raw`\b(?:${PYTHON_PROCESS_CALLS.map(escapeRegExp).join('|')})\s*\(`,
+      ),
+      // A shell=True call, or a literal `"sh", "-c"` list, is another rule's.
+      unless: /\bshell\s*=\s*True\b|(["'])(?:-c|\/[cCkK])\1/,
     },
   ],
 };
@@ -114,9 +154,10 @@ const JAVA_RUNTIME_EXEC: HintRule = {
     'Runtime.exec runs a command; verify no caller-controlled value is part of the command string (use ProcessBuilder with an argument list).',
   matchers: [
     {
+      kind: 'flow-sink',
       languages: ['java'],
       isStringScanned: false,
-      flowArgument: 'call',
+      argument: 'call',
       keywords: ['exec', 'getruntime', 'runtime'],
       pattern: /\bgetRuntime\s*\(\s*\)\s*\.exec\s*\(|\.exec\s*\(/,
       fileRequires: /\bRuntime\b/,
@@ -134,12 +175,13 @@ const JAVA_PROCESS_BUILDER: HintRule = {
     'ProcessBuilder runs a command built from request input; verify the program is fixed and no argument reaches a shell (`sh -c`, `cmd /c`).',
   matchers: [
     {
+      kind: 'request-sink',
       languages: ['java'],
       isStringScanned: false,
       keywords: ['processbuilder', 'command'],
       pattern: /\bnew\s+(?:java\.lang\.)?ProcessBuilder\s*\(|\.command\s*\(/,
       fileRequires: /\bProcessBuilder\b/,
-      requestInput: 'java',
+      input: 'java',
     },
   ],
 };
@@ -154,9 +196,10 @@ const SHELL_C_INVOCATION: HintRule = {
     'A shell is started with `-c` (or `cmd /c`) and a command string; verify no caller-controlled value is part of that string.',
   matchers: [
     {
+      kind: 'flow-sink',
       languages: ['js', 'python', 'java', 'csharp', 'ruby', 'php', 'perl'],
       isStringScanned: false,
-      flowArgument: 'call',
+      argument: 'call',
       // `c` followed by a quote, at a word start: the `-c` or `/c` argument (a punctuation-led keyword would be tried at every quote).
       keywords: ['c"', "c'"],
       pattern: new RegExp(
@@ -176,22 +219,24 @@ const GO_SHELL_COMMAND: HintRule = {
     'exec.Command starts a shell with `-c`; verify no caller-controlled value is part of the command string (run the program directly with separate arguments).',
   matchers: [
     {
+      kind: 'flow-sink',
       languages: ['go'],
       isStringScanned: false,
-      flowArgument: 'call',
+      argument: 'call',
       keywords: ['c"'],
       pattern: new RegExp(
         String.raw`\bexec\.Command(?:Context)?\s*\(\s*(?:\w+\s*,\s*)?(?:"${SHELL_NAME}"\s*,\s*"-c"|"cmd(?:\.exe)?"\s*,\s*"\/[cC]")`,
       ),
     },
     {
+      kind: 'request-sink',
       // The program itself named by the request.
       languages: ['go'],
       isStringScanned: false,
       keywords: ['exec.command'],
       pattern: /\bexec\.Command\s*\(/,
-      requestInput: 'go',
-      flowArgument: 'first',
+      input: 'go',
+      argument: 'first',
     },
   ],
 };
@@ -205,9 +250,10 @@ const RUBY_BACKTICKS: HintRule = {
     'Shell command in backticks or %x() interpolates a value; verify it cannot carry shell metacharacters (use system with separate arguments or Open3 with an argument list).',
   matchers: [
     {
+      kind: 'flow-sink',
       languages: ['ruby'],
       isStringScanned: false,
-      flowArgument: 'expression',
+      argument: 'expression',
       keywords: ['`', '%x'],
       pattern: /`[^`]*#\{[^`]*`|%x[({[|!][^\n]*#\{/,
     },
@@ -224,22 +270,24 @@ const RUBY_SYSTEM_INTERPOLATION: HintRule = {
     'A single interpolated command string is run by a shell; verify the value cannot carry shell metacharacters (pass the program and arguments separately).',
   matchers: [
     {
+      kind: 'flow-sink',
       languages: ['ruby'],
       isStringScanned: false,
-      flowArgument: 'call',
+      argument: 'call',
       keywords: ['system', 'exec', 'spawn', 'kernel', 'io.popen', 'open3', 'open'],
       pattern:
         /(?:(?<![\w.:])(?:system|exec|spawn)|\bKernel\.(?:system|exec|spawn)|\bIO\.popen|\bOpen3\.\w+)\s*\(?\s*"[^"]*#\{|(?<![\w.])open\s*\(?\s*"\|/,
     },
     {
+      kind: 'request-sink',
       // One command string held in a variable that carries request input (a single string goes through a shell).
       languages: ['ruby'],
       isStringScanned: false,
       keywords: ['system', 'exec', 'spawn', 'kernel', 'io.popen', 'open3'],
       pattern:
         /(?:(?<![\w.:])(?:system|exec|spawn)|\bKernel\.(?:system|exec|spawn)|\bIO\.popen|\bOpen3\.\w+)\b\s*\(?/,
-      requestInput: 'ruby',
-      flowArgument: 'first',
+      input: 'ruby',
+      argument: 'first',
     },
   ],
 };
@@ -254,6 +302,7 @@ const PERL_SHELL_INTERPOLATION: HintRule = {
     'Shell command interpolates a variable (backticks, qx, system, exec or a pipe open); verify it cannot carry shell metacharacters (use the list form).',
   matchers: [
     {
+      kind: 'code',
       languages: ['perl'],
       isStringScanned: false,
       keywords: ['`', 'qx', 'system', 'exec', 'open'],
@@ -272,9 +321,10 @@ const PHP_SHELL_FUNCTION: HintRule = {
     'PHP runs a shell command here; verify no request or user value reaches it unescaped (escapeshellarg on every argument, or avoid the shell).',
   matchers: [
     {
+      kind: 'flow-sink',
       languages: ['php'],
       isStringScanned: false,
-      flowArgument: 'call',
+      argument: 'call',
       keywords: ['shell_exec', 'exec', 'system', 'passthru', 'proc_open', 'popen', 'pcntl_exec'],
       pattern: /(?<![\w>:$])(?:shell_exec|exec|system|passthru|proc_open|popen|pcntl_exec)\s*\(/,
       unless: /\bfunction\s+(?:shell_exec|exec|system|passthru|proc_open|popen)\b/,
@@ -292,9 +342,10 @@ const PHP_BACKTICKS: HintRule = {
     'PHP backticks run a shell command that interpolates a variable; verify it is escaped with escapeshellarg or avoid the shell.',
   matchers: [
     {
+      kind: 'flow-sink',
       languages: ['php'],
       isStringScanned: false,
-      flowArgument: 'expression',
+      argument: 'expression',
       keywords: ['`'],
       pattern: /`[^`]*\$\w[^`]*`/,
     },
@@ -310,9 +361,10 @@ const DOTNET_PROCESS_START: HintRule = {
     'A process is started here; verify no caller-controlled value reaches the file name or argument string (use ArgumentList).',
   matchers: [
     {
+      kind: 'flow-sink',
       languages: ['csharp'],
       isStringScanned: false,
-      flowArgument: 'call',
+      argument: 'call',
       keywords: ['process.start', 'processstartinfo'],
       pattern: /\bProcess\.Start\s*\(|\bnew\s+ProcessStartInfo\s*\(/,
       escalate: { severity: 'high', onLine: BUILT_COMMAND },
@@ -320,19 +372,26 @@ const DOTNET_PROCESS_START: HintRule = {
   ],
 };
 
-export const COMMAND_EXECUTION_RULES: readonly HintRule[] = [
-  NODE_EXEC_INTERPOLATION,
-  NODE_SPAWN_SHELL,
-  PYTHON_SHELL_TRUE,
-  PYTHON_OS_SYSTEM,
-  JAVA_RUNTIME_EXEC,
-  JAVA_PROCESS_BUILDER,
-  SHELL_C_INVOCATION,
-  GO_SHELL_COMMAND,
-  RUBY_BACKTICKS,
-  RUBY_SYSTEM_INTERPOLATION,
-  PERL_SHELL_INTERPOLATION,
-  PHP_SHELL_FUNCTION,
-  PHP_BACKTICKS,
-  DOTNET_PROCESS_START,
-];
+export const COMMAND_EXECUTION_CATEGORY: CategoryRules = {
+  category: 'command-execution',
+  label: 'Command execution',
+  sinkKind: 'shell',
+  rules: [
+    NODE_EXEC_INTERPOLATION,
+    NODE_SPAWN_SHELL,
+    PYTHON_SHELL_TRUE,
+    PYTHON_OS_SYSTEM,
+    PYTHON_PROCESS_PROGRAM,
+    JAVA_RUNTIME_EXEC,
+    JAVA_PROCESS_BUILDER,
+    SHELL_C_INVOCATION,
+    GO_SHELL_COMMAND,
+    RUBY_BACKTICKS,
+    RUBY_SYSTEM_INTERPOLATION,
+    PERL_SHELL_INTERPOLATION,
+    PHP_SHELL_FUNCTION,
+    PHP_BACKTICKS,
+    DOTNET_PROCESS_START,
+  ],
+  examples: readExamples(EXAMPLES, 'command-execution.examples.json'),
+};

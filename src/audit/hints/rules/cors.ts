@@ -1,4 +1,6 @@
-import type { HintRule } from '../hint-rule.js';
+import type { CategoryRules, HintRule } from '../hint-rule.js';
+import { readExamples } from '../matchers/read-examples.js';
+import EXAMPLES from './cors.examples.json' with { type: 'json' };
 
 // Server settings that let the browser send cookies or auth headers cross-origin.
 const CREDENTIALS_ALLOWED = {
@@ -18,6 +20,7 @@ const WILDCARD_WITH_CREDENTIALS: HintRule = {
     'CORS allows any origin with credentials, so any site can make authenticated requests and read the answers; allow-list the origins.',
   matchers: [
     {
+      kind: 'code',
       languages: ['any'],
       keywords: [
         'access-control-allow-origin',
@@ -52,6 +55,7 @@ const REFLECTED_ORIGIN: HintRule = {
     'The Origin request header is echoed into Access-Control-Allow-Origin; verify it is checked against an allow-list first.',
   matchers: [
     {
+      kind: 'code',
       languages: ['any'],
       keywords: ['access-control-allow-origin'],
       pattern:
@@ -67,4 +71,10 @@ const REFLECTED_ORIGIN: HintRule = {
   ],
 };
 
-export const CORS_RULES: readonly HintRule[] = [WILDCARD_WITH_CREDENTIALS, REFLECTED_ORIGIN];
+export const CORS_CATEGORY: CategoryRules = {
+  category: 'cors',
+  label: 'Permissive CORS',
+  sinkKind: 'header',
+  rules: [WILDCARD_WITH_CREDENTIALS, REFLECTED_ORIGIN],
+  examples: readExamples(EXAMPLES, 'cors.examples.json'),
+};

@@ -1,4 +1,6 @@
-import type { HintRule } from '../hint-rule.js';
+import type { CategoryRules, HintRule } from '../hint-rule.js';
+import { readExamples } from '../matchers/read-examples.js';
+import EXAMPLES from './dynamic-code.examples.json' with { type: 'json' };
 
 const JS_EVAL: HintRule = {
   id: 'dynamic-code/js-eval',
@@ -8,9 +10,10 @@ const JS_EVAL: HintRule = {
   message: 'eval runs a string as code; verify the string can never hold caller-controlled text.',
   matchers: [
     {
+      kind: 'flow-sink',
       languages: ['js'],
       isStringScanned: false,
-      flowArgument: 'call',
+      argument: 'call',
       keywords: ['eval'],
       pattern:
         /(?:(?<![\w$.])|\b(?:window|global|globalThis|self)\.)eval\s*\(|\(\s*0\s*,\s*eval\s*\)/,
@@ -29,9 +32,10 @@ const JS_NEW_FUNCTION: HintRule = {
     'new Function compiles a string into code; verify the body and parameter strings are never caller-controlled.',
   matchers: [
     {
+      kind: 'flow-sink',
       languages: ['js'],
       isStringScanned: false,
-      flowArgument: 'call',
+      argument: 'call',
       keywords: ['new function'],
       pattern: /\bnew\s+Function\s*\(/,
       // Only string literals (`new Function('return this')`): nothing from outside reaches the code.
@@ -50,9 +54,10 @@ const JS_VM_RUN: HintRule = {
     'node:vm runs a string as code and is not a security boundary; verify the code is never caller-controlled.',
   matchers: [
     {
+      kind: 'flow-sink',
       languages: ['js'],
       isStringScanned: false,
-      flowArgument: 'call',
+      argument: 'call',
       keywords: ['vm.', 'runinnewcontext', 'runinthiscontext', 'runincontext'],
       pattern:
         /\bvm\.(?:runInNewContext|runInThisContext|runInContext|compileFunction)\s*\(|\bnew\s+vm\.(?:Script|SourceTextModule)\s*\(|(?<![\w$.])(?:runInNewContext|runInThisContext)\s*\(/,
@@ -61,6 +66,7 @@ const JS_VM_RUN: HintRule = {
         /\b(?:runInNewContext|runInThisContext|runInContext|Script)\s*\(\s*(["'])[^"'\\]*\1\s*[,)]/,
     },
     {
+      kind: 'request-sink',
       // Fixed code that evaluates data (`runInContext('safeEval(x)', { x: body.x })`) runs that data as code;
       // fixed code that only parses it (`'libxml.parseXml(data)'`) does not.
       languages: ['js'],
@@ -68,16 +74,17 @@ const JS_VM_RUN: HintRule = {
       keywords: ['vm.', 'runinnewcontext', 'runincontext'],
       pattern:
         /\b(?:vm\.)?(?:runInNewContext|runInContext)\s*\(\s*(["'])[^"'\\]*?(?<![\w$])(?:\w*(?:[eE]val|[eE]xec|[cC]ompile)\w*|Function|require|import)\s*\([^"'\\]*\1\s*,/,
-      requestInput: 'js',
+      input: 'js',
     },
     {
+      kind: 'request-sink',
       languages: ['js'],
       isStringScanned: false,
       keywords: ['vm.run', 'new vm', 'new nodevm', 'sandbox.run'],
       pattern: /\.run\s*\(/,
       fileRequires: /\bvm2\b/,
-      requestInput: 'js',
-      flowArgument: 'first',
+      input: 'js',
+      argument: 'first',
     },
   ],
 };
@@ -90,6 +97,7 @@ const JS_STRING_TIMER: HintRule = {
   message: 'A timer is given a string, which is evaluated like eval; pass a function instead.',
   matchers: [
     {
+      kind: 'code',
       languages: ['js', 'template'],
       isStringScanned: false,
       keywords: ['settimeout', 'setinterval'],
@@ -107,9 +115,10 @@ const PYTHON_EXEC_EVAL: HintRule = {
     'exec/eval runs a string as Python code; verify it never holds caller-controlled text (ast.literal_eval parses literals safely).',
   matchers: [
     {
+      kind: 'flow-sink',
       languages: ['python'],
       isStringScanned: false,
-      flowArgument: 'call',
+      argument: 'call',
       // With the parenthesis, so cursor.execute and evaluate do not trigger the test.
       keywords: ['exec(', 'eval('],
       pattern: /(?<![\w.])(?:exec|eval)\s*\(/,
@@ -127,9 +136,10 @@ const PHP_EVAL: HintRule = {
   message: 'PHP evaluates a string as code here; verify it never holds request or user text.',
   matchers: [
     {
+      kind: 'flow-sink',
       languages: ['php'],
       isStringScanned: false,
-      flowArgument: 'call',
+      argument: 'call',
       keywords: ['eval', 'create_function', 'assert', 'preg_replace'],
       pattern:
         /(?<![\w>:$])(?:eval|create_function)\s*\(|(?<![\w>:$])assert\s*\(\s*\$|\bpreg_replace\s*\(\s*(["'])([^\w\s\\])(?:(?!\2).)*\2[a-df-z]*e[a-z]*\1/,
@@ -145,9 +155,10 @@ const RUBY_EVAL: HintRule = {
   message: 'Ruby evaluates a string as code here; verify it never holds caller-controlled text.',
   matchers: [
     {
+      kind: 'flow-sink',
       languages: ['ruby'],
       isStringScanned: false,
-      flowArgument: 'expression',
+      argument: 'expression',
       keywords: ['eval', 'instance_eval', 'class_eval', 'module_eval'],
       pattern:
         /(?<![\w.:])eval\s*[(\s]\s*[^\s)]|\b(?:instance_eval|class_eval|module_eval)\s*(?:\(\s*[^)\s&]|["'%]|<<)/,
@@ -164,6 +175,7 @@ const PERL_STRING_EVAL: HintRule = {
     'Perl string eval runs text as code; verify it never holds caller-controlled text (eval { } blocks are fine).',
   matchers: [
     {
+      kind: 'code',
       languages: ['perl'],
       isStringScanned: false,
       keywords: ['eval'],
@@ -181,6 +193,7 @@ const SHELL_EVAL: HintRule = {
     'eval re-parses a variable as shell code; verify the variable cannot hold caller-controlled text.',
   matchers: [
     {
+      kind: 'code',
       languages: ['shell'],
       isStringScanned: false,
       keywords: ['eval'],
@@ -199,9 +212,10 @@ const JAVA_SCRIPT_ENGINE: HintRule = {
     'A script or expression engine evaluates a string here; verify it never holds caller-controlled text.',
   matchers: [
     {
+      kind: 'flow-sink',
       languages: ['java'],
       isStringScanned: false,
-      flowArgument: 'call',
+      argument: 'call',
       keywords: ['eval', 'parseexpression', 'evaluate'],
       pattern: /\.(?:eval|parseExpression|evaluate)\s*\(/,
       fileRequires:
@@ -210,15 +224,21 @@ const JAVA_SCRIPT_ENGINE: HintRule = {
   ],
 };
 
-export const DYNAMIC_CODE_RULES: readonly HintRule[] = [
-  JS_EVAL,
-  JS_NEW_FUNCTION,
-  JS_VM_RUN,
-  JS_STRING_TIMER,
-  PYTHON_EXEC_EVAL,
-  PHP_EVAL,
-  RUBY_EVAL,
-  PERL_STRING_EVAL,
-  SHELL_EVAL,
-  JAVA_SCRIPT_ENGINE,
-];
+export const DYNAMIC_CODE_CATEGORY: CategoryRules = {
+  category: 'dynamic-code',
+  label: 'Dynamic code evaluation',
+  sinkKind: 'code',
+  rules: [
+    JS_EVAL,
+    JS_NEW_FUNCTION,
+    JS_VM_RUN,
+    JS_STRING_TIMER,
+    PYTHON_EXEC_EVAL,
+    PHP_EVAL,
+    RUBY_EVAL,
+    PERL_STRING_EVAL,
+    SHELL_EVAL,
+    JAVA_SCRIPT_ENGINE,
+  ],
+  examples: readExamples(EXAMPLES, 'dynamic-code.examples.json'),
+};

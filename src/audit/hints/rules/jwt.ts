@@ -1,4 +1,6 @@
-import type { HintRule } from '../hint-rule.js';
+import type { CategoryRules, HintRule } from '../hint-rule.js';
+import { readExamples } from '../matchers/read-examples.js';
+import EXAMPLES from './jwt.examples.json' with { type: 'json' };
 
 const NONE_ALGORITHM: HintRule = {
   id: 'jwt/none-algorithm',
@@ -9,6 +11,7 @@ const NONE_ALGORITHM: HintRule = {
     'JWT `none` algorithm allowed: tokens without a signature would be accepted; pin the expected signing algorithms.',
   matchers: [
     {
+      kind: 'code',
       languages: ['any'],
       keywords: ['alg', 'signingmethodnone', 'unsafeallownonesignaturetype'],
       pattern:
@@ -27,22 +30,26 @@ const VERIFICATION_DISABLED: HintRule = {
     'JWT signature verification is turned off here; verify the claims are never trusted for authentication or authorisation.',
   matchers: [
     {
+      kind: 'code',
       languages: ['python'],
       keywords: ['verify_signature', 'verify'],
       pattern: /["']verify_signature["']\s*:\s*False\b|\bverify\s*=\s*False\b/,
       near: { before: 3, after: 0, requires: /\bjwt\b|\bjws\b|verify_signature/i },
     },
     {
+      kind: 'code',
       languages: ['ruby'],
       keywords: ['jwt'],
       pattern: /\bJWT\.decode\s*\(\s*[^,]+,\s*[^,]+,\s*false\b/,
     },
     {
+      kind: 'code',
       languages: ['go'],
       keywords: ['parseunverified'],
       pattern: /\.ParseUnverified\s*\(/,
     },
     {
+      kind: 'code',
       languages: ['csharp'],
       keywords: [
         'requiresignedtokens',
@@ -76,6 +83,7 @@ const DECODE_WITHOUT_VERIFY: HintRule = {
     'JWT decoded without checking its signature; verify the claims are not trusted for authentication or authorisation (use verify with pinned algorithms).',
   matchers: [
     {
+      kind: 'code',
       languages: ['js'],
       keywords: ['jwt', 'jose', 'decodejwt'],
       pattern: JS_DECODE,
@@ -83,6 +91,7 @@ const DECODE_WITHOUT_VERIFY: HintRule = {
         /\.verify\s*\(|\bjwtVerify\s*\(|@angular\/core|\bfrom\s+['"](?:react|vue|svelte)['"]|\blocalStorage\b|\bsessionStorage\b|\bwindow\.|\bdocument\./,
     },
     {
+      kind: 'code',
       languages: ['js'],
       keywords: ['jwt', 'jose', 'decodejwt'],
       pattern: JS_DECODE,
@@ -90,6 +99,7 @@ const DECODE_WITHOUT_VERIFY: HintRule = {
       fileForbids: BROWSER_CODE,
     },
     {
+      kind: 'code',
       languages: ['java'],
       keywords: ['jwt'],
       pattern: /\bJWT\.decode\s*\(/,
@@ -108,6 +118,7 @@ const UNPINNED_ALGORITHM: HintRule = {
     'The token itself chooses how it is verified (`alg`), which allows algorithm confusion or `none`; pin the expected algorithms.',
   matchers: [
     {
+      kind: 'code',
       languages: ['js'],
       keywords: ['jwt.verify', 'jsonwebtoken'],
       pattern: /\bjwt\.verify\s*\(/,
@@ -115,23 +126,27 @@ const UNPINNED_ALGORITHM: HintRule = {
       near: { before: 8, after: 0, forbids: /\balgorithms\s*:/ },
     },
     {
+      kind: 'code',
       languages: ['js'],
       keywords: ['expressjwt', 'express-jwt', 'jwt('],
       pattern: /\bexpress[jJ]wt\s*\(\s*\{|(?<![\w$.])jwt\s*\(\s*\{\s*secret\b/,
       unless: /\balgorithms\s*:/,
     },
     {
+      kind: 'code',
       languages: ['python'],
       keywords: ['jwt.decode'],
       pattern: /\bjwt\.decode\s*\(/,
       unless: /\balgorithms\s*=|verify_signature|\bverify\s*=\s*False/,
     },
     {
+      kind: 'code',
       languages: ['java'],
       keywords: ['jwts'],
       pattern: /\bJwts\.parser(?:Builder)?\s*\(\s*\)[^;]*?\.parse\s*\(/,
     },
     {
+      kind: 'code',
       languages: ['go'],
       keywords: ['jwt.parse'],
       pattern: /\bjwt\.Parse(?:WithClaims)?\s*\(/,
@@ -139,6 +154,7 @@ const UNPINNED_ALGORITHM: HintRule = {
       near: { before: 0, after: 6, forbids: /\.Method\b|WithValidMethods/ },
     },
     {
+      kind: 'code',
       languages: ['php'],
       keywords: ['jwt::decode'],
       pattern: /\bJWT::decode\s*\(\s*[^,()]+,\s*[^,()]+\)/,
@@ -146,9 +162,9 @@ const UNPINNED_ALGORITHM: HintRule = {
   ],
 };
 
-export const JWT_RULES: readonly HintRule[] = [
-  NONE_ALGORITHM,
-  VERIFICATION_DISABLED,
-  DECODE_WITHOUT_VERIFY,
-  UNPINNED_ALGORITHM,
-];
+export const JWT_CATEGORY: CategoryRules = {
+  category: 'jwt',
+  label: 'JWT verification',
+  rules: [NONE_ALGORITHM, VERIFICATION_DISABLED, DECODE_WITHOUT_VERIFY, UNPINNED_ALGORITHM],
+  examples: readExamples(EXAMPLES, 'jwt.examples.json'),
+};

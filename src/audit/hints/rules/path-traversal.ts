@@ -1,5 +1,14 @@
-import type { HintRule } from '../hint-rule.js';
-import { JS_DECLARATION_LINE } from './js-declaration-line.js';
+import type { CategoryRules, HintRule } from '../hint-rule.js';
+import { readExamples } from '../matchers/read-examples.js';
+import EXAMPLES from './path-traversal.examples.json' with { type: 'json' };
+import { JS_DECLARATION_LINE } from '../matchers/js-declaration-line.js';
+import { escapeRegExp } from '../escape-reg-exp.js';
+import {
+  NODE_FS_FUNCTIONS,
+  PYTHON_PATH_BUILTINS,
+  PYTHON_PATH_CALLS,
+  PYTHON_PATH_METHODS,
+} from '../knowledge/file-apis.js';
 
 const FILE_ACCESS: HintRule = {
   id: 'path-traversal/request-input-file-access',
@@ -11,10 +20,11 @@ const FILE_ACCESS: HintRule = {
     'File path built from request input or an archive entry name; verify it is normalised and confined to an allowed directory (no `..`, no absolute paths).',
   matchers: [
     {
+      kind: 'request-sink',
       languages: ['js'],
       isStringScanned: false,
-      requestInput: 'js',
-      flowArgument: 'first',
+      input: 'js',
+      argument: 'first',
       unless: JS_DECLARATION_LINE,
       keywords: [
         'fs',
@@ -29,43 +39,43 @@ const FILE_ACCESS: HintRule = {
         'sendfile',
         'download',
       ],
-      pattern:
-        /\b(?:fs|fsp|fse|fsPromises|promises)\.(?:readFile|readFileSync|writeFile|writeFileSync|appendFile|appendFileSync|createReadStream|createWriteStream|unlink|unlinkSync|readdir|readdirSync|rm|rmSync|rmdir|open|openSync|copyFile|rename|stat|lstat|access|mkdir|readlink|symlink)\s*\(|(?<![\w$.])(?:readFile|readFileSync|writeFile|writeFileSync|createReadStream|createWriteStream|unlink|readdir)\s*\(|\bres\.(?:sendFile|download)\s*\(/,
+      // `fs.x(`, `fs.xSync(`, `fs.promises.x(`; bare calls of the imported names most often destructured.
+      pattern: new RegExp(
+        String.raw`\b(?:fs|fsp|fse|fsPromises|promises)\.(?:${NODE_FS_FUNCTIONS.join('|')})(?:Sync)?\s*\(|(?<![\w$.])(?:readFile|readFileSync|writeFile|writeFileSync|createReadStream|createWriteStream|unlink|readdir)\s*\(|\bres\.(?:sendFile|download)\s*\(`,
+      ),
     },
     {
+      kind: 'request-sink',
       languages: ['python'],
       isStringScanned: false,
-      requestInput: 'python',
-      flowArgument: 'first',
+      input: 'python',
+      argument: 'first',
       keywords: [
-        'open',
-        'io.open',
-        'os.remove',
-        'os.unlink',
-        'os.rmdir',
-        'os.listdir',
-        'os.scandir',
-        'os.makedirs',
-        'os.rename',
-        'os.stat',
-        'os.open',
-        'shutil',
-        'send_file',
-        'fileresponse',
-        'path(',
-        'read_text',
-        'read_bytes',
-        'write_text',
-        'write_bytes',
+        ...PYTHON_PATH_BUILTINS,
+        ...new Set(
+          PYTHON_PATH_CALLS.map((call) => call.toLowerCase().replace(/^(?:os\.path|\w+)\./, '')),
+        ),
       ],
-      pattern:
-        /(?<![\w.])open\s*\(|\bio\.open\s*\(|\bos\.(?:remove|unlink|rmdir|removedirs|listdir|scandir|makedirs|rename|stat|open)\s*\(|\bshutil\.\w+\s*\(|\bsend_file\s*\(|\bFileResponse\s*\(|\bPath\s*\(|\.(?:read_text|read_bytes|write_text|write_bytes)\s*\(/,
+      pattern: new RegExp(
+        String.raw`(?<![\w.])(?:${PYTHON_PATH_BUILTINS.join('|')})\s*\(|\b(?:${PYTHON_PATH_CALLS.map(escapeRegExp).join('|')})\s*\(`,
+      ),
     },
     {
+      kind: 'request-sink',
+      languages: ['python'],
+      isStringScanned: false,
+      input: 'python',
+      argument: 'receiver',
+      keywords: PYTHON_PATH_METHODS,
+      pattern: new RegExp(String.raw`\.(?:${PYTHON_PATH_METHODS.join('|')})\s*\(`),
+      fileRequires: /\bpathlib\b|\bPath\b/,
+    },
+    {
+      kind: 'request-sink',
       languages: ['ruby'],
       isStringScanned: false,
-      requestInput: 'ruby',
-      flowArgument: 'first',
+      input: 'ruby',
+      argument: 'first',
       keywords: [
         'file.',
         'io.',
@@ -80,10 +90,11 @@ const FILE_ACCESS: HintRule = {
         /\b(?:File|IO)\.(?:new|open|read|write|readlines|foreach|binread|delete|unlink|rename)\b|\bFileUtils\.\w+|\bsend_file\b|\brender\s*\(?\s*(?:file:|:file\s*=>)|\bPathname\.new\b|\bDir\.(?:glob|entries|children)\b|(?<![\w.])open\s*\(/,
     },
     {
+      kind: 'request-sink',
       languages: ['php'],
       isStringScanned: false,
-      requestInput: 'php',
-      flowArgument: 'first',
+      input: 'php',
+      argument: 'first',
       keywords: [
         'file_get_contents',
         'file_put_contents',
@@ -107,9 +118,10 @@ const FILE_ACCESS: HintRule = {
         /(?<![\w>:$])(?:file_get_contents|fopen|file|readfile|unlink|file_put_contents|opendir|scandir|move_uploaded_file|copy|show_source|highlight_file|fpassthru|parse_ini_file|simplexml_load_file)\s*\(|\b(?:include|include_once|require|require_once)\b/,
     },
     {
+      kind: 'request-sink',
       languages: ['java'],
       isStringScanned: false,
-      requestInput: 'java',
+      input: 'java',
       keywords: [
         'new file',
         'new randomaccessfile',
@@ -131,10 +143,11 @@ const FILE_ACCESS: HintRule = {
         /\bnew\s+(?:java\.io\.)?(?:File|FileInputStream|FileOutputStream|FileReader|FileWriter|RandomAccessFile|FileSystemResource)\s*\(|(?<![\w.])File\s*\(|\b(?:java\.nio\.file\.)?(?:Paths\.get|Path\.of)\s*\(|\b(?:java\.nio\.file\.)?Files\.\w+\s*\(|\bResourceUtils\.getFile\s*\(/,
     },
     {
+      kind: 'request-sink',
       languages: ['go'],
       isStringScanned: false,
-      requestInput: 'go',
-      flowArgument: 'first',
+      input: 'go',
+      argument: 'first',
       keywords: [
         'os.open',
         'os.readfile',
@@ -153,10 +166,11 @@ const FILE_ACCESS: HintRule = {
         /\bos\.(?:Open|OpenFile|ReadFile|WriteFile|Create|Remove|RemoveAll|ReadDir|Stat|Lstat|Mkdir|MkdirAll|Rename)\s*\(|\bioutil\.(?:ReadFile|WriteFile|ReadDir)\s*\(|\bhttp\.ServeFile\s*\(/,
     },
     {
+      kind: 'request-sink',
       languages: ['csharp'],
       isStringScanned: false,
-      requestInput: 'csharp',
-      flowArgument: 'first',
+      input: 'csharp',
+      argument: 'first',
       keywords: [
         'file.',
         'file(',
@@ -173,14 +187,21 @@ const FILE_ACCESS: HintRule = {
         /\bFile\.(?:ReadAllText|ReadAllBytes|ReadAllLines|WriteAllText|WriteAllBytes|Open|OpenRead|OpenWrite|Delete|Copy|Move|AppendAllText|Create)\s*\(|\bnew\s+(?:FileStream|StreamReader|StreamWriter|FileInfo|DirectoryInfo)\s*\(|\bPath\.Combine\s*\(|\b(?:PhysicalFile|File)\s*\(|\bDirectory\.\w+\s*\(/,
     },
     {
+      kind: 'request-sink',
       languages: ['perl'],
       isStringScanned: false,
-      requestInput: 'perl',
-      flowArgument: 'first',
+      input: 'perl',
+      argument: 'first',
       keywords: ['open', 'unlink', 'opendir'],
       pattern: /\bopen(?:dir)?\s*\(|\bunlink\b/,
     },
   ],
 };
 
-export const PATH_TRAVERSAL_RULES: readonly HintRule[] = [FILE_ACCESS];
+export const PATH_TRAVERSAL_CATEGORY: CategoryRules = {
+  category: 'path-traversal',
+  label: 'Path traversal',
+  sinkKind: 'path',
+  rules: [FILE_ACCESS],
+  examples: readExamples(EXAMPLES, 'path-traversal.examples.json'),
+};

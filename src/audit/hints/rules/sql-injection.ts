@@ -1,4 +1,6 @@
-import type { HintRule, LineMatcher } from '../hint-rule.js';
+import type { CategoryRules, FlowSinkMatcher, HintRule } from '../hint-rule.js';
+import { readExamples } from '../matchers/read-examples.js';
+import EXAMPLES from './sql-injection.examples.json' with { type: 'json' };
 
 // Pieces of SQL that only read as SQL, not as English: a statement head, or a clause that
 // continues a statement across a concatenation or a multi-line string.
@@ -42,17 +44,18 @@ const QUOTED_SQL = (quotes: string): string =>
   String.raw`([${quotes}])\s*${SQL}(?:(?!\1)[^\\]|\\.)*\1`;
 
 function sqlMatcher(
-  languages: LineMatcher['languages'],
+  languages: FlowSinkMatcher['languages'],
   source: string,
   sinks: RegExp,
-  extra: Partial<LineMatcher> = {},
-): LineMatcher {
+  extra: Partial<Omit<FlowSinkMatcher, 'kind'>> = {},
+): FlowSinkMatcher {
   return {
+    kind: 'flow-sink',
     languages,
     keywords: SQL_KEYWORDS,
     pattern: new RegExp(source, 'i'),
     escalate: { severity: 'high', onLine: sinks },
-    flowArgument: 'expression',
+    argument: 'expression',
     ...extra,
   };
 }
@@ -102,6 +105,7 @@ const STRING_BUILT_QUERY: HintRule = {
       RUBY_SINKS,
     ),
     {
+      kind: 'flow-sink',
       languages: ['ruby'],
       keywords: [
         'where',
@@ -122,7 +126,7 @@ const STRING_BUILT_QUERY: HintRule = {
       ],
       pattern: new RegExp(String.raw`${RUBY_QUERY_METHOD}\s*\(?\s*"[^"]*#\{`),
       escalate: { severity: 'high', onLine: /./ },
-      flowArgument: 'call',
+      argument: 'call',
     },
     sqlMatcher(
       ['php'],
@@ -130,12 +134,13 @@ const STRING_BUILT_QUERY: HintRule = {
       PHP_SINKS,
     ),
     {
+      kind: 'flow-sink',
       languages: ['php'],
       keywords: ['whereraw', 'selectraw', 'orderbyraw', 'havingraw', 'db'],
       pattern:
         /\b(?:whereRaw|havingRaw|orderByRaw|selectRaw|DB::raw|DB::statement|DB::select|DB::unprepared)\s*\(\s*(?:"[^"]*\$\w|(["'])(?:(?!\1).)*\1\s*\.\s*\$)/,
       escalate: { severity: 'high', onLine: /./ },
-      flowArgument: 'call',
+      argument: 'call',
     },
     sqlMatcher(
       ['java', 'csharp'],
@@ -162,4 +167,10 @@ const STRING_BUILT_QUERY: HintRule = {
   ],
 };
 
-export const SQL_INJECTION_RULES: readonly HintRule[] = [STRING_BUILT_QUERY];
+export const SQL_INJECTION_CATEGORY: CategoryRules = {
+  category: 'sql-injection',
+  label: 'SQL built from strings',
+  sinkKind: 'sql',
+  rules: [STRING_BUILT_QUERY],
+  examples: readExamples(EXAMPLES, 'sql-injection.examples.json'),
+};

@@ -1,5 +1,7 @@
-import type { HintRule } from '../hint-rule.js';
-import { JS_DECLARATION_LINE } from './js-declaration-line.js';
+import type { CategoryRules, HintRule } from '../hint-rule.js';
+import { readExamples } from '../matchers/read-examples.js';
+import EXAMPLES from './ssrf.examples.json' with { type: 'json' };
+import { JS_DECLARATION_LINE } from '../matchers/js-declaration-line.js';
 
 const HTTP_REQUEST: HintRule = {
   id: 'ssrf/request-input-http-request',
@@ -11,9 +13,10 @@ const HTTP_REQUEST: HintRule = {
     'Outbound request to a URL taken from request input; verify the host is allow-listed (internal addresses, cloud metadata, redirects).',
   matchers: [
     {
+      kind: 'request-sink',
       languages: ['js'],
       isStringScanned: false,
-      requestInput: 'js',
+      input: 'js',
       unless: JS_DECLARATION_LINE,
       keywords: [
         'fetch',
@@ -32,9 +35,10 @@ const HTTP_REQUEST: HintRule = {
         /(?<![\w$.])fetch\s*\(|\baxios(?:\.(?:get|post|put|patch|delete|head|request))?\s*\(|\b(?:http|https)\.(?:get|request)\s*\(|(?<![\w$.])got(?:\.(?:get|post|stream))?\s*\(|\bneedle(?:\.\w+)?\s*\(|\bsuperagent\.\w+\s*\(|\bundici\.(?:request|fetch)\s*\(|(?<![\w$.])request(?:\.(?:get|post))?\s*\(/,
     },
     {
+      kind: 'request-sink',
       languages: ['python'],
       isStringScanned: false,
-      requestInput: 'python',
+      input: 'python',
       keywords: [
         'requests',
         'urllib',
@@ -59,9 +63,10 @@ const HTTP_REQUEST: HintRule = {
         /\brequests\.(?:get|post|put|patch|delete|head|options|request)\s*\(|\burllib(?:2|\.request)?\.(?:urlopen|Request|urlretrieve)\s*\(|(?<![\w.])urlopen\s*\(|\bhttpx\.(?:get|post|put|patch|delete|head|request|stream)\s*\(|\b(?:session|client|http)\.(?:get|post|put|request)\s*\(|\bHTTPS?Connection\s*\(/,
     },
     {
+      kind: 'request-sink',
       languages: ['ruby'],
       isStringScanned: false,
-      requestInput: 'ruby',
+      input: 'ruby',
       keywords: [
         'net::http',
         'uri.open',
@@ -77,17 +82,19 @@ const HTTP_REQUEST: HintRule = {
         /\bNet::HTTP\.(?:get|get_response|post_form|start|new)\b|\bURI\.(?:open|parse)\b|\b(?:HTTParty|RestClient|Faraday|Typhoeus|Excon|HTTP)\.(?:get|post|put|delete|head|new|request)\b/,
     },
     {
+      kind: 'request-sink',
       languages: ['php'],
       isStringScanned: false,
-      requestInput: 'php',
+      input: 'php',
       keywords: ['curl_init', 'curl_setopt', 'fsockopen', 'client', 'http', 'guzzle'],
       pattern:
         /\bcurl_init\s*\(|\bcurl_setopt\s*\([^,]*,\s*CURLOPT_URL\b|\bfsockopen\s*\(|\$(?:client|http|guzzle|httpClient)\w*->(?:get|post|put|request|getAsync|requestAsync)\s*\(|\bHttp::(?:get|post)\s*\(/,
     },
     {
+      kind: 'request-sink',
       languages: ['java'],
       isStringScanned: false,
-      requestInput: 'java',
+      input: 'java',
       keywords: [
         'new url',
         'url(',
@@ -105,9 +112,10 @@ const HTTP_REQUEST: HintRule = {
         /\bnew\s+URL\s*\(|(?<![\w.])URL\s*\(|\bHttpRequest\.newBuilder\s*\(|\bURI\.create\s*\(|\brestTemplate\.\w+\s*\(|\bWebClient\.\w+|\.uri\s*\(|\bnew\s+Http(?:Get|Post|Put|Delete)\s*\(|\.url\s*\(/,
     },
     {
+      kind: 'request-sink',
       languages: ['go'],
       isStringScanned: false,
-      requestInput: 'go',
+      input: 'go',
       keywords: [
         'http.get',
         'http.post',
@@ -124,9 +132,10 @@ const HTTP_REQUEST: HintRule = {
         /\bhttp\.(?:Get|Post|PostForm|Head|NewRequest|NewRequestWithContext)\s*\(|\b(?:[cC]lient|httpClient)\.(?:Get|Post|Head)\s*\(/,
     },
     {
+      kind: 'request-sink',
       languages: ['csharp'],
       isStringScanned: false,
-      requestInput: 'csharp',
+      input: 'csharp',
       keywords: [
         'getasync',
         'postasync',
@@ -148,9 +157,10 @@ const HTTP_REQUEST: HintRule = {
         /\.(?:GetAsync|PostAsync|PutAsync|DeleteAsync|GetStringAsync|GetStreamAsync|GetByteArrayAsync|SendAsync|DownloadString|DownloadData|DownloadFile|OpenRead)\s*\(|\bWebRequest\.Create\s*\(|\bnew\s+(?:Uri|HttpRequestMessage)\s*\(/,
     },
     {
+      kind: 'request-sink',
       languages: ['perl'],
       isStringScanned: false,
-      requestInput: 'perl',
+      input: 'perl',
       keywords: ['lwp', 'get', 'http', 'request'],
       pattern:
         /\bLWP::Simple::get\s*\(|(?<![\w:>$])get(?:store|print)?\s*\(\s*\$|->(?:get|request)\s*\(|\bHTTP::Tiny->new\b/,
@@ -158,4 +168,10 @@ const HTTP_REQUEST: HintRule = {
   ],
 };
 
-export const SSRF_RULES: readonly HintRule[] = [HTTP_REQUEST];
+export const SSRF_CATEGORY: CategoryRules = {
+  category: 'ssrf',
+  label: 'Server-side request forgery',
+  sinkKind: 'url',
+  rules: [HTTP_REQUEST],
+  examples: readExamples(EXAMPLES, 'ssrf.examples.json'),
+};

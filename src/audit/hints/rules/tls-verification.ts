@@ -1,4 +1,6 @@
-import type { HintRule } from '../hint-rule.js';
+import type { CategoryRules, HintRule } from '../hint-rule.js';
+import { readExamples } from '../matchers/read-examples.js';
+import EXAMPLES from './tls-verification.examples.json' with { type: 'json' };
 
 const VERIFICATION_DISABLED: HintRule = {
   id: 'tls/verification-disabled',
@@ -10,17 +12,20 @@ const VERIFICATION_DISABLED: HintRule = {
     'TLS certificate verification is disabled, so the connection can be intercepted; verify this never runs outside local tests.',
   matchers: [
     {
+      kind: 'code',
       languages: ['any'],
       keywords: ['node_tls_reject_unauthorized'],
       pattern: /\bNODE_TLS_REJECT_UNAUTHORIZED\b["']?\s*\]?\s*[=:]?\s*["']?0\b/,
     },
     {
+      kind: 'code',
       languages: ['js', 'template'],
       keywords: ['rejectunauthorized', 'strictssl', 'checkserveridentity'],
       pattern:
         /\brejectUnauthorized\s*:\s*false\b|\bstrictSSL\s*:\s*false\b|\bcheckServerIdentity\s*:\s*(?:\(\s*\)|\w+)\s*=>\s*(?:undefined|null|\{\s*\}|true)/,
     },
     {
+      kind: 'code',
       languages: ['python'],
       keywords: ['verify', 'cert_none', 'check_hostname', '_create_unverified_context'],
       pattern:
@@ -29,17 +34,20 @@ const VERIFICATION_DISABLED: HintRule = {
       near: { before: 3, after: 0, forbids: /\bjwt\b|verify_signature/i },
     },
     {
+      kind: 'code',
       languages: ['go'],
       keywords: ['insecureskipverify'],
       pattern: /\bInsecureSkipVerify\s*:\s*true\b/,
     },
     {
+      kind: 'code',
       languages: ['php'],
       keywords: ['curlopt_ssl_verifypeer', 'curlopt_ssl_verifyhost', 'verify'],
       pattern:
         /\bCURLOPT_SSL_VERIFY(?:PEER|HOST)\s*(?:=>|,)\s*(?:false|0)\b|["']verify(?:_peer(?:_name)?)?["']\s*=>\s*false\b/i,
     },
     {
+      kind: 'code',
       languages: ['java', 'csharp'],
       keywords: [
         'trustall',
@@ -54,23 +62,27 @@ const VERIFICATION_DISABLED: HintRule = {
         /\b[Tt]rust_?[Aa]ll\w*|\bALLOW_ALL_HOSTNAME_VERIFIER\b|\bNoopHostnameVerifier\b|\bAllowAllHostnameVerifier\b|\bsetHostnameVerifier\s*\(\s*\(?[\w\s,]*\)?\s*->\s*true|\bInsecureTrustManagerFactory\b/,
     },
     {
+      kind: 'code',
       languages: ['csharp'],
       keywords: ['servercertificate', 'dangerousacceptanyservercertificatevalidator'],
       pattern:
         /\bServerCertificate(?:Custom)?ValidationCallback\s*\+?=\s*(?:\([^)]*\)|\w+|delegate\b[^{]*)\s*(?:=>)?\s*\{?\s*(?:return\s+)?true\b|\bDangerousAcceptAnyServerCertificateValidator\b/,
     },
     {
+      kind: 'code',
       languages: ['ruby'],
       keywords: ['verify_none', 'verify_mode', 'ssl_verify'],
       pattern: /\bVERIFY_NONE\b|\bssl_verify(?:_peer)?\s*(?::|=>)\s*false\b/,
     },
     {
+      kind: 'code',
       languages: ['perl'],
       keywords: ['verify_hostname', 'ssl_verify_mode', 'perl_lwp_ssl_verify_hostname'],
       pattern:
         /\bverify_hostname\s*=>\s*0\b|\bSSL_verify_mode\s*=>\s*(?:0\b|SSL_VERIFY_NONE)|PERL_LWP_SSL_VERIFY_HOSTNAME\b["']?\}?\s*=\s*0\b/,
     },
     {
+      kind: 'code',
       languages: ['shell'],
       keywords: [
         'curl',
@@ -88,4 +100,9 @@ const VERIFICATION_DISABLED: HintRule = {
   ],
 };
 
-export const TLS_VERIFICATION_RULES: readonly HintRule[] = [VERIFICATION_DISABLED];
+export const TLS_VERIFICATION_CATEGORY: CategoryRules = {
+  category: 'tls-verification',
+  label: 'TLS verification disabled',
+  rules: [VERIFICATION_DISABLED],
+  examples: readExamples(EXAMPLES, 'tls-verification.examples.json'),
+};

@@ -1,4 +1,6 @@
-import type { HintRule } from '../hint-rule.js';
+import type { CategoryRules, HintRule } from '../hint-rule.js';
+import { readExamples } from '../matchers/read-examples.js';
+import EXAMPLES from './unsafe-deserialization.examples.json' with { type: 'json' };
 
 const PYTHON_PICKLE: HintRule = {
   id: 'deser/python-pickle',
@@ -9,6 +11,7 @@ const PYTHON_PICKLE: HintRule = {
   message: 'Unpickling runs arbitrary code; verify the data can only come from a trusted source.',
   matchers: [
     {
+      kind: 'code',
       languages: ['python'],
       isStringScanned: false,
       keywords: [
@@ -23,8 +26,18 @@ const PYTHON_PICKLE: HintRule = {
         'joblib',
         'torch',
       ],
+      // Loads from a file or stream; `loads` and `jsonpickle.decode` take the bytes themselves (below).
       pattern:
-        /\b(?:c?[pP]ickle|_pickle|cloudpickle|dill)\.(?:loads?|Unpickler)\s*\(|\bjsonpickle\.decode\s*\(|\bshelve\.open\s*\(|\bread_pickle\s*\(|\bjoblib\.load\s*\(|\btorch\.load\s*\((?![^)]*weights_only\s*=\s*True)/,
+        /\b(?:c?[pP]ickle|_pickle|cloudpickle|dill)\.(?:load|Unpickler)\s*\(|\bshelve\.open\s*\(|\bread_pickle\s*\(|\bjoblib\.load\s*\(|\btorch\.load\s*\((?![^)]*weights_only\s*=\s*True)/,
+    },
+    {
+      // The pickled bytes themselves: a constant is no attack, request input is.
+      kind: 'flow-sink',
+      languages: ['python'],
+      isStringScanned: false,
+      argument: 'first',
+      keywords: ['pickle', 'cpickle', '_pickle', 'cloudpickle', 'dill', 'jsonpickle'],
+      pattern: /\b(?:c?[pP]ickle|_pickle|cloudpickle|dill)\.loads\s*\(|\bjsonpickle\.decode\s*\(/,
     },
   ],
 };
@@ -38,6 +51,7 @@ const PYTHON_YAML_LOAD: HintRule = {
     'yaml.load without SafeLoader can build arbitrary objects; use yaml.safe_load or Loader=yaml.SafeLoader.',
   matchers: [
     {
+      kind: 'code',
       languages: ['python'],
       isStringScanned: false,
       keywords: ['yaml'],
@@ -57,6 +71,7 @@ const RUBY_MARSHAL_LOAD: HintRule = {
     'Marshal.load (or YAML.unsafe_load) can instantiate arbitrary objects; verify the data is trusted.',
   matchers: [
     {
+      kind: 'code',
       languages: ['ruby'],
       isStringScanned: false,
       keywords: ['marshal', 'yaml', 'psych'],
@@ -74,6 +89,7 @@ const RUBY_YAML_LOAD: HintRule = {
     'YAML.load instantiates arbitrary objects before Psych 4; verify the Psych version or use YAML.safe_load.',
   matchers: [
     {
+      kind: 'code',
       languages: ['ruby'],
       isStringScanned: false,
       keywords: ['yaml', 'psych'],
@@ -92,6 +108,7 @@ const PHP_UNSERIALIZE: HintRule = {
     'unserialize can instantiate objects and trigger magic methods; use json_decode or allowed_classes => false.',
   matchers: [
     {
+      kind: 'code',
       languages: ['php'],
       isStringScanned: false,
       keywords: ['unserialize'],
@@ -111,6 +128,7 @@ const JAVA_OBJECT_INPUT_STREAM: HintRule = {
     'Java deserialization of a stream can run gadget chains; verify the stream is trusted or an ObjectInputFilter restricts classes.',
   matchers: [
     {
+      kind: 'code',
       languages: ['java'],
       isStringScanned: false,
       keywords: [
@@ -137,6 +155,7 @@ const JAVA_JACKSON_DEFAULT_TYPING: HintRule = {
     'Jackson resolves class names from the JSON here; verify a strict PolymorphicTypeValidator limits them.',
   matchers: [
     {
+      kind: 'code',
       languages: ['java'],
       isStringScanned: false,
       keywords: ['enabledefaulttyping', 'activatedefaulttyping', 'jsontypeinfo'],
@@ -156,6 +175,7 @@ const NODE_SERIALIZE: HintRule = {
     'This serializer revives functions with eval on unserialize; verify the input is trusted or use JSON.',
   matchers: [
     {
+      kind: 'code',
       languages: ['js'],
       isStringScanned: false,
       keywords: ['node-serialize', 'serialize-to-js', 'funcster', 'unserialize'],
@@ -175,6 +195,7 @@ const DOTNET_BINARY_FORMATTER: HintRule = {
     'This .NET deserializer can instantiate arbitrary types; verify the input is trusted or switch to a safe serializer.',
   matchers: [
     {
+      kind: 'code',
       languages: ['csharp'],
       isStringScanned: false,
       keywords: [
@@ -201,6 +222,7 @@ const PERL_STORABLE: HintRule = {
     'Storable thaw/retrieve on untrusted data can run code through blessed objects; verify the data is trusted.',
   matchers: [
     {
+      kind: 'code',
       languages: ['perl'],
       isStringScanned: false,
       keywords: ['thaw', 'retrieve', 'fd_retrieve', 'storable'],
@@ -210,15 +232,20 @@ const PERL_STORABLE: HintRule = {
   ],
 };
 
-export const UNSAFE_DESERIALIZATION_RULES: readonly HintRule[] = [
-  PYTHON_PICKLE,
-  PYTHON_YAML_LOAD,
-  RUBY_MARSHAL_LOAD,
-  RUBY_YAML_LOAD,
-  PHP_UNSERIALIZE,
-  JAVA_OBJECT_INPUT_STREAM,
-  JAVA_JACKSON_DEFAULT_TYPING,
-  NODE_SERIALIZE,
-  DOTNET_BINARY_FORMATTER,
-  PERL_STORABLE,
-];
+export const UNSAFE_DESERIALIZATION_CATEGORY: CategoryRules = {
+  category: 'unsafe-deserialization',
+  label: 'Unsafe deserialization',
+  rules: [
+    PYTHON_PICKLE,
+    PYTHON_YAML_LOAD,
+    RUBY_MARSHAL_LOAD,
+    RUBY_YAML_LOAD,
+    PHP_UNSERIALIZE,
+    JAVA_OBJECT_INPUT_STREAM,
+    JAVA_JACKSON_DEFAULT_TYPING,
+    NODE_SERIALIZE,
+    DOTNET_BINARY_FORMATTER,
+    PERL_STORABLE,
+  ],
+  examples: readExamples(EXAMPLES, 'unsafe-deserialization.examples.json'),
+};

@@ -1,4 +1,7 @@
-import type { HintRule } from '../hint-rule.js';
+import type { CategoryRules, CodeMatcher, HintRule } from '../hint-rule.js';
+import { weakRandomOf } from '../knowledge/randomness.js';
+import { readExamples } from '../matchers/read-examples.js';
+import EXAMPLES from './weak-crypto.examples.json' with { type: 'json' };
 
 const PASSWORD_NEARBY = {
   pattern: /passw(?:or)?d|\bpwd\b|passphrase|credential/i,
@@ -31,6 +34,7 @@ const WEAK_HASH: HintRule = {
     'MD5/SHA-1 is broken for collision resistance; fine for cache keys, not for passwords, signatures or integrity against an attacker.',
   matchers: [
     {
+      kind: 'code',
       languages: ['js'],
       isStringScanned: false,
       keywords: ['createhash', 'md5', 'sha1'],
@@ -38,6 +42,7 @@ const WEAK_HASH: HintRule = {
       escalate: { severity: 'high', near: PASSWORD_NEARBY },
     },
     {
+      kind: 'code',
       languages: ['python'],
       isStringScanned: false,
       keywords: ['hashlib', 'md5.new', 'sha.new', 'sha1.new'],
@@ -47,6 +52,7 @@ const WEAK_HASH: HintRule = {
       escalate: { severity: 'high', near: PASSWORD_NEARBY },
     },
     {
+      kind: 'code',
       languages: ['java'],
       isStringScanned: false,
       keywords: ['messagedigest', 'digestutils', 'hashing'],
@@ -55,6 +61,7 @@ const WEAK_HASH: HintRule = {
       escalate: { severity: 'high', near: PASSWORD_NEARBY },
     },
     {
+      kind: 'code',
       languages: ['go'],
       isStringScanned: false,
       keywords: ['md5', 'sha1'],
@@ -62,6 +69,7 @@ const WEAK_HASH: HintRule = {
       escalate: { severity: 'high', near: PASSWORD_NEARBY },
     },
     {
+      kind: 'code',
       languages: ['csharp'],
       isStringScanned: false,
       keywords: ['md5', 'sha1'],
@@ -70,6 +78,7 @@ const WEAK_HASH: HintRule = {
       escalate: { severity: 'high', near: PASSWORD_NEARBY },
     },
     {
+      kind: 'code',
       languages: ['php'],
       isStringScanned: false,
       keywords: ['md5', 'sha1', 'hash'],
@@ -77,6 +86,7 @@ const WEAK_HASH: HintRule = {
       escalate: { severity: 'high', near: PASSWORD_NEARBY },
     },
     {
+      kind: 'code',
       languages: ['ruby', 'perl'],
       isStringScanned: false,
       keywords: ['digest', 'openssl', 'md5', 'sha1'],
@@ -86,6 +96,24 @@ const WEAK_HASH: HintRule = {
     },
   ],
 };
+
+// A row of the weak-random table as a matcher: the generator's calls, near a word that makes the value a secret.
+function weakRandom(
+  language: 'python' | 'go',
+  conditions: Pick<CodeMatcher, 'unless' | 'fileRequires'>,
+): CodeMatcher {
+  const row = weakRandomOf(language);
+  return {
+    kind: 'code',
+    languages: [language],
+    isStringScanned: false,
+    keywords: row.keywords,
+    pattern: row.pattern,
+    near: RANDOM_NEAR,
+    escalate: RANDOM_ESCALATION,
+    ...conditions,
+  };
+}
 
 const INSECURE_RANDOM: HintRule = {
   id: 'crypto/insecure-random',
@@ -97,6 +125,7 @@ const INSECURE_RANDOM: HintRule = {
     'Predictable random generator used for a value that may need to be unguessable; use a CSPRNG (crypto.randomUUID, secrets, SecureRandom, crypto/rand).',
   matchers: [
     {
+      kind: 'code',
       languages: ['js', 'template'],
       isStringScanned: false,
       keywords: ['math.random'],
@@ -106,17 +135,9 @@ const INSECURE_RANDOM: HintRule = {
       near: RANDOM_NEAR,
       escalate: RANDOM_ESCALATION,
     },
+    weakRandom('python', { unless: new RegExp(`\\bSystemRandom\\b|${RANDOM_DELAY.source}`, 'i') }),
     {
-      languages: ['python'],
-      isStringScanned: false,
-      keywords: ['random'],
-      pattern:
-        /\brandom\.(?:random|randint|randrange|choice|choices|sample|getrandbits|uniform|shuffle)\s*\(/,
-      unless: new RegExp(`\\bSystemRandom\\b|${RANDOM_DELAY.source}`, 'i'),
-      near: RANDOM_NEAR,
-      escalate: RANDOM_ESCALATION,
-    },
-    {
+      kind: 'code',
       languages: ['java'],
       isStringScanned: false,
       keywords: [
@@ -133,18 +154,9 @@ const INSECURE_RANDOM: HintRule = {
       near: RANDOM_NEAR,
       escalate: RANDOM_ESCALATION,
     },
+    weakRandom('go', { fileRequires: /"math\/rand(?:\/v2)?"/, unless: RANDOM_DELAY }),
     {
-      languages: ['go'],
-      isStringScanned: false,
-      keywords: ['rand'],
-      pattern:
-        /\brand\.(?:Int|Intn|Int31|Int31n|Int63|Int63n|Uint32|Uint64|Float64|Perm|Read|Shuffle|IntN|N)\s*\(/,
-      fileRequires: /"math\/rand(?:\/v2)?"/,
-      unless: RANDOM_DELAY,
-      near: RANDOM_NEAR,
-      escalate: RANDOM_ESCALATION,
-    },
-    {
+      kind: 'code',
       languages: ['php'],
       isStringScanned: false,
       keywords: ['rand', 'mt_rand', 'uniqid', 'lcg_value', 'str_shuffle', 'array_rand'],
@@ -154,6 +166,7 @@ const INSECURE_RANDOM: HintRule = {
       escalate: RANDOM_ESCALATION,
     },
     {
+      kind: 'code',
       languages: ['ruby'],
       isStringScanned: false,
       keywords: ['rand', 'random'],
@@ -163,6 +176,7 @@ const INSECURE_RANDOM: HintRule = {
       escalate: RANDOM_ESCALATION,
     },
     {
+      kind: 'code',
       languages: ['csharp'],
       isStringScanned: false,
       keywords: ['new random', 'random.shared'],
@@ -172,6 +186,7 @@ const INSECURE_RANDOM: HintRule = {
       escalate: RANDOM_ESCALATION,
     },
     {
+      kind: 'code',
       languages: ['perl'],
       isStringScanned: false,
       keywords: ['rand'],
@@ -192,6 +207,7 @@ const ECB_MODE: HintRule = {
   message: 'ECB mode leaks patterns of the plaintext; use an authenticated mode such as AES-GCM.',
   matchers: [
     {
+      kind: 'code',
       languages: ['js', 'python', 'java', 'go', 'csharp', 'php', 'ruby', 'perl'],
       keywords: ['ecb', 'mode_ecb', 'getinstance'],
       pattern:
@@ -209,6 +225,7 @@ const WEAK_CIPHER: HintRule = {
   message: 'Weak or deprecated cipher; use AES-GCM or ChaCha20-Poly1305 with a random nonce.',
   matchers: [
     {
+      kind: 'code',
       languages: ['js'],
       isStringScanned: false,
       keywords: ['createcipher', 'createdecipher'],
@@ -216,6 +233,7 @@ const WEAK_CIPHER: HintRule = {
         /\bcreate(?:De)?cipher(?:iv)?\s*\(\s*["'](?:des|des-ede|des-ede3|des3|rc4|rc2|bf|blowfish|cast|idea|seed)(?:-[\w-]+)?["']|\bcreate(?:De)?cipher\s*\(/i,
     },
     {
+      kind: 'code',
       languages: ['python'],
       isStringScanned: false,
       keywords: ['des.new', 'des3', 'arc4', 'arc2', 'blowfish', 'cast.new', 'algorithms'],
@@ -223,18 +241,21 @@ const WEAK_CIPHER: HintRule = {
         /\b(?:DES|DES3|ARC4|ARC2|Blowfish|CAST)\.new\s*\(|\balgorithms\.(?:TripleDES|ARC4|Blowfish|CAST5|IDEA|SEED)\s*\(/,
     },
     {
+      kind: 'code',
       languages: ['java'],
       isStringScanned: false,
       keywords: ['getinstance'],
       pattern: /\bCipher\.getInstance\s*\(\s*"(?:DES|DESede|TripleDES|RC4|RC2|ARCFOUR|Blowfish)\b/,
     },
     {
+      kind: 'code',
       languages: ['go'],
       isStringScanned: false,
       keywords: ['des.new', 'rc4.new'],
       pattern: /\bdes\.New(?:TripleDES)?Cipher\s*\(|\brc4\.NewCipher\s*\(/,
     },
     {
+      kind: 'code',
       languages: ['csharp'],
       isStringScanned: false,
       keywords: ['des.create', 'descryptoserviceprovider', 'tripledes', 'rc2'],
@@ -242,6 +263,7 @@ const WEAK_CIPHER: HintRule = {
         /\b(?:DES|TripleDES|RC2)(?:CryptoServiceProvider)?\.Create\s*\(|\bnew\s+(?:DES|TripleDES|RC2)CryptoServiceProvider\s*\(/,
     },
     {
+      kind: 'code',
       languages: ['php'],
       isStringScanned: false,
       keywords: ['openssl_encrypt', 'openssl_decrypt', 'mcrypt'],
@@ -249,6 +271,7 @@ const WEAK_CIPHER: HintRule = {
         /\bopenssl_(?:en|de)crypt\s*\([^)]*["'](?:des|rc4|rc2|bf|blowfish|cast5|idea)(?:-[\w-]+)?["']|\bmcrypt_\w+\s*\(/i,
     },
     {
+      kind: 'code',
       languages: ['ruby'],
       isStringScanned: false,
       keywords: ['openssl'],
@@ -257,9 +280,9 @@ const WEAK_CIPHER: HintRule = {
   ],
 };
 
-export const WEAK_CRYPTO_RULES: readonly HintRule[] = [
-  WEAK_HASH,
-  INSECURE_RANDOM,
-  ECB_MODE,
-  WEAK_CIPHER,
-];
+export const WEAK_CRYPTO_CATEGORY: CategoryRules = {
+  category: 'weak-crypto',
+  label: 'Weak cryptography or randomness',
+  rules: [WEAK_HASH, INSECURE_RANDOM, ECB_MODE, WEAK_CIPHER],
+  examples: readExamples(EXAMPLES, 'weak-crypto.examples.json'),
+};

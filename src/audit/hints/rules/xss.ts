@@ -1,4 +1,8 @@
-import type { HintRule } from '../hint-rule.js';
+import type { CategoryRules, HintRule } from '../hint-rule.js';
+import { readExamples } from '../matchers/read-examples.js';
+import EXAMPLES from './xss.examples.json' with { type: 'json' };
+import { NOT_HTML_RETURN } from '../knowledge/responses.js';
+import { perLanguage } from '../matchers/per-language.js';
 
 const INNER_HTML: HintRule = {
   id: 'xss/inner-html',
@@ -10,9 +14,10 @@ const INNER_HTML: HintRule = {
     'HTML assigned from a value; verify it is sanitised or never caller-controlled (prefer textContent).',
   matchers: [
     {
+      kind: 'flow-sink',
       languages: ['js', 'template'],
       isStringScanned: false,
-      flowArgument: 'rest',
+      argument: 'rest',
       keywords: ['innerhtml', 'outerhtml'],
       pattern: /\.(?:inner|outer)HTML\s*\+?=(?!=)/,
       // Clearing the element, or a constant string with nothing interpolated.
@@ -30,9 +35,10 @@ const INSERT_ADJACENT_HTML: HintRule = {
   message: 'insertAdjacentHTML parses its argument as HTML; verify it is sanitised or constant.',
   matchers: [
     {
+      kind: 'flow-sink',
       languages: ['js', 'template'],
       isStringScanned: false,
-      flowArgument: 'call',
+      argument: 'call',
       keywords: ['insertadjacenthtml'],
       pattern: /\.insertAdjacentHTML\s*\(/,
     },
@@ -48,6 +54,7 @@ const DANGEROUSLY_SET_INNER_HTML: HintRule = {
     'dangerouslySetInnerHTML renders raw HTML; verify the __html value is sanitised (for example with DOMPurify).',
   matchers: [
     {
+      kind: 'code',
       languages: ['js'],
       isStringScanned: false,
       keywords: ['dangerouslysetinnerhtml'],
@@ -67,9 +74,10 @@ const DOCUMENT_WRITE: HintRule = {
   message: 'document.write parses its argument as HTML; verify it holds no caller-controlled text.',
   matchers: [
     {
+      kind: 'flow-sink',
       languages: ['js', 'template'],
       isStringScanned: false,
-      flowArgument: 'call',
+      argument: 'call',
       keywords: ['document.write'],
       pattern: /\bdocument\.write(?:ln)?\s*\(/,
     },
@@ -85,6 +93,7 @@ const ANGULAR_BYPASS: HintRule = {
     'bypassSecurityTrust* disables Angular sanitising for this value; verify it can never hold caller-controlled content.',
   matchers: [
     {
+      kind: 'code',
       languages: ['js'],
       isStringScanned: false,
       keywords: ['bypasssecuritytrust'],
@@ -101,6 +110,7 @@ const VUE_V_HTML: HintRule = {
   message: 'v-html renders raw HTML; verify the bound value is sanitised or constant.',
   matchers: [
     {
+      kind: 'code',
       languages: ['template', 'js'],
       keywords: ['v-html'],
       pattern: /(?<![\w-])v-html\s*=/,
@@ -116,6 +126,7 @@ const SVELTE_RAW_HTML: HintRule = {
   message: '{@html} renders raw HTML; verify the expression is sanitised or constant.',
   matchers: [
     {
+      kind: 'code',
       languages: ['template'],
       keywords: ['{@html'],
       pattern: /\{@html\s/,
@@ -132,6 +143,7 @@ const TEMPLATE_UNESCAPED: HintRule = {
   message: 'Template output is not HTML-escaped here; verify the value is sanitised or constant.',
   matchers: [
     {
+      kind: 'code',
       languages: ['template'],
       keywords: [
         '{{{',
@@ -162,9 +174,10 @@ const PYTHON_MARK_SAFE: HintRule = {
     'The value is marked as safe HTML and will not be escaped; verify it holds no caller-controlled text.',
   matchers: [
     {
+      kind: 'flow-sink',
       languages: ['python'],
       isStringScanned: false,
-      flowArgument: 'call',
+      argument: 'call',
       keywords: ['mark_safe', 'markup', 'safestring'],
       pattern: /\b(?:mark_safe|Markup|SafeString)\s*\(/,
       unless: /\b(?:mark_safe|Markup|SafeString)\s*\(\s*(["'])[^"'{}%]*\1\s*\)/,
@@ -180,9 +193,10 @@ const RUBY_HTML_SAFE: HintRule = {
   message: 'html_safe / raw skip Rails escaping; verify the value holds no caller-controlled text.',
   matchers: [
     {
+      kind: 'flow-sink',
       languages: ['ruby'],
       isStringScanned: false,
-      flowArgument: 'expression',
+      argument: 'expression',
       keywords: ['html_safe', 'raw'],
       pattern: /\.html_safe\b|(?<![\w.])raw\s*\(?\s*[@\w]/,
       unless: /(["'])[^"'#]*\1\.html_safe\b/,
@@ -199,6 +213,7 @@ const PHP_ECHO_REQUEST: HintRule = {
     'Request input is written into the page without escaping; use htmlspecialchars (or the template engine).',
   matchers: [
     {
+      kind: 'code',
       languages: ['php'],
       isStringScanned: false,
       keywords: ['_get', '_post', '_request', '_cookie', '_server'],
@@ -220,26 +235,88 @@ const GO_TEMPLATE_HTML: HintRule = {
     'A template.HTML (or JS/URL/CSS) value bypasses html/template escaping; verify it is never caller-controlled.',
   matchers: [
     {
+      kind: 'flow-sink',
       languages: ['go'],
       isStringScanned: false,
-      flowArgument: 'call',
+      argument: 'call',
       keywords: ['template'],
       pattern: /\btemplate\.(?:HTML|JS|URL|HTMLAttr|CSS|JSStr|Srcset)\s*\(\s*(?!["`)])/,
     },
   ],
 };
 
-export const XSS_RULES: readonly HintRule[] = [
-  INNER_HTML,
-  INSERT_ADJACENT_HTML,
-  DANGEROUSLY_SET_INNER_HTML,
-  DOCUMENT_WRITE,
-  ANGULAR_BYPASS,
-  VUE_V_HTML,
-  SVELTE_RAW_HTML,
-  TEMPLATE_UNESCAPED,
-  PYTHON_MARK_SAFE,
-  RUBY_HTML_SAFE,
-  PHP_ECHO_REQUEST,
-  GO_TEMPLATE_HTML,
-];
+const HTML_RESPONSE: HintRule = {
+  id: 'xss/request-html-response',
+  category: 'xss',
+  severity: 'medium',
+  description:
+    'Request data written into a server response (HTML built by concatenation, servlet or response-writer output).',
+  message:
+    'Request data is written into the response without an encoder, so a client can inject markup; encode it for HTML or use an escaping template.',
+  matchers: [
+    ...perLanguage(['js'], {
+      keywords: ['send', 'write', 'end'],
+      pattern: /\bres\.(?:send|write|end)\s*\(/,
+      near: { before: 4, after: 0, requires: /["'`]\s*<\w|<\/\w+>/ },
+    }),
+    ...perLanguage(['java'], {
+      keywords: ['print', 'println', 'write', 'printf', 'format'],
+      pattern:
+        /\b(?:out|writer|pw|getWriter\s*\(\s*\))\.(?:print|println|write|printf|format)\s*\(/,
+    }),
+    ...perLanguage(['python'], {
+      keywords: ['make_response', 'httpresponse'],
+      pattern: /\b(?:make_response|HttpResponse)\s*\(/,
+      // The body only: headers and the status travel in the same call.
+      argument: 'body',
+    }),
+    ...perLanguage(['go'], {
+      keywords: ['fprintf', 'fprint', 'fprintln', 'write', 'writestring'],
+      pattern: /\bfmt\.Fprint(?:f|ln)?\s*\(\s*w\s*,|\bw\.Write\s*\(|\bio\.WriteString\s*\(\s*w\s*,/,
+      near: { before: 4, after: 0, requires: /<\w|text\/html/ },
+    }),
+    // What a Flask view returns is its page (a `str` is served as text/html), unless it is JSON,
+    // a redirect, a file or an escaping template.
+    ...perLanguage(['python'], {
+      keywords: ['return'],
+      pattern: /^\s*return\s+(?=\S)/,
+      fileRequires: /\bfrom\s+flask\b|\bimport\s+flask\b/,
+      unless: NOT_HTML_RETURN.python,
+      isInRouteHandlerOnly: true,
+      argument: 'body',
+    }),
+    ...perLanguage(['php'], {
+      keywords: ['echo', 'print', '<?='],
+      pattern: /(?:\becho\b|\bprint\b|<\?=)\s*/,
+      argument: 'rest',
+    }),
+    // Page HTML gathered in a variable and printed elsewhere (`$html .= '<pre>' . $name . '</pre>'`).
+    ...perLanguage(['php'], {
+      keywords: ["'<", '"<'],
+      pattern: /\$\w+\s*\.?=\s*(?=["']<[A-Za-z])/,
+      argument: 'rest',
+    }),
+  ],
+};
+
+export const XSS_CATEGORY: CategoryRules = {
+  category: 'xss',
+  label: 'Cross-site scripting',
+  sinkKind: 'html',
+  rules: [
+    INNER_HTML,
+    INSERT_ADJACENT_HTML,
+    DANGEROUSLY_SET_INNER_HTML,
+    DOCUMENT_WRITE,
+    ANGULAR_BYPASS,
+    VUE_V_HTML,
+    SVELTE_RAW_HTML,
+    TEMPLATE_UNESCAPED,
+    PYTHON_MARK_SAFE,
+    RUBY_HTML_SAFE,
+    PHP_ECHO_REQUEST,
+    GO_TEMPLATE_HTML,
+    HTML_RESPONSE,
+  ],
+  examples: readExamples(EXAMPLES, 'xss.examples.json'),
+};

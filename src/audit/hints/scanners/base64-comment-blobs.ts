@@ -4,7 +4,7 @@ import {
   ADDRESSED_TO_AI,
   OVERRIDE_INSTRUCTIONS,
   SUPPRESS_FINDINGS,
-} from '../rules/instruction-phrases.js';
+} from '../rules/prompt-injection.js';
 import type { FileScanner } from './file-scanner.js';
 
 const BASE64_COMMENT_BLOB: HintRuleInfo = {

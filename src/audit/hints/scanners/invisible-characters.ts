@@ -1,4 +1,4 @@
-import type { Language } from '../detect-languages.js';
+import { LANGUAGES, type Language } from '../detect-languages.js';
 import type { FileContext } from '../file-context.js';
 import type { HintRuleInfo } from '../hint-rule.js';
 import { isOutsideQuotes } from '../is-outside-quotes.js';
@@ -100,17 +100,9 @@ export const INVISIBLE_CHARACTER_SCANNER: FileScanner = {
 
 const MAX_IDENTIFIER_LINE_CHARS = 500;
 // Languages whose identifiers may hold joiners (a homoglyph trick); data and prose files have none.
-const CODE_LANGUAGES: ReadonlySet<Language> = new Set([
-  'js',
-  'python',
-  'ruby',
-  'php',
-  'java',
-  'go',
-  'csharp',
-  'perl',
-  'shell',
-]);
+const CODE_LANGUAGES: ReadonlySet<Language> = new Set(
+  LANGUAGES.filter((language) => language !== 'template' && language !== 'workflow'),
+);
 
 // A joiner outside strings and comments of code sits in an identifier, where script text has no business.
 function isInCodeIdentifier(file: FileContext, offset: number): boolean {

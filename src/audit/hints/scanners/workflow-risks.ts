@@ -1,7 +1,13 @@
 import type { FileContext } from '../file-context.js';
 import type { HintCollector } from '../hint-collector.js';
-import type { HintRuleInfo } from '../hint-rule.js';
+import type { CategoryInfo, HintRuleInfo } from '../hint-rule.js';
 import type { FileScanner } from './file-scanner.js';
+
+/** The category of CI workflow risks (read by this scanner, not by line rules). */
+export const CI_WORKFLOW_CATEGORY: CategoryInfo = {
+  category: 'ci-workflow',
+  label: 'CI workflow risks',
+};
 
 const PR_TARGET_CHECKOUT: HintRuleInfo = {
   id: 'ci/pull-request-target-checkout',

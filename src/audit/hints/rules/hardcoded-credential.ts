@@ -1,4 +1,6 @@
-import type { HintRule, RuleLanguage } from '../hint-rule.js';
+import type { CategoryRules, HintRule, RuleLanguage } from '../hint-rule.js';
+import { readExamples } from '../matchers/read-examples.js';
+import EXAMPLES from './hardcoded-credential.examples.json' with { type: 'json' };
 
 const CODE: readonly RuleLanguage[] = ['js', 'python', 'java', 'go', 'php', 'ruby', 'csharp'];
 // A string literal the redactor left alone (it replaces what looks random): readable, 6 to 64
@@ -26,6 +28,7 @@ const READABLE_PASSWORD: HintRule = {
     'A password or secret is written into the code as a readable literal; anyone with the source has it. Load it from configuration or a secret store.',
   matchers: [
     {
+      kind: 'code',
       languages: CODE,
       keywords: ['assw', 'ecret', 'pwd'],
       isKeywordInsideWords: true,
@@ -57,6 +60,7 @@ const LITERAL_SIGNING_KEY: HintRule = {
     'A signing key is written into the code: anyone with the source can forge signatures or tokens. Load the key from configuration or a secret store.',
   matchers: [
     {
+      kind: 'code',
       languages: ['js'],
       keywords: ['createhmac', 'jwt.sign', 'jwt.verify'],
       pattern: new RegExp(
@@ -64,6 +68,7 @@ const LITERAL_SIGNING_KEY: HintRule = {
       ),
     },
     {
+      kind: 'code',
       languages: ['python'],
       keywords: ['hmac.new', 'jwt.encode', 'jwt.decode'],
       pattern: new RegExp(
@@ -71,6 +76,7 @@ const LITERAL_SIGNING_KEY: HintRule = {
       ),
     },
     {
+      kind: 'code',
       languages: ['java'],
       keywords: ['hmac', 'secretkeyspec', 'signwith'],
       pattern: new RegExp(
@@ -78,6 +84,7 @@ const LITERAL_SIGNING_KEY: HintRule = {
       ),
     },
     {
+      kind: 'code',
       languages: ['go'],
       keywords: ['signedstring', 'hmac.new'],
       pattern: new RegExp(
@@ -85,6 +92,7 @@ const LITERAL_SIGNING_KEY: HintRule = {
       ),
     },
     {
+      kind: 'code',
       languages: ['php'],
       keywords: ['hash_hmac', 'jwt::encode', 'jwt::decode'],
       pattern: new RegExp(
@@ -92,6 +100,7 @@ const LITERAL_SIGNING_KEY: HintRule = {
       ),
     },
     {
+      kind: 'code',
       languages: ['ruby'],
       keywords: ['openssl::hmac', 'jwt.encode', 'jwt.decode'],
       pattern: new RegExp(
@@ -101,4 +110,9 @@ const LITERAL_SIGNING_KEY: HintRule = {
   ],
 };
 
-export const HARDCODED_SECRET_RULES: readonly HintRule[] = [READABLE_PASSWORD, LITERAL_SIGNING_KEY];
+export const HARDCODED_CREDENTIAL_CATEGORY: CategoryRules = {
+  category: 'hardcoded-credential',
+  label: 'Hard-coded credentials',
+  rules: [READABLE_PASSWORD, LITERAL_SIGNING_KEY],
+  examples: readExamples(EXAMPLES, 'hardcoded-credential.examples.json'),
+};

@@ -1,4 +1,4 @@
-import { ALL_KINDS, SINK_KINDS } from './flow-value.js';
+import { ALL_KINDS, SINK_KINDS } from '../flow/flow-value.js';
 
 const { html, sql, shell, path, url, ldap, xpath, nosql } = SINK_KINDS;
 
@@ -13,6 +13,11 @@ export const SANITISERS: readonly (readonly [RegExp, number])[] = [
     ALL_KINDS,
   ],
   [/(?:Integer|Long|Double|Float|Short|Byte|Boolean)\.(?:valueOf|parse\w+)$/, ALL_KINDS],
+  // A path probe answers a boolean, a size or a time, whatever the path held.
+  [
+    /(?:^|\.)(?:os\.path\.(?:exists|lexists|isfile|isdir|islink|getsize|getmtime|getatime|getctime)|os\.access)$/,
+    ALL_KINDS,
+  ],
   // Content sniffers answer from a fixed table of types (`{ ext: 'png', mime: 'image/png' }`), whatever the bytes.
   [
     /(?:^|[.:>\s])(?:fileType\.from(?:Buffer|File|Stream|Blob)|fileTypeFrom(?:Buffer|File|Stream|Blob)|FileType\.from(?:Buffer|File|Stream)|magic\.from_(?:buffer|file)|imghdr\.what|filetype\.guess\w*|puremagic\.\w+|DetectContentType|mime_content_type|finfo_(?:file|buffer)|Marcel::MimeType\.for|MimeMagic\.by_magic)$/,
@@ -61,3 +66,14 @@ export function sanitisedKinds(callee: string): number {
 /** Methods whose result no longer carries the receiver's text: lengths, positions, tests. */
 export const CLEAN_RESULT_METHODS =
   /^(?:length|size|count|indexOf|lastIndexOf|search|equals|equalsIgnoreCase|compareTo|contains|containsKey|includes|has|startsWith|endsWith|startswith|endswith|start_with\?|end_with\?|include\?|isEmpty|isBlank|empty\?|nil\?|blank\?|present\?|hashCode|matches|test|exists|isDirectory|isFile|isdigit|isnumeric|isalpha|nextInt|nextLong|nextDouble|getTime|hasMoreElements|hasNext|ok|status|statusCode|StatusCode)$/;
+
+// Casts to a string type.
+export const STRING_CAST = /^(?:string|String|str)$/;
+// Casts to a number or a boolean: the value carries no text.
+export const NUMERIC_CAST =
+  /^\(\s*(?:int|long|short|byte|double|float|boolean|char|bool|integer|Integer|Long|Double)\s*\)/;
+
+// Calls whose result no longer carries the raw request value, for the assignment look-back (files
+// the flow analysis does not read): tested anywhere on the right-hand side.
+export const LOOK_BACK_SANITISER =
+  /\b(?:escape\w*|encode\w*|Encode\.for\w+|sanitize\w*|sanitise\w*|basename|secure_filename|htmlspecialchars|htmlentities|escapeshellarg|escapeshellcmd|escape_filter_chars|quote|shlex\.quote|Base|parseInt|parseFloat|Number|int|float|Integer\.parseInt|Long\.parseLong|intval|to_i|uuid\.UUID)\s*\(/;

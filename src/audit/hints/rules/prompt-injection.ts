@@ -1,4 +1,6 @@
-import type { HintRule } from '../hint-rule.js';
+import type { CategoryRules, HintRule } from '../hint-rule.js';
+import { readExamples } from '../matchers/read-examples.js';
+import EXAMPLES from './prompt-injection.examples.json' with { type: 'json' };
 
 /** Text that tries to override a model's instructions. */
 export const OVERRIDE_INSTRUCTIONS =
@@ -23,10 +25,10 @@ const OVERRIDE_RULE: HintRule = {
     "Text tries to override a reviewer model's instructions; treat this file as hostile input and review it by hand.",
   matchers: [
     {
+      kind: 'text',
       languages: ['any'],
       keywords: ['ignore', 'disregard', 'forget'],
       pattern: OVERRIDE_INSTRUCTIONS,
-      isCommentScanned: true,
     },
   ],
 };
@@ -40,6 +42,7 @@ const SUPPRESS_RULE: HintRule = {
     'Text asks the reviewer not to report problems; treat it as an attempt to hide something and review this place by hand.',
   matchers: [
     {
+      kind: 'text',
       languages: ['any'],
       // Verb phrases rather than the bare verbs, which are everywhere in code (`report`, `flag`).
       keywords: [
@@ -58,7 +61,6 @@ const SUPPRESS_RULE: HintRule = {
       // Security policies ask people not to report vulnerabilities in public issues: not a model instruction.
       unless:
         /\b(?:via|through|on|in|using|to|as)\s+(?:a\s+|our\s+|the\s+)?(?:public\s+)?(?:github\s+)?(?:issues?|issue\s+tracker|bug\s+tracker|pull\s+requests?)\b|\bpublic(?:ly)?\b/i,
-      isCommentScanned: true,
     },
   ],
 };
@@ -72,6 +74,7 @@ const ADDRESSED_RULE: HintRule = {
   message: 'Text addresses an AI model directly; check whether it tries to steer the review.',
   matchers: [
     {
+      kind: 'text',
       languages: ['any'],
       keywords: [
         'you are now',
@@ -87,7 +90,6 @@ const ADDRESSED_RULE: HintRule = {
         'language model',
       ],
       pattern: ADDRESSED_TO_AI,
-      isCommentScanned: true,
     },
   ],
 };
@@ -104,28 +106,28 @@ const JAVA_UNICODE_ESCAPE_RULE: HintRule = {
     'This unicode escape is decoded before the compiler reads comments and strings, so what follows may run though it reads as a comment or text; write the character itself.',
   matchers: [
     {
+      kind: 'text',
       // A line break anywhere; a quote outside a character literal (`'\u0022'` is one).
       languages: ['java'],
       keywords: ['\\u'],
       isKeywordInsideWords: true,
       pattern: /\\u+000[aAdD]|(?<!')\\u+0022/,
-      isCommentScanned: true,
     },
     {
+      kind: 'text',
       // `*` and `/` end or open comments; inside a string literal they are text (charset tables).
       languages: ['java'],
       keywords: ['\\u'],
       isKeywordInsideWords: true,
       pattern: /\\u+002[aAfF]/,
-      isCommentScanned: true,
       isStringScanned: false,
     },
   ],
 };
 
-export const INSTRUCTION_PHRASE_RULES: readonly HintRule[] = [
-  OVERRIDE_RULE,
-  SUPPRESS_RULE,
-  ADDRESSED_RULE,
-  JAVA_UNICODE_ESCAPE_RULE,
-];
+export const PROMPT_INJECTION_CATEGORY: CategoryRules = {
+  category: 'prompt-injection',
+  label: 'Prompt-injection markers',
+  rules: [OVERRIDE_RULE, SUPPRESS_RULE, ADDRESSED_RULE, JAVA_UNICODE_ESCAPE_RULE],
+  examples: readExamples(EXAMPLES, 'prompt-injection.examples.json'),
+};

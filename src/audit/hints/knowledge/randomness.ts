@@ -1,0 +1,96 @@
+import type { Language } from '../detect-languages.js';
+
+// Every function of each language's non-cryptographic random generator, from its own reference
+// (Python's `random` module, Go's `math/rand` and `math/rand/v2`, `java.util.Random`, PHP's
+// random functions, Ruby's `Kernel#rand` and `Random`, .NET's `System.Random`, Perl's `rand`).
+// Each row is the pattern of a call, the keywords that send a line to it, and two examples.
+
+/** One language's weak random calls, with a flagged and a safe example of the table row. */
+export interface WeakRandomRow {
+  language: Language;
+  keywords: readonly string[];
+  pattern: RegExp;
+  flagged: string;
+  safe: string;
+}
+
+// https://docs.python.org/3/library/random.html: bookkeeping, bytes, integers, sequences, distributions.
+const PYTHON_RANDOM_FUNCTIONS = [
+  'random',
+  'randbytes',
+  'randrange',
+  'randint',
+  'getrandbits',
+  'choice',
+  'choices',
+  'shuffle',
+  'sample',
+  'binomialvariate',
+  'uniform',
+  'triangular',
+  'betavariate',
+  'expovariate',
+  'gammavariate',
+  'gauss',
+  'lognormvariate',
+  'normalvariate',
+  'vonmisesvariate',
+  'paretovariate',
+  'weibullvariate',
+];
+
+// https://pkg.go.dev/math/rand and https://pkg.go.dev/math/rand/v2: top-level functions and *Rand methods.
+const GO_RANDOM_FUNCTIONS = [
+  'ExpFloat64',
+  'Float32',
+  'Float64',
+  'Int',
+  'Int31',
+  'Int31n',
+  'Int32',
+  'Int32N',
+  'Int63',
+  'Int63n',
+  'Int64',
+  'Int64N',
+  'IntN',
+  'Intn',
+  'N',
+  'NormFloat64',
+  'Perm',
+  'Read',
+  'Shuffle',
+  'Uint',
+  'Uint32',
+  'Uint32N',
+  'Uint64',
+  'Uint64N',
+  'UintN',
+];
+
+export const WEAK_RANDOM: readonly WeakRandomRow[] = [
+  {
+    language: 'python',
+    keywords: ['random'],
+    // The module's functions, or a `random.Random()` generator of one's own (SystemRandom is the safe one).
+    pattern: new RegExp(
+      String.raw`\brandom\.(?:${PYTHON_RANDOM_FUNCTIONS.join('|')})\s*\(|\brandom\.Random\s*\(`,
+    ),
+    flagged: 'reset_token = str(random.normalvariate())[2:]',
+    safe: 'reset_token = secrets.token_urlsafe(32)',
+  },
+  {
+    language: 'go',
+    keywords: ['rand'],
+    pattern: new RegExp(String.raw`\brand\.(?:${GO_RANDOM_FUNCTIONS.join('|')})\s*[([]`),
+    flagged: 'token := strconv.Itoa(rand.IntN(1 << 30))',
+    safe: 'n, err := cryptorand.Read(tokenBytes)',
+  },
+];
+
+/** The weak random row of a language. */
+export function weakRandomOf(language: Language): WeakRandomRow {
+  const row = WEAK_RANDOM.find((r) => r.language === language);
+  if (row === undefined) throw new Error(`no weak-random row for ${language}`);
+  return row;
+}

@@ -1,0 +1,35 @@
+import type { Language } from '../detect-languages.js';
+import { ROUTE_DECORATOR } from './sources.js';
+
+// How a view's answer becomes HTML, from the frameworks' own references: Flask serves a returned
+// `str` as text/html (https://flask.palletsprojects.com/en/stable/quickstart/#about-responses: "If
+// a string is returned, it's converted into a response object with the string as response body, a
+// 200 OK status code and a text/html mimetype"), a dict or list as JSON, and a tuple as (body,
+// status, headers); Django's HttpResponse defaults to text/html.
+
+/** Functions routed to by a framework, by the text of their definition (decorators included). */
+export const ROUTE_HANDLERS: Partial<Record<Language, RegExp>> = {
+  // Flask and FastAPI route decorators, and Django views (a function whose first parameter is the request).
+  python: new RegExp(`${ROUTE_DECORATOR.source}|\\bdef\\s+\\w+\\s*\\(\\s*request\\b`),
+};
+
+/**
+ * What a view returns that is not an HTML page built from its text: JSON (`jsonify`, a dict or list
+ * literal, `json.dumps`), a redirect, a file, an escaping template, an abort, or a response whose
+ * type is set to something else.
+ */
+export const NOT_HTML_RETURN: Readonly<Record<'python', RegExp>> = {
+  python:
+    /^\s*return\s+(?:jsonify|render_template|stream_template|redirect|send_file|send_from_directory|abort|url_for|json\.dumps|JsonResponse|FileResponse|StreamingResponse|RedirectResponse|HttpResponseRedirect|HttpResponseNotFound|render|Response\s*\([^)]*(?:mimetype|content_type|media_type)\s*=\s*["'](?!text\/html))\b|^\s*return\s+[{[]|^\s*return\s*$|^\s*return\s+(?:None|True|False|\d+)\s*$/,
+};
+
+/** Calls that build a response from a body and headers: only the body (the first argument, or a tuple's first item) is the page. */
+export const RESPONSE_BUILDERS = /(?:^|\.)(?:make_response|Response|HttpResponse)$/;
+
+/**
+ * Template renderers that escape the values they are given (Jinja's autoescape in Flask): the page
+ * carries only the template's own text, the receiver's (`template.render(...)`) or the first argument's.
+ */
+export const ESCAPING_RENDERERS: Partial<Record<Language, RegExp>> = {
+  python: /^(?:render_template_string|render_template|render)$/,
+};

@@ -1,0 +1,90 @@
+import type { Language } from '../detect-languages.js';
+
+// Where request data enters a program, per language and framework, and what else comes from outside.
+
+/** Expressions that read what an HTTP client sent, per language. */
+export const REQUEST_INPUT: Partial<Record<Language, RegExp>> = {
+  js: /\breq\.(?:params|query|body|headers|cookies|signedCookies|files?|originalUrl|url|path)\b|\breq\.(?:get|header|param)\s*\(|\b(?:request|ctx|context)\.(?:params|query|body|cookies|files?)\b|\bctx\.request\.(?:body|query)\b|\bevent\.(?:queryStringParameters|pathParameters|multiValueQueryStringParameters|body)\b|\bsearchParams\.get\s*\(/,
+  // `flask.request.args` and a Django class-based view's `self.request.GET` too.
+  python:
+    /\b(?:flask\.|self\.)?request\.(?:args|form|values|files|json|get_json|data|GET|POST|FILES|query_params|path_params|headers|cookies|body|match_info|query|rel_url)\b/,
+  ruby: /\bparams\s*\[|\bparams\.(?:fetch|require|permit|dig)\b|\brequest\.(?:params|query_string|body|headers|url|path|referer|raw_post)\b|\bcookies\s*\[/,
+  php: /\$_(?:GET|POST|REQUEST|COOKIE|FILES|SERVER)\b|\$request->(?:input|get|query|post|file|all|route|header)\s*\(|\brequest\(\)\s*->|\bRequest::(?:input|get|query)\s*\(|\$this->request->/,
+  java: /\.getParameter(?:Values|Map|Names)?\s*\(|\.getQueryString\s*\(|\.getPathInfo\s*\(|\.getRequestURI\s*\(|\.getHeaders?\s*\(|\.getHeaderNames\s*\(|\.getInputStream\s*\(|\.getReader\s*\(|\.getCookies\s*\(|\.getParts?\s*\(/,
+  go: /\br\.URL\.(?:Query|Path|RawQuery)\b|\.(?:Form|PostForm)Value\s*\(|\br\.(?:Form|PostForm|Body)\b|\bmux\.Vars\s*\(|\bc\.(?:Param|Query|PostForm|DefaultQuery|QueryParam|FormValue)\s*\(|\bchi\.URLParam\s*\(|\br\.Header\.Get\s*\(|\bctx\.(?:Param|Query|FormValue)\s*\(/,
+  csharp:
+    /\bRequest\.(?:Query|Form|QueryString|Params|Headers|Cookies|Body|RouteValues|Path)\b|\bHttpContext\.Request\b/,
+  perl: /\bparam\s*\(|->(?:url_)?param\s*\(|\$ENV\{['"]?(?:QUERY_STRING|REQUEST_URI|HTTP_\w+)|\$(?:cgi|q)->(?:param|Vars)\b/,
+};
+
+// Parameters bound from the request by a framework annotation: `@RequestParam String name`, `[FromQuery] string name`.
+export const BOUND_PARAMETER: Partial<Record<Language, RegExp>> = {
+  java: /@(?:RequestParam|PathVariable|RequestHeader|RequestBody)\b(?:\([^)]*\))?\s+(?:final\s+)?[\w<>[\].?]+\s+(\w+)/g,
+  csharp: /\[From(?:Query|Body|Route|Form|Header)\b(?:\([^)]*\))?\]\s*[\w<>[\].?]+\s+(\w+)/g,
+};
+
+// Getter methods of a request object whose result is what the client sent (`request.getParameter("a")`).
+export const REQUEST_GETTERS =
+  /^(?:get\w*(?:Param|Header|Cookie|Query|Body|Input|Part|Path|Uri|URI|Url|URL)\w*|param|header|cookie|query|input|body)$/;
+
+// Data a program receives from outside besides requests: arguments, environment, browser state.
+export const EXTERNAL_INPUT =
+  /^(?:process\.(?:argv|env)|sys\.argv|os\.(?:environ|Args|Getenv|getenv)|System\.(?:getenv|getProperty|in)|ARGV|ENV|\$argv|\$_ENV|location|window\.location|document\.(?:location|cookie|URL|referrer)|localStorage|sessionStorage|navigator|Environment\.GetEnvironmentVariable)\b/;
+
+// Parts of a request a handler may destructure: `({ params, query }: Request, res)`.
+export const REQUEST_PARTS = /^(?:params|query|body|headers|cookies|files|file|signedCookies)$/;
+// Annotations that bind a parameter from the request (Spring, JAX-RS, ASP.NET).
+export const BINDING_ANNOTATION =
+  /@(?:RequestParam|PathVariable|RequestHeader|RequestBody|CookieValue|RequestPart|ModelAttribute|QueryParam|PathParam|FormParam|HeaderParam|MatrixParam)\b|\[From(?:Query|Body|Route|Form|Header)\b/;
+// A Python function a web framework routes requests to: its parameters come from the URL or query.
+export const ROUTE_DECORATOR =
+  /@\w+(?:\.\w+)*\.(?:route|get|post|put|delete|patch|api_route|websocket)\s*\(/;
+// Parameters of a routed view that a framework fills with something other than request data.
+export const NOT_FROM_REQUEST =
+  /^(?:self|cls|request|req|db|session|current_user|background_tasks|response)$/;
+// A handler's parameter list: a typed Express `Request`, or a response or `next` beside it.
+export const HANDLER_SIGNATURE =
+  /\}\s*:\s*(?:express\.)?Request\b|,\s*(?:res|response|reply|next|h)\b/;
+// A FastAPI parameter filled by a dependency (`user = Depends(current_user)`), not by the request.
+export const INJECTED_DEPENDENCY = /Depends\s*\(/;
+
+/** Names of the request object itself: passed whole into a wrapper, it makes the wrapper a source. */
+export const REQUEST_OBJECTS: Partial<Record<Language, RegExp>> = {
+  js: /^(?:req|request)$/,
+  java: /^(?:request|req|httpRequest|servletRequest|httpServletRequest)$/,
+  csharp: /^(?:Request|request)$/,
+  go: /^(?:r|req|request)$/,
+  php: /^\$request$/,
+  python: /^request$/,
+  ruby: /^request$/,
+};
+
+// Reads whose values can hold objects or arrays (JSON bodies, bracketed query strings, PHP and Rails params).
+export const STRUCTURED_READS: Partial<Record<Language, RegExp>> = {
+  js: /\b(?:req|request|ctx|context)(?:\.request)?\.(?:body|query|files?)\b|\bevent\.body\b/,
+  python: /\brequest\.(?:json|get_json|data|form|values)\b/,
+  php: /\$_(?:GET|POST|REQUEST|COOKIE|FILES)\b|\$request->(?:input|all|post|query|json)\b/,
+  ruby: /\bparams\b/,
+};
+
+// Archive entry names are untrusted input too (zip slip), in files that open archives.
+export const ARCHIVE_INPUT: Partial<Record<Language, { library: RegExp; reads: RegExp }>> = {
+  js: {
+    library: /\b(?:adm-zip|unzipper|yauzl|jszip|tar-stream|tar|decompress|node-stream-zip)\b/,
+    reads: /\.getEntries\s*\(|\.(?:entryName|fileName)\b|\bentry\.path\b|\bheader\.name\b/,
+  },
+  python: {
+    library: /\b(?:zipfile|tarfile)\b/,
+    reads: /\.(?:namelist|infolist|getmembers|getnames)\s*\(/,
+  },
+  java: {
+    library: /\bjava\.util\.zip\b|\bZip(?:Input|File|Entry)|\bTarArchive/,
+    reads: /\.getNextEntry\s*\(|\.getNextTarEntry\s*\(|\.entries\s*\(\s*\)/,
+  },
+  go: { library: /"archive\/(?:zip|tar)"/, reads: /\b\w+\.File\b(?!\s*\()|\.Next\s*\(\s*\)/ },
+  php: { library: /\bZipArchive\b|\bPharData\b/, reads: /->getNameIndex\s*\(|->statIndex\s*\(/ },
+  ruby: {
+    library: /\bZip::File\b|\bGem::Package::TarReader\b/,
+    reads: /\bZip::File\.open\b|\.each_entry\b/,
+  },
+};

@@ -1,0 +1,51 @@
+import type { CategoryRules, HintRule } from '../hint-rule.js';
+import { readExamples } from '../matchers/read-examples.js';
+import EXAMPLES from './trust-boundary.examples.json' with { type: 'json' };
+import { perLanguage } from '../matchers/per-language.js';
+
+const TRUST_BOUNDARY: HintRule = {
+  id: 'session/request-value',
+  category: 'trust-boundary',
+  severity: 'medium',
+  description: 'Request data stored in the server-side session (trust boundary violation).',
+  message:
+    'A request value is stored in the session, where later code trusts it; validate it (or derive it server-side) first.',
+  matchers: [
+    ...perLanguage(['java'], {
+      keywords: ['setattribute', 'putvalue'],
+      pattern: /\b(?:session|getSession\s*\(\s*\w*\s*\))\.(?:setAttribute|putValue)\s*\(\s*[^,]+,/i,
+    }),
+    ...perLanguage(['js'], {
+      keywords: ['session'],
+      pattern: /\breq\.session\.[\w$]+\s*=(?!=)/,
+    }),
+    ...perLanguage(['python'], {
+      keywords: ['session'],
+      pattern: /\bsession\s*\[[^\]\n]+\]\s*=(?!=)/,
+    }),
+    // A key the request names (`session[name] = …`), and the dict methods that store into Flask's and
+    // Django's sessions (both dicts): `update`, `setdefault`.
+    ...perLanguage(['python'], {
+      keywords: ['session'],
+      // Matched from the `]`, so the flow reads the key before it.
+      pattern: /(?<=\bsession\s*\[\s*(?!["'])[^\]\n]+)\]\s*=(?!=)/,
+      argument: 'receiver',
+    }),
+    ...perLanguage(['python'], {
+      keywords: ['session'],
+      pattern: /\bsession\.(?:update|setdefault)\s*\(/,
+    }),
+    ...perLanguage(['php'], {
+      keywords: ['$_session'],
+      pattern: /\$_SESSION\s*\[\s*["'][^"']+["']\s*\]\s*=(?!=)/,
+    }),
+  ],
+};
+
+export const TRUST_BOUNDARY_CATEGORY: CategoryRules = {
+  category: 'trust-boundary',
+  label: 'Request data stored in the session',
+  sinkKind: 'session',
+  rules: [TRUST_BOUNDARY],
+  examples: readExamples(EXAMPLES, 'trust-boundary.examples.json'),
+};

@@ -1,0 +1,47 @@
+import type { CategoryRules, HintRule } from '../hint-rule.js';
+import { readExamples } from '../matchers/read-examples.js';
+import EXAMPLES from './xpath-injection.examples.json' with { type: 'json' };
+import { perLanguage } from '../matchers/per-language.js';
+
+const XPATH_INJECTION: HintRule = {
+  id: 'xpath/request-expression',
+  category: 'xpath-injection',
+  severity: 'high',
+  description: 'An XPath expression built from request data.',
+  message:
+    'The XPath expression is built from request data, so a client can change the query; use XPath variables for the value.',
+  matchers: [
+    ...perLanguage(['java'], {
+      keywords: ['evaluate', 'compile', 'selectnodes', 'selectsinglenode'],
+      pattern: /\.(?:evaluate|compile|selectNodes|selectSingleNode)\s*\(/,
+      fileRequires: /\bjavax\.xml\.xpath\b|\bxpath\b|\borg\.dom4j\b/i,
+      argument: 'first',
+    }),
+    ...perLanguage(['python'], {
+      // lxml's `.xpath()` and its compiled `XPath(query)` / `ETXPath(query)`, ElementTree's path queries.
+      keywords: ['xpath', 'etxpath', 'find', 'findall', 'iterfind', 'findtext'],
+      pattern: /\.(?:xpath|find|findall|iterfind|findtext)\s*\(|\b(?:XPath|ETXPath)\s*\(/,
+      fileRequires: /lxml|xml\.etree|ElementTree|xpath/i,
+      argument: 'first',
+    }),
+    ...perLanguage(['php'], {
+      keywords: ['query', 'evaluate', 'xpath'],
+      pattern: /->(?:query|evaluate|xpath)\s*\(/,
+      fileRequires: /DOMXPath|SimpleXML|->xpath\s*\(/,
+      argument: 'first',
+    }),
+    ...perLanguage(['js'], {
+      keywords: ['xpath.', 'xp.', 'document.evaluate'],
+      pattern: /\b(?:xpath|xp)\.(?:select1?|evaluate|parse)\s*\(|\bdocument\.evaluate\s*\(/,
+      argument: 'first',
+    }),
+  ],
+};
+
+export const XPATH_INJECTION_CATEGORY: CategoryRules = {
+  category: 'xpath-injection',
+  label: 'XPath built from request data',
+  sinkKind: 'xpath',
+  rules: [XPATH_INJECTION],
+  examples: readExamples(EXAMPLES, 'xpath-injection.examples.json'),
+};

@@ -1,0 +1,55 @@
+import type { CategoryRules, HintRule } from '../hint-rule.js';
+import { readExamples } from '../matchers/read-examples.js';
+import EXAMPLES from './xxe.examples.json' with { type: 'json' };
+import { PYTHON_ENTITY_SWITCHES } from '../knowledge/xml-parsers.js';
+
+const XXE: HintRule = {
+  id: 'xml/external-entities',
+  category: 'xxe',
+  severity: 'high',
+  description: 'An XML parser that expands external entities (XXE).',
+  message:
+    'This XML parser resolves external entities, so a document can read local files or reach internal hosts; disable DTDs and entity expansion.',
+  matchers: [
+    {
+      kind: 'code',
+      languages: ['java'],
+      keywords: [
+        'documentbuilderfactory',
+        'saxparserfactory',
+        'xmlinputfactory',
+        'saxbuilder',
+        'saxreader',
+      ],
+      pattern:
+        /\b(?:DocumentBuilderFactory|SAXParserFactory|XMLInputFactory)\.newInstance\s*\(|\bnew\s+(?:SAXBuilder|SAXReader)\s*\(/,
+      fileForbids:
+        /disallow-doctype-decl|external-general-entities|SUPPORT_DTD|IS_SUPPORTING_EXTERNAL_ENTITIES|ACCESS_EXTERNAL_DTD|setExpandEntityReferences\s*\(\s*false/,
+    },
+    {
+      kind: 'code',
+      languages: ['js'],
+      keywords: ['noent'],
+      pattern: /\bnoent\s*:\s*true\b/,
+    },
+    {
+      kind: 'code',
+      languages: ['python'],
+      keywords: PYTHON_ENTITY_SWITCHES.keywords,
+      pattern: PYTHON_ENTITY_SWITCHES.pattern,
+    },
+    {
+      kind: 'code',
+      languages: ['php'],
+      keywords: ['libxml_noent', 'libxml_dtdload'],
+      pattern: /\bLIBXML_(?:NOENT|DTDLOAD)\b/,
+    },
+  ],
+};
+
+export const XXE_CATEGORY: CategoryRules = {
+  category: 'xxe',
+  label: 'XML external entities',
+  rules: [XXE],
+  examples: readExamples(EXAMPLES, 'xxe.examples.json'),
+};

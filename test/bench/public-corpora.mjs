@@ -1,0 +1,259 @@
+// Held-out measurement of the hint index on public labelled corpora kept OUTSIDE the repository
+// (default /tmp/hint-corpora, or HINT_CORPORA). Nothing here is committed but this reader; the
+// corpora are copied by hand from stored public repositories (see docs/benchmarks.md, "Hints").
+//
+// Layout it reads:
+//   benchmark-python/labels.csv           name,category,real,total_chars   (OWASP BenchmarkPython)
+//   benchmark-python/testcode/<name>.json a JSON string: the file without its 667-character licence header
+//   benchmark-java/labels.csv             name,category,real,total_chars   (OWASP BenchmarkJava v1.2)
+//   benchmark-java/testcode/<name>.json   a JSON string: the file without its licence header
+//   semgrep-rules/*.json                  {path, category, total_chars, text}: a semgrep-rules test target,
+//                                         `ruleid:` / `ok:` comments label the statement below them
+//   juice-shop/*.json                     {path, total_chars, text}: a Juice Shop source file whose
+//                                         `vuln-code-snippet vuln-line` comments label vulnerable lines
+//
+// OWASP Benchmark cases are scored as OWASP's scorecards do: a case is flagged when the file holds a
+// hint of the case's category; TPR over real vulnerabilities, FPR over safe cases, Youden = TPR - FPR;
+// the overall figure is the mean of the category Youdens. A semgrep case is the labelled statement and
+// the lines after it up to the next label or top-level line (at most 25); flagged when a hint of the
+// file's category lies in it.
+//
+// Run after a build: `node test/bench/public-corpora.mjs [--dist <dir>] [--json] [--verbose]`.
+// `--dist` points at another build's dist/ (for "before" figures from a worktree of an older commit).
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const args = process.argv.slice(2);
+const flag = (name) => args.includes(name);
+const option = (name) => {
+  const at = args.indexOf(name);
+  return at === -1 ? undefined : args[at + 1];
+};
+const ROOT = process.env.HINT_CORPORA ?? '/tmp/hint-corpora';
+const DIST = path.resolve(
+  option('--dist') ?? fileURLToPath(new URL('../../dist/', import.meta.url)),
+);
+const { indexFile } = await import(
+  pathToFileURL(path.join(DIST, 'audit/hints/index-file.js')).href
+);
+
+/** OWASP Benchmark category names to hint categories, with a rule filter where two share one. */
+const BENCHMARK_CATEGORIES = {
+  pathtraver: { category: 'path-traversal' },
+  sqli: { category: 'sql-injection' },
+  xpathi: { category: 'xpath-injection' },
+  xxe: { category: 'xxe' },
+  weakrand: { category: 'weak-crypto', rule: /random/ },
+  hash: { category: 'weak-crypto', rule: /hash/ },
+  crypto: { category: 'weak-crypto', rule: /cipher|ecb/ },
+  securecookie: { category: 'insecure-cookie' },
+  redirect: { category: 'open-redirect' },
+  trustbound: { category: 'trust-boundary' },
+  codeinj: { category: 'dynamic-code' },
+  ldapi: { category: 'ldap-injection' },
+  deserialization: { category: 'unsafe-deserialization' },
+  xss: { category: 'xss' },
+  cmdi: { category: 'command-execution' },
+};
+
+function readLabels(file) {
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((line) => /^\w+,/.test(line))
+    .map((line) => {
+      const [name, category, real, totalChars] = line.split(',');
+      return { name, category, isReal: real === 'true', totalChars: Number(totalChars) };
+    });
+}
+
+function emptyRow() {
+  return { vulnerable: 0, tp: 0, safe: 0, fp: 0 };
+}
+
+function rates(row) {
+  const tpr = row.vulnerable === 0 ? 0 : row.tp / row.vulnerable;
+  const fpr = row.safe === 0 ? 0 : row.fp / row.safe;
+  return { ...row, tpr, fpr, youden: tpr - fpr };
+}
+
+/** An OWASP Benchmark tree: one labelled file per case. */
+function measureBenchmark(dir, extension, headerChars) {
+  const labels = readLabels(path.join(dir, 'labels.csv'));
+  const rows = new Map();
+  const notes = [];
+  for (const label of labels) {
+    const mapping = BENCHMARK_CATEGORIES[label.category];
+    if (mapping === undefined) continue;
+    const text = JSON.parse(readFileSync(path.join(dir, 'testcode', `${label.name}.json`), 'utf8'));
+    if (headerChars !== undefined && text.length + headerChars !== label.totalChars)
+      throw new Error(
+        `${label.name}: ${text.length} characters, expected ${label.totalChars - headerChars}`,
+      );
+    const hints = indexFile({ path: `testcode/${label.name}.${extension}`, text }).filter(
+      (hint) =>
+        hint.category === mapping.category &&
+        (mapping.rule === undefined || mapping.rule.test(hint.ruleId)),
+    );
+    const row = rows.get(label.category) ?? emptyRow();
+    rows.set(label.category, row);
+    if (label.isReal) {
+      row.vulnerable++;
+      if (hints.length > 0) row.tp++;
+      else notes.push(`missed  ${label.name} ${label.category}`);
+    } else {
+      row.safe++;
+      if (hints.length > 0) {
+        row.fp++;
+        notes.push(
+          `flagged ${label.name} ${label.category}: ${hints.map((h) => `${h.ruleId}@${h.line}`).join(', ')}`,
+        );
+      }
+    }
+  }
+  return { rows, notes };
+}
+
+const ANNOTATION = /^\s*(?:#|\/\/)\s*(ruleid|ok)\b/;
+const MAX_CASE_LINES = 25;
+
+/** Semgrep-rules test targets: each `ruleid:` or `ok:` comment labels the statement below it. */
+function measureSemgrep(dir) {
+  const rows = new Map();
+  const notes = [];
+  for (const name of readdirSync(dir)
+    .filter((n) => n.endsWith('.json'))
+    .sort()) {
+    const item = JSON.parse(readFileSync(path.join(dir, name), 'utf8'));
+    if (item.text.length !== item.total_chars)
+      throw new Error(`${name}: ${item.text.length} characters, expected ${item.total_chars}`);
+    const lines = item.text.split('\n');
+    const extension = path.extname(item.path);
+    const hints = indexFile({ path: `semgrep${extension}`, text: item.text }).filter(
+      (hint) => hint.category === item.category,
+    );
+    const row = rows.get(item.category) ?? emptyRow();
+    rows.set(item.category, row);
+    for (let index = 0; index < lines.length; index++) {
+      const match = ANNOTATION.exec(lines[index]);
+      if (match === null) continue;
+      let start = index + 1;
+      while (start < lines.length && ANNOTATION.test(lines[start])) start++;
+      let end = start;
+      while (
+        end + 1 < lines.length &&
+        end + 1 - start < MAX_CASE_LINES &&
+        !ANNOTATION.test(lines[end + 1]) &&
+        !/^\S/.test(lines[end + 1])
+      )
+        end++;
+      const found = hints.some((hint) => hint.line >= start + 1 && hint.line <= end + 1);
+      const where = `${item.path}:${start + 1}`;
+      if (match[1] === 'ruleid') {
+        row.vulnerable++;
+        if (found) row.tp++;
+        else notes.push(`missed  ${where}`);
+      } else {
+        row.safe++;
+        if (found) {
+          row.fp++;
+          notes.push(`flagged ${where}`);
+        }
+      }
+    }
+  }
+  return { rows, notes };
+}
+
+const VULN_LINE = /vuln-code-snippet\s+vuln-line\s+(\w+)/;
+const WINDOW = 3;
+
+/** Juice Shop sources: annotated vulnerable lines found (±3), and hints near one. */
+function measureJuiceShop(dir) {
+  const result = { files: 0, vulnerableLines: 0, found: 0, hints: 0, nearAnnotated: 0 };
+  const notes = [];
+  for (const name of readdirSync(dir)
+    .filter((n) => n.endsWith('.json'))
+    .sort()) {
+    const item = JSON.parse(readFileSync(path.join(dir, name), 'utf8'));
+    if (item.text.length !== item.total_chars)
+      throw new Error(`${name}: ${item.text.length} characters, expected ${item.total_chars}`);
+    const annotated = item.text
+      .split('\n')
+      .flatMap((line, index) => (VULN_LINE.test(line) ? [index + 1] : []));
+    const hints = indexFile({ path: item.path, text: item.text });
+    result.files++;
+    result.vulnerableLines += annotated.length;
+    for (const line of annotated) {
+      if (hints.some((hint) => Math.abs(hint.line - line) <= WINDOW)) result.found++;
+      else notes.push(`missed  ${item.path}:${line}`);
+    }
+    for (const hint of hints) {
+      result.hints++;
+      if (annotated.some((line) => Math.abs(hint.line - line) <= WINDOW)) result.nearAnnotated++;
+      else notes.push(`far     ${item.path}:${hint.line} ${hint.ruleId}`);
+    }
+  }
+  return { result, notes };
+}
+
+function summarise(rows) {
+  const table = [...rows]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([category, row]) => ({ category, ...rates(row) }));
+  const meanYouden =
+    table.length === 0 ? 0 : table.reduce((sum, row) => sum + row.youden, 0) / table.length;
+  const pooled = table.reduce(
+    (total, row) => ({
+      vulnerable: total.vulnerable + row.vulnerable,
+      tp: total.tp + row.tp,
+      safe: total.safe + row.safe,
+      fp: total.fp + row.fp,
+    }),
+    emptyRow(),
+  );
+  return { table, meanYouden, pooled: rates(pooled) };
+}
+
+const report = {};
+const sources = [
+  ['benchmark-python', (dir) => measureBenchmark(dir, 'py', 667)],
+  ['benchmark-java', (dir) => measureBenchmark(dir, 'java', 802)],
+  ['semgrep-rules', measureSemgrep],
+];
+for (const [name, measure] of sources) {
+  const dir = path.join(ROOT, name);
+  if (!existsSync(dir)) continue;
+  const { rows, notes } = measure(dir);
+  report[name] = { ...summarise(rows), notes };
+}
+const juiceDir = path.join(ROOT, 'juice-shop');
+if (existsSync(juiceDir)) report['juice-shop'] = measureJuiceShop(juiceDir);
+
+if (flag('--json')) {
+  console.log(JSON.stringify(report, null, 2));
+} else {
+  const format = (value) => value.toFixed(2).padStart(6);
+  for (const [name, entry] of Object.entries(report)) {
+    if (name === 'juice-shop') {
+      const r = entry.result;
+      console.log(
+        `\n${name}: ${r.files} files; annotated vulnerable lines with a hint within ±${WINDOW}: ${r.found}/${r.vulnerableLines}; hints near an annotated line: ${r.nearAnnotated}/${r.hints}`,
+      );
+    } else {
+      console.log(`\n${name}`);
+      console.log('category                  vuln  safe    TPR    FPR  Youden');
+      for (const row of entry.table)
+        console.log(
+          `${row.category.padEnd(24)} ${String(row.vulnerable).padStart(5)} ${String(row.safe).padStart(5)} ${format(row.tpr)} ${format(row.fpr)} ${format(row.youden)}`,
+        );
+      const p = entry.pooled;
+      console.log(
+        `${'pooled'.padEnd(24)} ${String(p.vulnerable).padStart(5)} ${String(p.safe).padStart(5)} ${format(p.tpr)} ${format(p.fpr)} ${format(p.youden)}`,
+      );
+      console.log(`${'mean of categories'.padEnd(45)}${format(entry.meanYouden)}`);
+    }
+    if (flag('--verbose')) for (const note of entry.notes) console.log(`  ${note}`);
+  }
+  if (Object.keys(report).length === 0) console.log(`no corpora under ${ROOT}`);
+}
