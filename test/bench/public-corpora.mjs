@@ -11,12 +11,26 @@
 //                                         `ruleid:` / `ok:` comments label the statement below them
 //   juice-shop/*.json                     {path, total_chars, text}: a Juice Shop source file whose
 //                                         `vuln-code-snippet vuln-line` comments label vulnerable lines
+//   gosec/*.json                          {repo, path, commit, offset, total_chars, text}: one read of a
+//                                         gosec `testutils/gNNN_samples.go` (at most 16,000 characters
+//                                         from offset; a sample cut off at the end is not read)
+//   njsscan/*.json                        {repo, path, commit, total_chars, text}: an njsscan test file,
+//                                         `node_source/true_positives/` (vulnerable) or `true_negatives/`
 //
 // OWASP Benchmark cases are scored as OWASP's scorecards do: a case is flagged when the file holds a
 // hint of the case's category; TPR over real vulnerabilities, FPR over safe cases, Youden = TPR - FPR;
 // the overall figure is the mean of the category Youdens. A semgrep case is the labelled statement and
 // the lines after it up to the next label or top-level line (at most 25); flagged when a hint of the
 // file's category lies in it.
+//
+// gosec samples (Go, per case): each `{[]string{`src`, ...}, N, gosec.NewConfig()}` entry is a case,
+// vulnerable when gosec expects N > 0 issues of the file's rule, safe when N = 0; flagged when any of
+// its sources holds a hint of the rule's category (GOSEC_RULES below, which also narrows G402). Entries with another config or a
+// `#nosec` marker are not read, nor those whose comment says the 0 is a known gosec limitation (the
+// code is vulnerable). gosec counts `os.Args` and `os.Getenv` as tainted; those cases are kept.
+// njsscan test files (JavaScript, per file): a file under `true_positives/` is a vulnerable case and one
+// under `true_negatives/` a safe case of the category NJSSCAN_FILES gives it; flagged when the file
+// holds a hint of that category. Per-category TPR, FPR and Youden as for the OWASP Benchmark.
 //
 // Run after a build: `node test/bench/public-corpora.mjs [--dist <dir>] [--json] [--verbose]`.
 // `--dist` points at another build's dist/ (for "before" figures from a worktree of an older commit).
@@ -165,6 +179,149 @@ function measureSemgrep(dir) {
   return { rows, notes };
 }
 
+/**
+ * gosec rules read, to hint categories. Not read: G101 (credential patterns by variable name), G204 and
+ * G304 (any non-constant argument, a linter's policy), G201/G202 (format strings, superseded by G701),
+ * and rules with no hint category (G104, G106-G115, G301-G307, G601, G706 and the rest).
+ */
+const GOSEC_RULES = {
+  G203: { category: 'xss' },
+  G401: { category: 'weak-crypto' },
+  // G402's protocol-version and cipher-suite samples have no hint category: only verification is read.
+  G402: { category: 'tls-verification', only: /InsecureSkipVerify/ },
+  G404: { category: 'weak-crypto' },
+  G701: { category: 'sql-injection' },
+  G702: { category: 'command-execution' },
+  G703: { category: 'path-traversal' },
+  G704: { category: 'ssrf' },
+  G705: { category: 'xss' },
+};
+const READ_FILE_CHARS = 16_000;
+const GOSEC_SAMPLE =
+  /\{\s*\[\]string\{((?:\s*`[^`]*`\s*,?)+)\s*\}\s*,\s*(\d+)\s*,\s*(gosec\.NewConfig\(\)|[^}]*?)\s*\}/g;
+const GOSEC_KNOWN_MISS = /limitation|doesn't track|does not track/i;
+
+/** gosec `testutils/gNNN_samples.go`: one case per sample, labelled by its expected issue count. */
+function measureGosec(dir) {
+  const rows = new Map();
+  const notes = [];
+  for (const name of readdirSync(dir)
+    .filter((n) => n.endsWith('.json'))
+    .sort()) {
+    const item = JSON.parse(readFileSync(path.join(dir, name), 'utf8'));
+    const expected = Math.min(READ_FILE_CHARS, item.total_chars - item.offset);
+    if (item.text.length !== expected)
+      throw new Error(`${name}: ${item.text.length} characters, expected ${expected}`);
+    const rule = /g(\d{3})_samples/.exec(item.path)?.[1];
+    const mapping = GOSEC_RULES[`G${rule}`];
+    if (mapping === undefined) throw new Error(`${name}: no category for ${item.path}`);
+    const { category, only } = mapping;
+    const row = rows.get(category) ?? { ...emptyRow(), rules: new Set() };
+    rows.set(category, row);
+    row.rules.add(`G${rule}`);
+    let previousEnd = 0;
+    let index = 0;
+    for (const match of item.text.matchAll(GOSEC_SAMPLE)) {
+      const comment = item.text.slice(previousEnd, match.index);
+      previousEnd = match.index + match[0].length;
+      index++;
+      const sources = [...match[1].matchAll(/`([^`]*)`/g)].map((m) => m[1]);
+      const where = `G${rule}#${index}`;
+      if (match[3] !== 'gosec.NewConfig()' || sources.some((s) => /#nosec|gosec:disable/.test(s)))
+        continue;
+      if (only !== undefined && !sources.some((s) => only.test(s))) continue;
+      if (GOSEC_KNOWN_MISS.test(comment)) {
+        notes.push(`not read ${where}: the 0 is a gosec limitation`);
+        continue;
+      }
+      const found = sources.some((text, file) =>
+        indexFile({ path: `sample${index}_${file}.go`, text }).some(
+          (hint) => hint.category === category,
+        ),
+      );
+      if (Number(match[2]) > 0) {
+        row.vulnerable++;
+        if (found) row.tp++;
+        else notes.push(`missed  ${where}`);
+      } else {
+        row.safe++;
+        if (found) {
+          row.fp++;
+          notes.push(`flagged ${where}`);
+        }
+      }
+    }
+  }
+  for (const row of rows.values()) row.rules = [...row.rules].sort().join(' ');
+  return { rows, notes };
+}
+
+/**
+ * njsscan test files read, to hint categories (the rule the file tests, by njsscan's rule names). Not
+ * read: files of rules with no hint category (helmet and other headers, body-parser and regex DoS,
+ * error disclosure, timing attacks, Electron settings, `layer7_object_dos`, logic checks).
+ */
+const NJSSCAN_FILES = {
+  'exec_os_command.js': 'command-execution',
+  'hardcoded_os_command.js': 'command-execution',
+  'eval_node.js': 'dynamic-code',
+  'hardcoded_evals.js': 'dynamic-code',
+  'sqli_node.js': 'sql-injection',
+  'safe_sql.js': 'sql-injection',
+  'path_traversal.js': 'path-traversal',
+  'safe_traversal.js': 'path-traversal',
+  'open_redirect.js': 'open-redirect',
+  'safe_redirect.js': 'open-redirect',
+  'ssrf_node.js': 'ssrf',
+  'http_client_node.js': 'ssrf',
+  'xpathi_node.js': 'xpath-injection',
+  'safe_xpath.js': 'xpath-injection',
+  'nosql_injection.js': 'nosql-injection',
+  'safe_nosql.js': 'nosql-injection',
+  'xss_node.js': 'xss',
+  'safe_html_node.js': 'xss',
+  'jwt_none_algorithm.js': 'jwt',
+  'safe_jwt_algorithm.js': 'jwt',
+  'header_cors_star.js': 'cors',
+  'safe_cors_header.js': 'cors',
+  'xxe_node.js': 'xxe',
+  'safe_xml_parsing.js': 'xxe',
+};
+
+/** njsscan `tests/assets/node_source/true_{positives,negatives}/`: one case per file. */
+function measureNjsscan(dir) {
+  const rows = new Map();
+  const notes = [];
+  for (const name of readdirSync(dir)
+    .filter((n) => n.endsWith('.json'))
+    .sort()) {
+    const item = JSON.parse(readFileSync(path.join(dir, name), 'utf8'));
+    if (item.text.length !== item.total_chars)
+      throw new Error(`${name}: ${item.text.length} characters, expected ${item.total_chars}`);
+    const category = NJSSCAN_FILES[path.basename(item.path)];
+    const isReal = item.path.includes('/true_positives/');
+    if (category === undefined || (!isReal && !item.path.includes('/true_negatives/')))
+      throw new Error(`${name}: no category or label for ${item.path}`);
+    const row = rows.get(category) ?? emptyRow();
+    rows.set(category, row);
+    const hints = indexFile({ path: path.basename(item.path), text: item.text }).filter(
+      (hint) => hint.category === category,
+    );
+    if (isReal) {
+      row.vulnerable++;
+      if (hints.length > 0) row.tp++;
+      else notes.push(`missed  ${item.path}`);
+    } else {
+      row.safe++;
+      if (hints.length > 0) {
+        row.fp++;
+        notes.push(`flagged ${item.path}: ${hints.map((h) => `${h.ruleId}@${h.line}`).join(', ')}`);
+      }
+    }
+  }
+  return { rows, notes };
+}
+
 const VULN_LINE = /vuln-code-snippet\s+vuln-line\s+(\w+)/;
 const WINDOW = 3;
 
@@ -220,20 +377,26 @@ const sources = [
   ['benchmark-python', (dir) => measureBenchmark(dir, 'py', 667)],
   ['benchmark-java', (dir) => measureBenchmark(dir, 'java', 802)],
   ['semgrep-rules', measureSemgrep],
+  ['gosec', measureGosec],
+  ['njsscan', measureNjsscan],
 ];
 for (const [name, measure] of sources) {
   const dir = path.join(ROOT, name);
-  if (!existsSync(dir)) continue;
+  if (!existsSync(dir)) {
+    console.error(`skipped ${name}: no ${dir}`);
+    continue;
+  }
   const { rows, notes } = measure(dir);
   report[name] = { ...summarise(rows), notes };
 }
 const juiceDir = path.join(ROOT, 'juice-shop');
 if (existsSync(juiceDir)) report['juice-shop'] = measureJuiceShop(juiceDir);
+else console.error(`skipped juice-shop: no ${juiceDir}`);
 
 if (flag('--json')) {
   console.log(JSON.stringify(report, null, 2));
 } else {
-  const format = (value) => value.toFixed(2).padStart(6);
+  const format = (value, count) => (count === 0 ? '–' : value.toFixed(2)).padStart(6);
   for (const [name, entry] of Object.entries(report)) {
     if (name === 'juice-shop') {
       const r = entry.result;
@@ -245,7 +408,7 @@ if (flag('--json')) {
       console.log('category                  vuln  safe    TPR    FPR  Youden');
       for (const row of entry.table)
         console.log(
-          `${row.category.padEnd(24)} ${String(row.vulnerable).padStart(5)} ${String(row.safe).padStart(5)} ${format(row.tpr)} ${format(row.fpr)} ${format(row.youden)}`,
+          `${row.category.padEnd(24)} ${String(row.vulnerable).padStart(5)} ${String(row.safe).padStart(5)} ${format(row.tpr, row.vulnerable)} ${format(row.fpr, row.safe)} ${format(row.youden)}${row.rules === undefined ? '' : `  ${row.rules}`}`,
         );
       const p = entry.pooled;
       console.log(
