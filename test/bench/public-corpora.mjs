@@ -17,6 +17,11 @@
 //                                         offset, and a sample cut off at the end of the last is not read
 //   njsscan/*.json                        {repo, path, commit, total_chars, text}: an njsscan test file,
 //                                         `node_source/true_positives/` (vulnerable) or `true_negatives/`
+//   sard-php/licence.json                 {repo, path, commit, text}: the licence comment every SARD PHP
+//                                         file holds, read once
+//   sard-php/<NNN>.json                   {repo, path, commit, total_chars, head, body}: a SARD PHP test
+//                                         case (progpilot `projects/tests/tests/sard/NNN/`), the file
+//                                         being head + licence + body
 //
 // OWASP Benchmark cases are scored as OWASP's scorecards do: a case is flagged when the file holds a
 // hint of the case's category; TPR over real vulnerabilities, FPR over safe cases, Youden = TPR - FPR;
@@ -33,6 +38,9 @@
 // njsscan test files (JavaScript, per file): a file under `true_positives/` is a vulnerable case and one
 // under `true_negatives/` a safe case of the category NJSSCAN_FILES gives it; flagged when the file
 // holds a hint of that category. Per-category TPR, FPR and Youden as for the OWASP Benchmark.
+// SARD PHP test cases (per file): the file's own header says "Safe sample" or "Unsafe sample"; the
+// weakness is the CWE its name starts with (SARD_PHP_CWES); flagged when the file holds a hint of that
+// category. The suite's input is a command's output or a file (`exec`, backticks), not a request.
 //
 // Run after a build: `node test/bench/public-corpora.mjs [--dist <dir>] [--json] [--verbose]`.
 // `--dist` points at another build's dist/ (for "before" figures from a worktree of an older commit).
@@ -406,6 +414,57 @@ function measureNjsscan(dir) {
   return { rows, notes };
 }
 
+/**
+ * NIST SARD PHP suite (Stivalet, 2015) weaknesses read, to hint categories. CWE-98 is a file included by
+ * a tainted name, read as path traversal. Others in the suite (CWE-79, CWE-601 and the rest) are not in
+ * the files read; a file of another weakness stops the run.
+ */
+const SARD_PHP_CWES = {
+  CWE_78: 'command-execution',
+  CWE_89: 'sql-injection',
+  CWE_90: 'ldap-injection',
+  CWE_91: 'xpath-injection',
+  CWE_95: 'dynamic-code',
+  CWE_98: 'path-traversal',
+};
+const SARD_LABEL = /^(Safe|Unsafe) sample$/m;
+
+/** SARD PHP test cases (progpilot's copy): one case per file, labelled by its own header. */
+function measureSardPhp(dir) {
+  const rows = new Map();
+  const notes = [];
+  const licence = JSON.parse(readFileSync(path.join(dir, 'licence.json'), 'utf8')).text;
+  for (const name of readdirSync(dir)
+    .filter((n) => n.endsWith('.json') && n !== 'licence.json')
+    .sort()) {
+    const item = JSON.parse(readFileSync(path.join(dir, name), 'utf8'));
+    const text = item.head + licence + item.body;
+    if (text.length !== item.total_chars)
+      throw new Error(`${name}: ${text.length} characters, expected ${item.total_chars}`);
+    const label = SARD_LABEL.exec(item.head)?.[1];
+    const category = SARD_PHP_CWES[/\/(CWE_\d+)__/.exec(item.path)?.[1]];
+    if (label === undefined || category === undefined)
+      throw new Error(`${name}: no label or category for ${item.path}`);
+    const row = rows.get(category) ?? emptyRow();
+    rows.set(category, row);
+    const found = indexFile({ path: `sard/${path.basename(item.path)}`, text }).some(
+      (hint) => hint.category === category,
+    );
+    if (label === 'Unsafe') {
+      row.vulnerable++;
+      if (found) row.tp++;
+      else notes.push(`missed  ${name}`);
+    } else {
+      row.safe++;
+      if (found) {
+        row.fp++;
+        notes.push(`flagged ${name}`);
+      }
+    }
+  }
+  return { rows, notes };
+}
+
 const VULN_LINE = /vuln-code-snippet\s+vuln-line\s+(\w+)/;
 const WINDOW = 3;
 
@@ -463,6 +522,7 @@ const sources = [
   ['semgrep-rules', measureSemgrep],
   ['gosec', measureGosec],
   ['njsscan', measureNjsscan],
+  ['sard-php', measureSardPhp],
 ];
 for (const [name, measure] of sources) {
   const dir = path.join(ROOT, name);
