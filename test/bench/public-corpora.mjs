@@ -11,12 +11,36 @@
 //                                         `ruleid:` / `ok:` comments label the statement below them
 //   juice-shop/*.json                     {path, total_chars, text}: a Juice Shop source file whose
 //                                         `vuln-code-snippet vuln-line` comments label vulnerable lines
+//   gosec/*.json                          {repo, path, commit, offset, total_chars, text}: one read of a
+//                                         gosec `testutils/gNNN_samples.go` (at most 16,000 characters
+//                                         from offset); the reads of a file are joined in order of
+//                                         offset, and a sample cut off at the end of the last is not read
+//   njsscan/*.json                        {repo, path, commit, total_chars, text}: an njsscan test file,
+//                                         `node_source/true_positives/` (vulnerable) or `true_negatives/`
+//   sard-php/licence.json                 {repo, path, commit, text}: the licence comment every SARD PHP
+//                                         file holds, read once
+//   sard-php/<NNN>.json                   {repo, path, commit, total_chars, head, body}: a SARD PHP test
+//                                         case (progpilot `projects/tests/tests/sard/NNN/`), the file
+//                                         being head + licence + body
 //
 // OWASP Benchmark cases are scored as OWASP's scorecards do: a case is flagged when the file holds a
 // hint of the case's category; TPR over real vulnerabilities, FPR over safe cases, Youden = TPR - FPR;
 // the overall figure is the mean of the category Youdens. A semgrep case is the labelled statement and
 // the lines after it up to the next label or top-level line (at most 25); flagged when a hint of the
 // file's category lies in it.
+//
+// gosec samples (Go, per case): each `{[]string{`src`, ...}, N, gosec.NewConfig()}` entry is a case,
+// vulnerable when gosec expects N > 0 issues of the file's rule, safe when N = 0; flagged when any of
+// its sources holds a hint of the rule's category (GOSEC_RULES below, which also narrows G402).
+// Entries with another config or a `#nosec` marker are not read, nor an expected 0 whose comment says
+// gosec's analysis misses it (GOSEC_KNOWN_MISS: the code is vulnerable). gosec counts `os.Args` and
+// `os.Getenv` as tainted; those cases are kept.
+// njsscan test files (JavaScript, per file): a file under `true_positives/` is a vulnerable case and one
+// under `true_negatives/` a safe case of the category NJSSCAN_FILES gives it; flagged when the file
+// holds a hint of that category. Per-category TPR, FPR and Youden as for the OWASP Benchmark.
+// SARD PHP test cases (per file): the file's own header says "Safe sample" or "Unsafe sample"; the
+// weakness is the CWE its name starts with (SARD_PHP_CWES); flagged when the file holds a hint of that
+// category. The suite's input is a command's output or a file (`exec`, backticks), not a request.
 //
 // Run after a build: `node test/bench/public-corpora.mjs [--dist <dir>] [--json] [--verbose]`.
 // `--dist` points at another build's dist/ (for "before" figures from a worktree of an older commit).
@@ -165,6 +189,282 @@ function measureSemgrep(dir) {
   return { rows, notes };
 }
 
+/**
+ * gosec rules read, to hint categories. Not read: G101 (credential patterns by variable name), G204 and
+ * G304 (any non-constant argument, a linter's policy), G201/G202 (format strings, superseded by G701),
+ * and rules with no hint category (G104, G106-G115, G301-G307, G601, G706 and the rest).
+ */
+const GOSEC_RULES = {
+  G203: { category: 'xss' },
+  G401: { category: 'weak-crypto' },
+  // G402's protocol-version and cipher-suite samples have no hint category: only verification is read.
+  G402: { category: 'tls-verification', only: /InsecureSkipVerify/ },
+  G404: { category: 'weak-crypto' },
+  G701: { category: 'sql-injection' },
+  G702: { category: 'command-execution' },
+  G703: { category: 'path-traversal' },
+  G704: { category: 'ssrf' },
+  G705: { category: 'xss' },
+};
+const READ_FILE_CHARS = 16_000;
+const GOSEC_SAMPLE =
+  /\{\s*\[\]string\{((?:\s*`[^`]*`\s*,?)+)\s*\}\s*,\s*(\d+)\s*,\s*(gosec\.NewConfig\(\)|[^}]*?)\s*\}/g;
+// gosec's own comments on an expected 0 that its analysis misses (the code is vulnerable); a 0 whose
+// comment names a limitation but whose code is safe (a constant) is read as safe.
+const GOSEC_KNOWN_MISS =
+  /doesn't track|does not track|documents the limitation|documented limitation|have limitations|not fully tracked|does not yet follow/i;
+
+/** Reads of one file, in order of offset, joined; stops when a read is missing or of the wrong length. */
+function joinReads(name, reads) {
+  reads.sort((a, b) => a.offset - b.offset);
+  let text = '';
+  for (const read of reads) {
+    if (read.offset !== text.length || read.commit !== reads[0].commit)
+      throw new Error(
+        `${name}: read at ${read.offset} (${read.commit}) after ${text.length} characters`,
+      );
+    const expected = Math.min(READ_FILE_CHARS, read.total_chars - read.offset);
+    if (read.text.length !== expected)
+      throw new Error(
+        `${name}@${read.offset}: ${read.text.length} characters, expected ${expected}`,
+      );
+    text += read.text;
+  }
+  return text;
+}
+
+/** gosec `testutils/gNNN_samples.go`: one case per sample, labelled by its expected issue count. */
+function measureGosec(dir) {
+  const rows = new Map();
+  const notes = [];
+  const files = new Map();
+  for (const name of readdirSync(dir).filter((n) => n.endsWith('.json'))) {
+    const item = JSON.parse(readFileSync(path.join(dir, name), 'utf8'));
+    files.set(item.path, [...(files.get(item.path) ?? []), item]);
+  }
+  for (const [file, reads] of [...files].sort(([a], [b]) => a.localeCompare(b))) {
+    const text = joinReads(file, reads);
+    if (text.length < reads[0].total_chars)
+      notes.push(`read ${text.length} of ${reads[0].total_chars} characters of ${file}`);
+    const rule = /g(\d{3})_samples/.exec(file)?.[1];
+    const mapping = GOSEC_RULES[`G${rule}`];
+    if (mapping === undefined) throw new Error(`no category for ${file}`);
+    const { category, only } = mapping;
+    const row = rows.get(category) ?? { ...emptyRow(), rules: new Set() };
+    rows.set(category, row);
+    row.rules.add(`G${rule}`);
+    let previousEnd = 0;
+    let index = 0;
+    for (const match of text.matchAll(GOSEC_SAMPLE)) {
+      // A sample's comments are the lines above it and the rest of its closing line.
+      const lineEnd = text.indexOf('\n', match.index + match[0].length);
+      const end = lineEnd === -1 ? text.length : lineEnd;
+      const comment =
+        text.slice(previousEnd, match.index) + text.slice(match.index + match[0].length, end);
+      previousEnd = end;
+      index++;
+      const sources = [...match[1].matchAll(/`([^`]*)`/g)].map((m) => m[1]);
+      const where = `G${rule}#${index}`;
+      if (match[3] !== 'gosec.NewConfig()' || sources.some((s) => /#nosec|gosec:disable/.test(s)))
+        continue;
+      if (only !== undefined && !sources.some((s) => only.test(s))) continue;
+      if (Number(match[2]) === 0 && GOSEC_KNOWN_MISS.test(comment)) {
+        notes.push(`not read ${where}: the 0 is a gosec limitation`);
+        continue;
+      }
+      const found = sources.some((source, part) =>
+        indexFile({ path: `sample${index}_${part}.go`, text: source }).some(
+          (hint) => hint.category === category,
+        ),
+      );
+      if (Number(match[2]) > 0) {
+        row.vulnerable++;
+        if (found) row.tp++;
+        else notes.push(`missed  ${where}`);
+      } else {
+        row.safe++;
+        if (found) {
+          row.fp++;
+          notes.push(`flagged ${where}`);
+        }
+      }
+    }
+  }
+  for (const row of rows.values()) row.rules = [...row.rules].sort().join(' ');
+  return { rows, notes };
+}
+
+/**
+ * njsscan test files read, to hint categories: the category of the njsscan rule the file was written
+ * for. A file that is an older copy of another under a new name is read once, as the newer
+ * (`xss_handlebars.js` as `xss_templates.js`, `handlebars_escape.js` as `safe_templates.js`,
+ * `strong_crypto.js` as `safe_crypto.js`), and `semantic_grep/` copies of files at the top level are
+ * not read. Not read, no hint category: helmet and other headers, header and host-header injection,
+ * body-parser, regex and loop DoS, error disclosure, timing attacks, Electron settings, logic checks,
+ * `express_hbs_lfr`, XML entity expansion (expat, a DoS), gRPC without TLS, Sequelize without TLS or
+ * with a weak TLS version, buffer checks, passport, JWT exposed data or credentials and revocation.
+ */
+const NJSSCAN_FILES = {
+  'exec_os_command.js': 'command-execution',
+  'hardcoded_os_command.js': 'command-execution',
+  'safe_shelljs.js': 'command-execution',
+  'eval_node.js': 'dynamic-code',
+  'eval_sandbox.js': 'dynamic-code',
+  'eval_vm2_injection.js': 'dynamic-code',
+  'hardcoded_evals.js': 'dynamic-code',
+  'safe_require.js': 'dynamic-code',
+  'safe_sandbox.js': 'dynamic-code',
+  'safe_vm.js': 'dynamic-code',
+  'safe_vm2.js': 'dynamic-code',
+  'eval_deserialize.js': 'unsafe-deserialization',
+  'eval_yaml_deserialize.js': 'unsafe-deserialization',
+  'serialize.js': 'unsafe-deserialization',
+  'yaml_safe_load.js': 'unsafe-deserialization',
+  'sqli_node.js': 'sql-injection',
+  'sql_injection_knex.js': 'sql-injection',
+  'safe_sql.js': 'sql-injection',
+  'safe_sql_knex.js': 'sql-injection',
+  'path_traversal.js': 'path-traversal',
+  'archive_path_overwrite.js': 'path-traversal',
+  'safe_traversal.js': 'path-traversal',
+  'safe_archive_extract.js': 'path-traversal',
+  'safe_path_join_resolve.js': 'path-traversal',
+  'open_redirect.js': 'open-redirect',
+  'safe_redirect.js': 'open-redirect',
+  'ssrf_node.js': 'ssrf',
+  'ssrf_wkhtmltoimage.js': 'ssrf',
+  'ssrf_wkhtmltopdf.js': 'ssrf',
+  'http_client_node.js': 'ssrf',
+  'safe_phantomjs.js': 'ssrf',
+  'safe_playwright.js': 'ssrf',
+  'safe_puppeteer.js': 'ssrf',
+  'safe_wkhtmltoimage.js': 'ssrf',
+  'safe_wkhtmltopdf.js': 'ssrf',
+  'xpathi_node.js': 'xpath-injection',
+  'safe_xpath.js': 'xpath-injection',
+  'nosql_injection.js': 'nosql-injection',
+  'nosql_find_injection.js': 'nosql-injection',
+  'safe_nosql.js': 'nosql-injection',
+  'safe_nosql_find.js': 'nosql-injection',
+  'xss_node.js': 'xss',
+  'xss_templates.js': 'xss',
+  'xss_dom.js': 'xss',
+  'safe_html_node.js': 'xss',
+  'safe_templates.js': 'xss',
+  'safe_mustache_escape.js': 'xss',
+  'safe_seralize_js.js': 'xss',
+  'safe_xss_dom.js': 'xss',
+  'server_side_template_injection.js': 'template-injection',
+  'safe_template_rendering.js': 'template-injection',
+  'jwt_none_algorithm.js': 'jwt',
+  'safe_jwt_algorithm.js': 'jwt',
+  'hardcoded_jwt.js': 'hardcoded-credential',
+  'hardcoded_secrets.js': 'hardcoded-credential',
+  'jwt_express_hardcoded.js': 'hardcoded-credential',
+  'safe_creds_node.js': 'hardcoded-credential',
+  'safe_jwt_express.js': 'hardcoded-credential',
+  'safe_jwt_token.js': 'hardcoded-credential',
+  'header_cors_star.js': 'cors',
+  'cors_header.js': 'cors',
+  'safe_cors_header.js': 'cors',
+  'header_cookie.js': 'insecure-cookie',
+  'safe_header_cookie.js': 'insecure-cookie',
+  'crypto_node.js': 'weak-crypto',
+  'safe_crypto.js': 'weak-crypto',
+  'sequelize_tls_validation.js': 'tls-verification',
+  'safe_sequelize_tls_validation.js': 'tls-verification',
+  'tls_node.js': 'tls-verification',
+  'xxe_node.js': 'xxe',
+  'safe_sax.js': 'xxe',
+  'safe_xml2json.js': 'xxe',
+  'safe_xml_parsing.js': 'xxe',
+};
+
+/** njsscan `tests/assets/node_source/true_{positives,negatives}/`: one case per file. */
+function measureNjsscan(dir) {
+  const rows = new Map();
+  const notes = [];
+  for (const name of readdirSync(dir)
+    .filter((n) => n.endsWith('.json'))
+    .sort()) {
+    const item = JSON.parse(readFileSync(path.join(dir, name), 'utf8'));
+    if (item.text.length !== item.total_chars)
+      throw new Error(`${name}: ${item.text.length} characters, expected ${item.total_chars}`);
+    const category = NJSSCAN_FILES[path.basename(item.path)];
+    const isReal = item.path.includes('/true_positives/');
+    if (category === undefined || (!isReal && !item.path.includes('/true_negatives/')))
+      throw new Error(`${name}: no category or label for ${item.path}`);
+    const row = rows.get(category) ?? emptyRow();
+    rows.set(category, row);
+    const hints = indexFile({ path: path.basename(item.path), text: item.text }).filter(
+      (hint) => hint.category === category,
+    );
+    if (isReal) {
+      row.vulnerable++;
+      if (hints.length > 0) row.tp++;
+      else notes.push(`missed  ${item.path}`);
+    } else {
+      row.safe++;
+      if (hints.length > 0) {
+        row.fp++;
+        notes.push(`flagged ${item.path}: ${hints.map((h) => `${h.ruleId}@${h.line}`).join(', ')}`);
+      }
+    }
+  }
+  return { rows, notes };
+}
+
+/**
+ * NIST SARD PHP suite (Stivalet, 2015) weaknesses read, to hint categories. CWE-98 is a file included by
+ * a tainted name, read as path traversal. Others in the suite (CWE-79, CWE-601 and the rest) are not in
+ * the files read; a file of another weakness stops the run.
+ */
+const SARD_PHP_CWES = {
+  CWE_78: 'command-execution',
+  CWE_89: 'sql-injection',
+  CWE_90: 'ldap-injection',
+  CWE_91: 'xpath-injection',
+  CWE_95: 'dynamic-code',
+  CWE_98: 'path-traversal',
+};
+const SARD_LABEL = /^(Safe|Unsafe) sample$/m;
+
+/** SARD PHP test cases (progpilot's copy): one case per file, labelled by its own header. */
+function measureSardPhp(dir) {
+  const rows = new Map();
+  const notes = [];
+  const licence = JSON.parse(readFileSync(path.join(dir, 'licence.json'), 'utf8')).text;
+  for (const name of readdirSync(dir)
+    .filter((n) => n.endsWith('.json') && n !== 'licence.json')
+    .sort()) {
+    const item = JSON.parse(readFileSync(path.join(dir, name), 'utf8'));
+    const text = item.head + licence + item.body;
+    if (text.length !== item.total_chars)
+      throw new Error(`${name}: ${text.length} characters, expected ${item.total_chars}`);
+    const label = SARD_LABEL.exec(item.head)?.[1];
+    const category = SARD_PHP_CWES[/\/(CWE_\d+)__/.exec(item.path)?.[1]];
+    if (label === undefined || category === undefined)
+      throw new Error(`${name}: no label or category for ${item.path}`);
+    const row = rows.get(category) ?? emptyRow();
+    rows.set(category, row);
+    const found = indexFile({ path: `sard/${path.basename(item.path)}`, text }).some(
+      (hint) => hint.category === category,
+    );
+    if (label === 'Unsafe') {
+      row.vulnerable++;
+      if (found) row.tp++;
+      else notes.push(`missed  ${name}`);
+    } else {
+      row.safe++;
+      if (found) {
+        row.fp++;
+        notes.push(`flagged ${name}`);
+      }
+    }
+  }
+  return { rows, notes };
+}
+
 const VULN_LINE = /vuln-code-snippet\s+vuln-line\s+(\w+)/;
 const WINDOW = 3;
 
@@ -220,20 +520,27 @@ const sources = [
   ['benchmark-python', (dir) => measureBenchmark(dir, 'py', 667)],
   ['benchmark-java', (dir) => measureBenchmark(dir, 'java', 802)],
   ['semgrep-rules', measureSemgrep],
+  ['gosec', measureGosec],
+  ['njsscan', measureNjsscan],
+  ['sard-php', measureSardPhp],
 ];
 for (const [name, measure] of sources) {
   const dir = path.join(ROOT, name);
-  if (!existsSync(dir)) continue;
+  if (!existsSync(dir)) {
+    console.error(`skipped ${name}: no ${dir}`);
+    continue;
+  }
   const { rows, notes } = measure(dir);
   report[name] = { ...summarise(rows), notes };
 }
 const juiceDir = path.join(ROOT, 'juice-shop');
 if (existsSync(juiceDir)) report['juice-shop'] = measureJuiceShop(juiceDir);
+else console.error(`skipped juice-shop: no ${juiceDir}`);
 
 if (flag('--json')) {
   console.log(JSON.stringify(report, null, 2));
 } else {
-  const format = (value) => value.toFixed(2).padStart(6);
+  const format = (value, count) => (count === 0 ? '–' : value.toFixed(2)).padStart(6);
   for (const [name, entry] of Object.entries(report)) {
     if (name === 'juice-shop') {
       const r = entry.result;
@@ -245,7 +552,7 @@ if (flag('--json')) {
       console.log('category                  vuln  safe    TPR    FPR  Youden');
       for (const row of entry.table)
         console.log(
-          `${row.category.padEnd(24)} ${String(row.vulnerable).padStart(5)} ${String(row.safe).padStart(5)} ${format(row.tpr)} ${format(row.fpr)} ${format(row.youden)}`,
+          `${row.category.padEnd(24)} ${String(row.vulnerable).padStart(5)} ${String(row.safe).padStart(5)} ${format(row.tpr, row.vulnerable)} ${format(row.fpr, row.safe)} ${format(row.youden)}${row.rules === undefined ? '' : `  ${row.rules}`}`,
         );
       const p = entry.pooled;
       console.log(
