@@ -28,7 +28,7 @@ const LANGUAGES_BY_EXTENSION: ReadonlyMap<string, readonly Language[]> = new Map
   ...['hbs', 'handlebars', 'mustache', 'ejs', 'njk', 'nunjucks', 'jinja', 'jinja2', 'j2'].map(
     (ext) => [ext, TEMPLATE] as const,
   ),
-  ...['twig', 'liquid', 'gohtml', 'tmpl'].map((ext) => [ext, TEMPLATE] as const),
+  ...['twig', 'liquid', 'gohtml', 'tmpl', 'pug', 'jade'].map((ext) => [ext, TEMPLATE] as const),
   ...['py', 'pyw'].map((ext) => [ext, ['python']] as const),
   ...['rb', 'rake', 'gemspec', 'ru'].map((ext) => [ext, ['ruby']] as const),
   ['erb', ['ruby', 'template']],

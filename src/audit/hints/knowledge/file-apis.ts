@@ -43,6 +43,10 @@ export const NODE_FS_FUNCTIONS: readonly string[] = [
   'writeFile',
 ];
 
+/** An import of `fs` or `fs/promises` (CommonJS or ES module): its functions may then be called by bare name. */
+export const NODE_FS_IMPORT =
+  /\brequire\s*\(\s*["'](?:node:)?fs(?:\/promises)?["']\s*\)|\bfrom\s+["'](?:node:)?fs(?:\/promises)?["']/;
+
 /** Functions whose first argument is a path (matched after a word start: `codecs.open(`, `flask.send_file(`). */
 export const PYTHON_PATH_CALLS: readonly string[] = [
   'io.open',

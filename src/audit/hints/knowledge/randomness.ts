@@ -68,7 +68,20 @@ const GO_RANDOM_FUNCTIONS = [
   'UintN',
 ];
 
+// JavaScript's one generator is Math.random (ECMA-262: "implementation-defined algorithm", not
+// cryptographic; https://developer.mozilla.org/docs/Web/JavaScript/Reference/Global_Objects/Math/random).
+// The safe ones: Node's crypto.randomBytes, randomFill, randomInt, randomUUID and the Web Crypto
+// getRandomValues (https://nodejs.org/api/crypto.html).
+const JS_RANDOM_FUNCTIONS = ['random'];
+
 export const WEAK_RANDOM: readonly WeakRandomRow[] = [
+  {
+    language: 'js',
+    keywords: ['math.random'],
+    pattern: new RegExp(String.raw`\bMath\.(?:${JS_RANDOM_FUNCTIONS.join('|')})\s*\(`),
+    flagged: 'const resetToken = Math.floor(Math.random() * 1e9).toString(36);',
+    safe: 'const resetToken = crypto.randomInt(1e9).toString(36);',
+  },
   {
     language: 'python',
     keywords: ['random'],

@@ -32,4 +32,25 @@ export const RESPONSE_BUILDERS = /(?:^|\.)(?:make_response|Response|HttpResponse
  */
 export const ESCAPING_RENDERERS: Partial<Record<Language, RegExp>> = {
   python: /^(?:render_template_string|render_template|render)$/,
+  // nunjucks.render / renderString (autoescape is on by default), ejs.render / renderFile (`<%= %>`),
+  // pug.render / renderFile (`=` and `#{}`), Mustache.render (`{{ }}`).
+  js: /^(?:render|renderFile|renderString)$/,
+};
+
+/**
+ * Template compilers whose result is a function that escapes what it is given: calling it yields
+ * the page of the template's own text (pug.compile / compileFile, Handlebars.compile, ejs.compile,
+ * nunjucks.compile). Not lodash's `_.template`, whose `<%= %>` does not escape.
+ */
+export const ESCAPING_COMPILERS: Partial<Record<Language, RegExp>> = {
+  js: /(?:^|\.)(?:pug\.compile(?:File)?|[Hh]andlebars\.compile|ejs\.compile|nunjucks\.compile)$/,
+};
+
+/**
+ * A response type set to something other than HTML before the body is sent: Express's
+ * `res.type('json')` / `res.set('Content-Type', 'text/plain')`, Koa's `ctx.type = 'json'`, Node's
+ * `res.setHeader('Content-Type', 'application/json')`, `writeHead(200, { 'Content-Type': … })`.
+ */
+export const NOT_HTML_CONTENT_TYPE: Readonly<Record<'js', RegExp>> = {
+  js: /\b(?:res|ctx|response)\.(?:type\s*(?:\(|=)|contentType\s*\()\s*["'`](?!(?:text\/)?html\b|\.html?\b)|["'`]content-type["'`]\s*(?:,|:)\s*["'`](?!text\/html)/i,
 };

@@ -4,7 +4,23 @@ import type { Language } from '../detect-languages.js';
 
 /** Expressions that read what an HTTP client sent, per language. */
 export const REQUEST_INPUT: Partial<Record<Language, RegExp>> = {
-  js: /\breq\.(?:params|query|body|headers|cookies|signedCookies|files?|originalUrl|url|path)\b|\breq\.(?:get|header|param)\s*\(|\b(?:request|ctx|context)\.(?:params|query|body|cookies|files?)\b|\bctx\.request\.(?:body|query)\b|\bevent\.(?:queryStringParameters|pathParameters|multiValueQueryStringParameters|body)\b|\bsearchParams\.get\s*\(/,
+  // Node's http (`req.url`, `req.headers`), Express's req (https://expressjs.com/en/5x/api.html#req),
+  // Koa's ctx and ctx.request (koajs/koa docs/api/request.md), Next.js route handlers and pages
+  // (`request.json()`, `nextUrl.searchParams`, `headers()`/`cookies()` of next/headers, `context.query`),
+  // Angular's ActivatedRoute (the URL the browser was sent to), Lambda events.
+  js: new RegExp(
+    [
+      String.raw`\breq\.(?:params|query|body|headers|rawHeaders|cookies|signedCookies|files?|originalUrl|url|path|hostname|rawBody)\b`,
+      String.raw`\breq\.(?:get|header|param)\s*\(`,
+      String.raw`\b(?:request|ctx|context)\.(?:params|query|body|cookies|files?)\b`,
+      String.raw`\bctx\.(?:querystring|search|href|originalUrl|url|path|headers?|host|hostname)\b|\bctx\.get\s*\(`,
+      String.raw`\bctx\.request\.(?:body|query|files?|querystring|search|headers?|href|url|path|rawBody)\b`,
+      String.raw`\b(?:req|request)\.(?:json|formData|text)\s*\(\s*\)|\b(?:req|request)\.nextUrl\b|\brequest\.(?:url|headers)\b`,
+      String.raw`\b(?:headers|cookies)\s*\(\s*\)\s*\)?\s*\.get\s*\(|\brouter\.query\b`,
+      String.raw`\b(?:paramMap|queryParamMap)\s*\.\s*get\s*\(|\bsnapshot\.(?:params|queryParams|fragment)\b`,
+      String.raw`\bevent\.(?:queryStringParameters|pathParameters|multiValueQueryStringParameters|body)\b|\bsearchParams\.get\s*\(`,
+    ].join('|'),
+  ),
   // `flask.request.args` and a Django class-based view's `self.request.GET` too.
   python:
     /\b(?:flask\.|self\.)?request\.(?:args|form|values|files|json|get_json|data|GET|POST|FILES|query_params|path_params|headers|cookies|body|match_info|query|rel_url)\b/,

@@ -26,3 +26,15 @@ export const PYTHON_ENTITY_SWITCHES = {
     ].join('|'),
   ),
 } as const;
+
+// Node.js: libxmljs / libxmljs2 parse options (their ParserOptions typings: `noent` substitutes
+// entities, `dtdload` loads the external subset, `dtdvalid` validates against it, `xinclude`
+// loads included files) and libxml2-wasm's ParseOption flags of the same names. xml2js, sax,
+// fast-xml-parser and @xmldom/xmldom expand no external entity and have no switch for it.
+
+/** Node.js parser options that switch external entities, DTD loading or XInclude on. */
+export const JS_ENTITY_SWITCHES = {
+  keywords: ['noent', 'dtdload', 'dtdvalid', 'xinclude', 'xml_parse_'],
+  pattern:
+    /\b(?:noent|dtdload|dtdvalid|xinclude)\s*:\s*true\b|\bXML_PARSE_(?:NOENT|DTDLOAD|DTDVALID|XINCLUDE)\b/,
+} as const;

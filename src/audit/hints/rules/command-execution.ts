@@ -2,7 +2,7 @@ import type { CategoryRules, HintRule } from '../hint-rule.js';
 import { readExamples } from '../matchers/read-examples.js';
 import EXAMPLES from './command-execution.examples.json' with { type: 'json' };
 import { escapeRegExp } from '../escape-reg-exp.js';
-import { PYTHON_PROCESS_CALLS, SHELL_NAME } from '../knowledge/processes.js';
+import { NODE_PROGRAM_CALLS, PYTHON_PROCESS_CALLS, SHELL_NAME } from '../knowledge/processes.js';
 
 // A command string visibly built from parts: interpolation, concatenation or formatting.
 const BUILT_COMMAND =
@@ -63,6 +63,29 @@ const NODE_SPAWN_SHELL: HintRule = {
           /\b(?:spawn|spawnSync|execFile|execFileSync|fork|execa|execaSync|crossSpawn)\s*\(/,
       },
       escalate: { severity: 'high', near: { pattern: BUILT_COMMAND, before: 6, after: 0 } },
+    },
+  ],
+};
+
+const NODE_REQUEST_PROGRAM: HintRule = {
+  id: 'cmd-exec/node-request-program',
+  category: 'command-execution',
+  severity: 'high',
+  description:
+    'spawn, execFile or fork (and their Sync forms) whose program or module path carries request input.',
+  message:
+    'The program this call starts carries request input, so a client chooses what runs; start a fixed program and pass the value as one argument.',
+  matchers: [
+    {
+      kind: 'request-sink',
+      languages: ['js'],
+      input: 'js',
+      isStringScanned: false,
+      argument: 'first',
+      keywords: NODE_PROGRAM_CALLS.map((name) => name.toLowerCase()),
+      pattern: new RegExp(
+        String.raw`(?:\b(?:child_?[pP]rocess|childProcess|cp)\.|(?<![\w$.]))(?:${NODE_PROGRAM_CALLS.join('|')})\s*\(`,
+      ),
     },
   ],
 };
@@ -379,6 +402,7 @@ export const COMMAND_EXECUTION_CATEGORY: CategoryRules = {
   rules: [
     NODE_EXEC_INTERPOLATION,
     NODE_SPAWN_SHELL,
+    NODE_REQUEST_PROGRAM,
     PYTHON_SHELL_TRUE,
     PYTHON_OS_SYSTEM,
     PYTHON_PROCESS_PROGRAM,

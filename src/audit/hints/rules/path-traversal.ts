@@ -5,6 +5,7 @@ import { JS_DECLARATION_LINE } from '../matchers/js-declaration-line.js';
 import { escapeRegExp } from '../escape-reg-exp.js';
 import {
   NODE_FS_FUNCTIONS,
+  NODE_FS_IMPORT,
   PYTHON_PATH_BUILTINS,
   PYTHON_PATH_CALLS,
   PYTHON_PATH_METHODS,
@@ -25,7 +26,11 @@ const FILE_ACCESS: HintRule = {
       isStringScanned: false,
       input: 'js',
       argument: 'first',
-      unless: JS_DECLARATION_LINE,
+      // Express's sendFile and download with a `root` option refuse a path that climbs out of it
+      // (https://expressjs.com/en/5x/api.html#res.sendFile).
+      unless: new RegExp(
+        String.raw`${JS_DECLARATION_LINE.source}|\b(?:sendFile|download)\s*\([^;]*\broot\s*:`,
+      ),
       keywords: [
         'fs',
         'promises',
@@ -43,6 +48,30 @@ const FILE_ACCESS: HintRule = {
       pattern: new RegExp(
         String.raw`\b(?:fs|fsp|fse|fsPromises|promises)\.(?:${NODE_FS_FUNCTIONS.join('|')})(?:Sync)?\s*\(|(?<![\w$.])(?:readFile|readFileSync|writeFile|writeFileSync|createReadStream|createWriteStream|unlink|readdir)\s*\(|\bres\.(?:sendFile|download)\s*\(`,
       ),
+    },
+    // Any fs function called by its bare name in a file that imports it (`const { rm } = require('fs')`),
+    // and koa-send's `send(ctx, path)`.
+    {
+      kind: 'request-sink',
+      languages: ['js'],
+      isStringScanned: false,
+      input: 'js',
+      argument: 'first',
+      unless: JS_DECLARATION_LINE,
+      keywords: NODE_FS_FUNCTIONS.map((name) => name.toLowerCase()),
+      pattern: new RegExp(String.raw`(?<![\w$.])(?:${NODE_FS_FUNCTIONS.join('|')})(?:Sync)?\s*\(`),
+      fileRequires: NODE_FS_IMPORT,
+    },
+    {
+      kind: 'request-sink',
+      languages: ['js'],
+      isStringScanned: false,
+      input: 'js',
+      keywords: ['send'],
+      pattern: /(?<![\w$.])send\s*\(\s*ctx\s*,/,
+      // koa-send's `root` confines the path to that directory (koajs/send README).
+      unless: /\broot\s*:/,
+      fileRequires: /["']koa-send["']/,
     },
     {
       kind: 'request-sink',

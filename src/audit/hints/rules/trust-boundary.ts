@@ -15,9 +15,21 @@ const TRUST_BOUNDARY: HintRule = {
       keywords: ['setattribute', 'putvalue'],
       pattern: /\b(?:session|getSession\s*\(\s*\w*\s*\))\.(?:setAttribute|putValue)\s*\(\s*[^,]+,/i,
     }),
+    // express-session's and cookie-session's `req.session`, Koa's `ctx.session` (koa-session):
+    // a property, a key the request names, or Object.assign into it.
     ...perLanguage(['js'], {
       keywords: ['session'],
-      pattern: /\breq\.session\.[\w$]+\s*=(?!=)/,
+      pattern: /\b(?:req|ctx|request)\.session\.[\w$]+\s*=(?!=)/,
+    }),
+    ...perLanguage(['js'], {
+      keywords: ['session'],
+      // Matched from the `]`, so the flow reads the key before it.
+      pattern: /(?<=\b(?:req|ctx|request)\.session\s*\[\s*(?!["'`])[^\]\n]+)\]\s*=(?!=)/,
+      argument: 'receiver',
+    }),
+    ...perLanguage(['js'], {
+      keywords: ['session'],
+      pattern: /\bObject\.assign\s*\(\s*(?:req|ctx|request)\.session\s*,/,
     }),
     ...perLanguage(['python'], {
       keywords: ['session'],
