@@ -25,7 +25,22 @@ export const REQUEST_INPUT: Partial<Record<Language, RegExp>> = {
   python:
     /\b(?:flask\.|self\.)?request\.(?:args|form|values|files|json|get_json|data|GET|POST|FILES|query_params|path_params|headers|cookies|body|match_info|query|rel_url)\b/,
   ruby: /\bparams\s*\[|\bparams\.(?:fetch|require|permit|dig)\b|\brequest\.(?:params|query_string|body|headers|url|path|referer|raw_post)\b|\bcookies\s*\[/,
-  php: /\$_(?:GET|POST|REQUEST|COOKIE|FILES|SERVER)\b|\$request->(?:input|get|query|post|file|all|route|header)\s*\(|\brequest\(\)\s*->|\bRequest::(?:input|get|query)\s*\(|\$this->request->/,
+  // Plain PHP's superglobals, filter_input and the request-header functions
+  // (https://www.php.net/manual/en/reserved.variables.php); Laravel's Request
+  // (https://laravel.com/docs/requests: input, query, the typed string/str readers, dynamic
+  // properties, the request() helper and facade) and the Symfony ParameterBags under it
+  // ($request->query->get(...)). Its integer/boolean/float/date readers are casts, not text.
+  php: new RegExp(
+    [
+      String.raw`\$_(?:GET|POST|REQUEST|COOKIE|FILES|SERVER)\b|\$HTTP_RAW_POST_DATA\b`,
+      String.raw`\bfilter_input(?:_array)?\s*\(\s*INPUT_(?:GET|POST|COOKIE|SERVER|REQUEST)\b|\b(?:getallheaders|apache_request_headers)\s*\(`,
+      String.raw`\$request->(?:input|get|query|post|file|allFiles|all|route|header|headers|cookie|only|except|json|string|str|collect|keys|getContent|path|url|fullUrl|fullUrlWithQuery|segment|segments|validated|safe|bearerToken|userAgent|server|old)\s*\(`,
+      String.raw`\$request->(?:query|request|cookies|files|server|headers|attributes)\s*->`,
+      String.raw`\$request->(?!(?:user|session|method|ip|integer|boolean|float|date|enum|has|filled|missing|is|isMethod|wantsJson|expectsJson|ajax|secure|validate)\b)[a-z_]\w*\b(?!\s*(?:\(|->|=[^=>]))`,
+      String.raw`\brequest\s*\(\s*(?:\)\s*->|[^)\s])|\b(?:Request|Input)::(?:input|get|query|post|all|only|except|cookie|header|file|json|string|str|route)\s*\(`,
+      String.raw`\$this->request->`,
+    ].join('|'),
+  ),
   java: /\.getParameter(?:Values|Map|Names)?\s*\(|\.getQueryString\s*\(|\.getPathInfo\s*\(|\.getRequestURI\s*\(|\.getHeaders?\s*\(|\.getHeaderNames\s*\(|\.getInputStream\s*\(|\.getReader\s*\(|\.getCookies\s*\(|\.getParts?\s*\(/,
   go: /\br\.URL\.(?:Query|Path|RawQuery)\b|\.(?:Form|PostForm)Value\s*\(|\br\.(?:Form|PostForm|Body)\b|\bmux\.Vars\s*\(|\bc\.(?:Param|Query|PostForm|DefaultQuery|QueryParam|FormValue)\s*\(|\bchi\.URLParam\s*\(|\br\.Header\.Get\s*\(|\bctx\.(?:Param|Query|FormValue)\s*\(/,
   csharp:

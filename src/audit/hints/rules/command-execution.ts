@@ -375,6 +375,40 @@ const PHP_BACKTICKS: HintRule = {
   ],
 };
 
+// Laravel's Process facade runs a string through a shell and an array without one
+// (https://laravel.com/docs/processes); Symfony's Process::fromShellCommandline always uses a
+// shell, `new Process([...])` never: there the program, the list's first item, is what matters.
+const PHP_PROCESS_COMMAND: HintRule = {
+  id: 'cmd-exec/php-process-command',
+  category: 'command-execution',
+  severity: 'high',
+  description:
+    'Laravel Process::run/start with a command string, Symfony Process::fromShellCommandline, or a Symfony Process whose program carries request input.',
+  message:
+    'A command line built from request data runs through a shell (or the request names the program); pass a fixed program and the values as separate array items.',
+  matchers: [
+    {
+      kind: 'request-sink',
+      languages: ['php'],
+      input: 'php',
+      isStringScanned: false,
+      argument: 'first',
+      keywords: ['process::'],
+      pattern: /\bProcess::(?:run|start|fromShellCommandline)\s*\(/,
+      unless: /\bProcess::(?:run|start)\s*\(\s*\[/,
+    },
+    {
+      kind: 'request-sink',
+      languages: ['php'],
+      input: 'php',
+      isStringScanned: false,
+      argument: 'command',
+      keywords: ['process'],
+      pattern: /\bnew\s+(?:\\?Symfony\\Component\\Process\\)?Process\s*\(/,
+    },
+  ],
+};
+
 const DOTNET_PROCESS_START: HintRule = {
   id: 'cmd-exec/dotnet-process-start',
   category: 'command-execution',
@@ -415,6 +449,7 @@ export const COMMAND_EXECUTION_CATEGORY: CategoryRules = {
     PERL_SHELL_INTERPOLATION,
     PHP_SHELL_FUNCTION,
     PHP_BACKTICKS,
+    PHP_PROCESS_COMMAND,
     DOTNET_PROCESS_START,
   ],
   examples: readExamples(EXAMPLES, 'command-execution.examples.json'),

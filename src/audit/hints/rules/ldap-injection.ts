@@ -11,9 +11,10 @@ const LDAP_INJECTION: HintRule = {
   message:
     'The LDAP filter is built from request data, so a client can change the search; escape the value or pass it as a filter argument.',
   matchers: [
+    // PHP: ldap_search, ldap_list and ldap_read all take a filter (https://www.php.net/manual/en/ref.ldap.php).
     ...perLanguage(['java', 'python', 'php'], {
-      keywords: ['search', 'search_s', 'search_st', 'ldap_search'],
-      pattern: /(?:\.search(?:_s|_st|_ext_s)?|\bldap_search)\s*\(/,
+      keywords: ['search', 'search_s', 'search_st', 'ldap_search', 'ldap_list', 'ldap_read'],
+      pattern: /(?:\.search(?:_s|_st|_ext_s)?|\bldap_(?:search|list|read))\s*\(/,
       unless: /new\s+Object\s*\[\s*\]/,
       fileRequires: /ldap|DirContext|naming\.directory/i,
     }),

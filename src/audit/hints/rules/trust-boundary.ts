@@ -47,9 +47,24 @@ const TRUST_BOUNDARY: HintRule = {
       keywords: ['session'],
       pattern: /\bsession\.(?:update|setdefault)\s*\(/,
     }),
+    // $_SESSION entries (nested ones and appends too), a key the request names; Laravel's session
+    // writes (https://laravel.com/docs/session): session([...]), session()->put/push/flash/now,
+    // $request->session()->put, the Session facade.
     ...perLanguage(['php'], {
       keywords: ['$_session'],
-      pattern: /\$_SESSION\s*\[\s*["'][^"']+["']\s*\]\s*=(?!=)/,
+      pattern: /\$_SESSION\s*\[\s*["'][^"']+["']\s*\](?:\s*\[[^\]\n]*\])*\s*(?:\.|\?\?)?=(?!=)/,
+    }),
+    ...perLanguage(['php'], {
+      keywords: ['$_session'],
+      // Matched from the `]`, so the flow reads the key before it.
+      pattern: /(?<=\$_SESSION\s*\[\s*(?!["'])[^\n;=]+)\]\s*=(?!=)/,
+      argument: 'receiver',
+    }),
+    ...perLanguage(['php'], {
+      keywords: ['session'],
+      pattern:
+        /(?<![\w>:$])session\s*\(\s*\[|\bsession\s*\(\s*\)\s*->\s*(?:put|push|flash|now|increment)\s*\(|->\s*session\s*\(\s*\)\s*->\s*(?:put|push|flash|now)\s*\(|\bSession::(?:put|push|flash|now)\s*\(/,
+      argument: 'all',
     }),
   ],
 };

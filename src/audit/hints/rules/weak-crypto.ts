@@ -99,7 +99,7 @@ const WEAK_HASH: HintRule = {
 
 // A row of the weak-random table as a matcher: the generator's calls, near a word that makes the value a secret.
 function weakRandom(
-  language: 'js' | 'python' | 'go',
+  language: 'js' | 'python' | 'go' | 'php',
   conditions: Pick<CodeMatcher, 'unless' | 'fileRequires'> &
     Partial<Pick<CodeMatcher, 'languages'>>,
 ): CodeMatcher {
@@ -150,16 +150,7 @@ const INSECURE_RANDOM: HintRule = {
       escalate: RANDOM_ESCALATION,
     },
     weakRandom('go', { fileRequires: /"math\/rand(?:\/v2)?"/, unless: RANDOM_DELAY }),
-    {
-      kind: 'code',
-      languages: ['php'],
-      isStringScanned: false,
-      keywords: ['rand', 'mt_rand', 'uniqid', 'lcg_value', 'str_shuffle', 'array_rand'],
-      pattern: /(?<![\w>:$])(?:rand|mt_rand|uniqid|lcg_value|str_shuffle|array_rand)\s*\(/,
-      unless: RANDOM_DELAY,
-      near: RANDOM_NEAR,
-      escalate: RANDOM_ESCALATION,
-    },
+    weakRandom('php', { unless: RANDOM_DELAY }),
     {
       kind: 'code',
       languages: ['ruby'],

@@ -256,6 +256,7 @@ const PHP_ECHO_REQUEST: HintRule = {
         /(?:\becho\b|\bprint\b|<\?=)[^;]*\$_(?:GET|POST|REQUEST|COOKIE|SERVER\s*\[\s*["'](?:PHP_SELF|REQUEST_URI|QUERY_STRING|HTTP_\w+))/,
       unless:
         /htmlspecialchars|htmlentities|strip_tags|intval|\(int\)|esc_html|esc_attr|esc_url|filter_var|urlencode/,
+      near: { before: 12, after: 0, forbids: NOT_HTML_CONTENT_TYPE.php },
     },
   ],
 };
@@ -347,10 +348,37 @@ const HTML_RESPONSE: HintRule = {
       isInRouteHandlerOnly: true,
       argument: 'body',
     }),
+    // PHP writes to the page with echo, print, <?= and the printf family, and with exit/die of a
+    // string (https://www.php.net/manual/en/function.exit.php); print_r and var_export print their
+    // value unless told to return it. A Content-Type header other than HTML above makes it not a page.
     ...perLanguage(['php'], {
       keywords: ['echo', 'print', '<?='],
       pattern: /(?:\becho\b|\bprint\b|<\?=)\s*/,
+      near: { before: 12, after: 0, forbids: NOT_HTML_CONTENT_TYPE.php },
       argument: 'rest',
+    }),
+    ...perLanguage(['php'], {
+      keywords: ['printf', 'vprintf', 'print_r', 'var_export', 'exit', 'die'],
+      pattern: /(?<![\w>:$])(?:printf|vprintf|print_r|var_export|exit|die)\s*\(/,
+      unless: /\b(?:print_r|var_export)\s*\([^;]*,\s*true\s*\)/,
+      near: { before: 12, after: 0, forbids: NOT_HTML_CONTENT_TYPE.php },
+      argument: 'call',
+    }),
+    // Laravel: a string a route or controller returns is served as text/html, as is
+    // response($html) / Response::make($html); an HtmlString is printed by Blade unescaped.
+    ...perLanguage(['php'], {
+      keywords: ['return'],
+      pattern: /^\s*return\s+(?=\S)/,
+      fileRequires: /\bIlluminate\\|\bRoute::/,
+      unless: NOT_HTML_RETURN.php,
+      isInRouteHandlerOnly: true,
+      argument: 'rest',
+    }),
+    ...perLanguage(['php'], {
+      keywords: ['response', 'htmlstring'],
+      pattern:
+        /(?<![\w>:$])response\s*\(\s*(?!\))|\bResponse::make\s*\(|\bnew\s+(?:\\?Illuminate\\Support\\)?HtmlString\s*\(/,
+      argument: 'first',
     }),
     // Page HTML gathered in a variable and printed elsewhere (`$html .= '<pre>' . $name . '</pre>'`).
     ...perLanguage(['php'], {
