@@ -653,7 +653,7 @@ export class ExpressionEvaluator {
           found = {
             value:
               stored.isEscapingTemplate === true
-                ? CLEAN
+                ? { taint: stored.taint, cleanFor: stored.cleanFor }
                 : joinValues(UNKNOWN, this.evaluate(link.call, scope)),
             next: position + 1,
           };
@@ -711,8 +711,9 @@ export class ExpressionEvaluator {
     // A file's or a remote server's answer is stored data, not the name or URL that chose it.
     if (kinds === 0 && EXTERNAL_READS.test(callee))
       return this.indexInto(UNKNOWN, link.indexes, scope);
+    // A compiled template keeps its source's taint: a template the request wrote is its page.
     if (kinds === 0 && ESCAPING_COMPILERS[this.file.language.language]?.test(callee) === true)
-      return { ...CLEAN, isEscapingTemplate: true };
+      return { ...stripContainer(args[0] ?? CLEAN), isEscapingTemplate: true };
     if (kinds === 0 && ESCAPING_RENDERERS[this.file.language.language]?.test(link.name) === true) {
       const template = receiver !== null ? stripContainer(receiver) : (args[0] ?? CLEAN);
       return this.indexInto(template, link.indexes, scope);

@@ -37,9 +37,10 @@ export const RESPONSE_BUILDERS = /(?:^|\.)(?:make_response|Response|HttpResponse
  */
 export const ESCAPING_RENDERERS: Partial<Record<Language, RegExp>> = {
   python: /^(?:render_template_string|render_template|render)$/,
-  // nunjucks.render / renderString (autoescape is on by default), ejs.render / renderFile (`<%= %>`),
-  // pug.render / renderFile (`=` and `#{}`), Mustache.render (`{{ }}`).
-  js: /^(?:render|renderFile|renderString)$/,
+  // nunjucks.render (autoescape is on by default), ejs.renderFile (`<%= %>`), pug.renderFile (`=`
+  // and `#{}`): a template file's page. Renderers of source text (renderString, ejs.render of a
+  // string) are left to the flow: a template the request wrote is template-injection's.
+  js: /^(?:render|renderFile)$/,
 };
 
 /**
