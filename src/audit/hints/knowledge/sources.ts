@@ -10,7 +10,7 @@ export const REQUEST_INPUT: Partial<Record<Language, RegExp>> = {
   // Angular's ActivatedRoute (the URL the browser was sent to), Lambda events.
   js: new RegExp(
     [
-      String.raw`\breq\.(?:params|query|body|headers|rawHeaders|cookies|signedCookies|files?|originalUrl|url|path|hostname|rawBody)\b`,
+      String.raw`\breq\.(?:params|query|body|headers|rawHeaders|cookies|signedCookies|files?|originalUrl|url|path|rawBody)\b`,
       String.raw`\breq\.(?:get|header|param)\s*\(`,
       String.raw`\b(?:request|ctx|context)\.(?:params|query|body|cookies|files?)\b`,
       String.raw`\bctx\.(?:querystring|search|href|originalUrl|url|path|headers?|host|hostname)\b|\bctx\.get\s*\(`,
