@@ -19,6 +19,7 @@ const JS: readonly Language[] = ['js'];
 const SCRIPT_AND_TEMPLATE: readonly Language[] = ['js', 'template'];
 const TEMPLATE: readonly Language[] = ['template'];
 const SHELL: readonly Language[] = ['shell'];
+const BLADE: readonly Language[] = ['php', 'template'];
 
 const LANGUAGES_BY_EXTENSION: ReadonlyMap<string, readonly Language[]> = new Map([
   ...['js', 'jsx', 'ts', 'tsx', 'mjs', 'cjs', 'mts', 'cts'].map((ext) => [ext, JS] as const),
@@ -28,7 +29,7 @@ const LANGUAGES_BY_EXTENSION: ReadonlyMap<string, readonly Language[]> = new Map
   ...['hbs', 'handlebars', 'mustache', 'ejs', 'njk', 'nunjucks', 'jinja', 'jinja2', 'j2'].map(
     (ext) => [ext, TEMPLATE] as const,
   ),
-  ...['twig', 'liquid', 'gohtml', 'tmpl'].map((ext) => [ext, TEMPLATE] as const),
+  ...['twig', 'liquid', 'gohtml', 'tmpl', 'pug', 'jade'].map((ext) => [ext, TEMPLATE] as const),
   ...['py', 'pyw'].map((ext) => [ext, ['python']] as const),
   ...['rb', 'rake', 'gemspec', 'ru'].map((ext) => [ext, ['ruby']] as const),
   ['erb', ['ruby', 'template']],
@@ -78,6 +79,8 @@ export function detectLanguages(filePath: string, text: string): readonly Langua
   const name = normalized.slice(normalized.lastIndexOf('/') + 1).toLowerCase();
   // Type declarations hold no code that runs: only the language-agnostic rules apply.
   if (TYPE_DECLARATION.test(name)) return [];
+  // A Laravel Blade view is PHP and a template (`{!! $html !!}` prints unescaped).
+  if (name.endsWith('.blade.php')) return BLADE;
   const dot = name.lastIndexOf('.');
   if (dot > 0) {
     const byExtension = LANGUAGES_BY_EXTENSION.get(name.slice(dot + 1));

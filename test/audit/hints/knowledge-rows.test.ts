@@ -4,7 +4,9 @@ import { WEAK_RANDOM } from '../../../src/audit/hints/knowledge/randomness.js';
 
 // The file each weak-random row's one-line examples are read in: the generator imported, as real code has it.
 const FILES: Readonly<Record<string, { path: string; prefix: string }>> = {
+  js: { path: 'src/tokens.js', prefix: "const crypto = require('node:crypto');\n" },
   python: { path: 'app/tokens.py', prefix: 'import random\nimport secrets\n' },
+  php: { path: 'src/tokens.php', prefix: '<?php\n' },
   go: { path: 'cmd/tokens.go', prefix: 'package main\n\nimport (\n\t"math/rand"\n)\n\n' },
 };
 

@@ -6,7 +6,11 @@ import {
   TWO_KEY_GET,
   twoKeyName,
 } from '../knowledge/collections.js';
-import { ESCAPING_RENDERERS, RESPONSE_BUILDERS } from '../knowledge/responses.js';
+import {
+  ESCAPING_COMPILERS,
+  ESCAPING_RENDERERS,
+  RESPONSE_BUILDERS,
+} from '../knowledge/responses.js';
 import {
   CLEAN_RESULT_METHODS,
   NUMERIC_CAST,
@@ -644,9 +648,13 @@ export class ExpressionEvaluator {
             : stored;
         found = { value: this.indexInto(value, link.indexes, scope), next: position + 1 };
         if (link.call !== null) {
-          // `name(...)` where `name` is a variable holding a function: its value is unknown.
+          // `name(...)` where `name` is a variable holding a function: its value is unknown,
+          // unless it is an escaping template, whose page is its own text.
           found = {
-            value: joinValues(UNKNOWN, this.evaluate(link.call, scope)),
+            value:
+              stored.isEscapingTemplate === true
+                ? { taint: stored.taint, cleanFor: stored.cleanFor }
+                : joinValues(UNKNOWN, this.evaluate(link.call, scope)),
             next: position + 1,
           };
         }
@@ -703,6 +711,9 @@ export class ExpressionEvaluator {
     // A file's or a remote server's answer is stored data, not the name or URL that chose it.
     if (kinds === 0 && EXTERNAL_READS.test(callee))
       return this.indexInto(UNKNOWN, link.indexes, scope);
+    // A compiled template keeps its source's taint: a template the request wrote is its page.
+    if (kinds === 0 && ESCAPING_COMPILERS[this.file.language.language]?.test(callee) === true)
+      return { ...stripContainer(args[0] ?? CLEAN), isEscapingTemplate: true };
     if (kinds === 0 && ESCAPING_RENDERERS[this.file.language.language]?.test(link.name) === true) {
       const template = receiver !== null ? stripContainer(receiver) : (args[0] ?? CLEAN);
       return this.indexInto(template, link.indexes, scope);

@@ -434,5 +434,5 @@ export function joinStates(a: FlowState, b: FlowState): FlowState {
 }
 
 function signatureOf(value: FlowValue): string {
-  return `${value.taint}/${value.cleanFor}/${String(value.constant ?? '')}/${value.wrapsRequest === true ? 'w' : ''}`;
+  return `${value.taint}/${value.cleanFor}/${String(value.constant ?? '')}/${value.wrapsRequest === true ? 'w' : ''}${value.isEscapingTemplate === true ? 'e' : ''}`;
 }

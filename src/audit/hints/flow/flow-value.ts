@@ -42,6 +42,8 @@ export interface FlowValue {
   entries?: Map<string, FlowValue>;
   /** Whether the value wraps the request object (`new Wrapper(request)`): its getters read input. */
   wrapsRequest?: boolean;
+  /** Whether the value is a template compiled by an escaping engine (`knowledge/responses.ts`): calling it yields its own text. */
+  isEscapingTemplate?: boolean;
 }
 
 export const CLEAN: FlowValue = { taint: 'clean', cleanFor: 0 };
@@ -66,6 +68,8 @@ export function joinValues(a: FlowValue, b: FlowValue): FlowValue {
   if (via !== undefined && taint === 'tainted') result.via = via;
   if (a.constant !== undefined && a.constant === b.constant) result.constant = a.constant;
   if (a.wrapsRequest === true || b.wrapsRequest === true) result.wrapsRequest = true;
+  if (a.isEscapingTemplate === true && b.isEscapingTemplate === true)
+    result.isEscapingTemplate = true;
   if (a.items !== undefined && b.items !== undefined && a.items.length === b.items.length) {
     result.items = a.items.map((item, index) => joinValues(item, b.items?.[index] ?? CLEAN));
   }

@@ -91,8 +91,14 @@ function refinementsOf(condition: string, holds: boolean): Refinement[] {
     }
     let body = part.trim();
     const negated = /^(?:!|not\s+)\s*(.*)$/s.exec(body);
-    const wanted = negated === null ? holds : !holds;
+    let wanted = negated === null ? holds : !holds;
     if (negated?.[1] !== undefined) body = stripParens(negated[1]);
+    // `a !== b` is `!(a === b)`: `strpos($real, $root) !== 0` fails where the prefix check holds.
+    const unequal = /^(.+?)\s*!(==?)\s*([^=].*)$/s.exec(body);
+    if (unequal !== null) {
+      body = `${unequal[1] ?? ''} =${unequal[2] ?? ''} ${unequal[3] ?? ''}`;
+      wanted = !wanted;
+    }
     if (!wanted) continue;
     for (const pattern of CONFINEMENT) {
       const match = pattern.exec(body);

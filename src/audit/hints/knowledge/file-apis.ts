@@ -43,6 +43,10 @@ export const NODE_FS_FUNCTIONS: readonly string[] = [
   'writeFile',
 ];
 
+/** An import of `fs` or `fs/promises` (CommonJS or ES module): its functions may then be called by bare name. */
+export const NODE_FS_IMPORT =
+  /\brequire\s*\(\s*["'](?:node:)?fs(?:\/promises)?["']\s*\)|\bfrom\s+["'](?:node:)?fs(?:\/promises)?["']/;
+
 /** Functions whose first argument is a path (matched after a word start: `codecs.open(`, `flask.send_file(`). */
 export const PYTHON_PATH_CALLS: readonly string[] = [
   'io.open',
@@ -135,4 +139,133 @@ export const PYTHON_PATH_METHODS: readonly string[] = [
   'chmod',
   'symlink_to',
   'hardlink_to',
+];
+
+// PHP (https://www.php.net/manual/en/ref.filesystem.php, ref.dir.php, and the extensions that
+// open a file by name): functions whose first argument is a path.
+export const PHP_PATH_FUNCTIONS: readonly string[] = [
+  'chgrp',
+  'chmod',
+  'chown',
+  'disk_free_space',
+  'disk_total_space',
+  'file',
+  'file_exists',
+  'file_get_contents',
+  'file_put_contents',
+  'fileatime',
+  'filectime',
+  'filegroup',
+  'fileinode',
+  'filemtime',
+  'fileowner',
+  'fileperms',
+  'filesize',
+  'filetype',
+  'fopen',
+  'glob',
+  'is_dir',
+  'is_executable',
+  'is_file',
+  'is_link',
+  'is_readable',
+  'is_writable',
+  'is_writeable',
+  'lchgrp',
+  'lchown',
+  'linkinfo',
+  'lstat',
+  'mkdir',
+  'parse_ini_file',
+  'readfile',
+  'readlink',
+  'rmdir',
+  'stat',
+  'tempnam',
+  'touch',
+  'unlink',
+  'chdir',
+  'chroot',
+  'dir',
+  'opendir',
+  'scandir',
+  'show_source',
+  'highlight_file',
+  'fpassthru',
+  'simplexml_load_file',
+  'md5_file',
+  'sha1_file',
+  'hash_file',
+  'mime_content_type',
+  'finfo_file',
+  'exif_read_data',
+  'getimagesize',
+  'imagecreatefromgif',
+  'imagecreatefromjpeg',
+  'imagecreatefrompng',
+  'imagecreatefromwebp',
+  'imagecreatefrombmp',
+  'gzopen',
+  'gzfile',
+  'readgzfile',
+  'bzopen',
+];
+
+/** PHP functions that take two paths (source and destination): both are read. */
+export const PHP_TWO_PATH_FUNCTIONS: readonly string[] = [
+  'copy',
+  'rename',
+  'link',
+  'symlink',
+  'move_uploaded_file',
+];
+
+/** PHP classes whose constructor opens or lists a path (SPL, Phar, XMLReader::open is a method). */
+export const PHP_PATH_CLASSES: readonly string[] = [
+  'SplFileObject',
+  'SplFileInfo',
+  'DirectoryIterator',
+  'FilesystemIterator',
+  'RecursiveDirectoryIterator',
+  'GlobIterator',
+  'PharData',
+  'Phar',
+];
+
+// Laravel's File facade (https://laravel.com/docs/filesystem is Storage; File is Illuminate\Filesystem\Filesystem)
+// and the file responses (response()->download / file). The Storage facade is left out: its
+// Flysystem path normaliser refuses a path that climbs out of the disk's root.
+export const LARAVEL_FILE_METHODS: readonly string[] = [
+  'get',
+  'sharedGet',
+  'lines',
+  'put',
+  'replace',
+  'append',
+  'prepend',
+  'delete',
+  'exists',
+  'missing',
+  'isFile',
+  'isDirectory',
+  'isReadable',
+  'isWritable',
+  'size',
+  'lastModified',
+  'hash',
+  'files',
+  'allFiles',
+  'directories',
+  'makeDirectory',
+  'deleteDirectory',
+  'cleanDirectory',
+  'copy',
+  'copyDirectory',
+  'move',
+  'moveDirectory',
+  'link',
+  'chmod',
+  'json',
+  'getRequire',
+  'requireOnce',
 ];

@@ -23,7 +23,8 @@ export const EQUALITY: readonly RegExp[] = [
 export const CONFINEMENT: readonly RegExp[] = [
   /^([\w$]+)(?:\.\w+\(\s*\))?\s*\.\s*(?:startsWith|startswith|start_with\?)\s*\(/,
   /^(?:strings\.HasPrefix|str_starts_with|StringUtils\.startsWith)\s*\(\s*(?:filepath\.Clean\s*\(\s*)?([\w$]+)/,
-  /^(?:strpos)\s*\(\s*([\w$]+)\s*,[^)]*\)\s*===?\s*0$/,
+  // Strict only: `strpos(...) == 0` also holds when the prefix is missing (false == 0).
+  /^(?:strpos)\s*\(\s*([\w$]+)\s*,[^)]*\)\s*===\s*0$/,
   // Python: `str(p).startswith(root)`, `os.path.realpath(p).startswith(root)`, `p.is_relative_to(root)`.
   /^str\s*\(\s*([\w$]+)\s*\)\s*\.\s*startswith\s*\(/,
   /^os\.path\.(?:realpath|abspath|normpath)\s*\(\s*([\w$]+)\s*\)\s*\.\s*startswith\s*\(/,
@@ -42,6 +43,9 @@ export const SEPARATOR_TEST: readonly RegExp[] = [
   /^([\w$]+)\s*\.\s*(?:includes|contains|include\?)\s*\(\s*(["'])(?:\/|\.\.(?:\/|\\\\)?|\\\\)\2\s*\)$/,
   /^(?:strings\.Contains|str_contains|StringUtils\.contains)\s*\(\s*([\w$]+)\s*,\s*(["'])(?:\/|\.\.(?:\/|\\\\)?)\2\s*\)$/,
   /^(["'])(?:\/|\.\.(?:\/|\\\\)?)\1\s+in\s+([\w$]+)$/,
+  // PHP before str_contains: `strpos($name, '..') !== false`; strict only, as `..` at offset 0
+  // gives 0, which `!= false` reads as not found.
+  /^(?:strpos|stripos|strstr)\s*\(\s*(\$\w+)\s*,\s*(["'])(?:\/|\.\.(?:\/|\\\\)?)\2\s*\)\s*!==\s*false$/,
 ];
 
 // A test that a value is a number or a run of letters and digits (read on the original text: the

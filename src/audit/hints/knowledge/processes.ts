@@ -50,3 +50,13 @@ export const PYTHON_PROCESS_CALLS: readonly string[] = [
   'asyncio.create_subprocess_shell',
   'pty.spawn',
 ];
+
+// Node.js child_process (https://nodejs.org/api/child_process.html): the functions that start a
+// program named by their first argument (exec and execSync take a whole shell command line instead).
+export const NODE_PROGRAM_CALLS: readonly string[] = [
+  'spawn',
+  'spawnSync',
+  'execFile',
+  'execFileSync',
+  'fork',
+];

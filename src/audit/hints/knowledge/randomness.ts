@@ -68,7 +68,38 @@ const GO_RANDOM_FUNCTIONS = [
   'UintN',
 ];
 
+// JavaScript's one generator is Math.random (ECMA-262: "implementation-defined algorithm", not
+// cryptographic; https://developer.mozilla.org/docs/Web/JavaScript/Reference/Global_Objects/Math/random).
+// The safe ones: Node's crypto.randomBytes, randomFill, randomInt, randomUUID and the Web Crypto
+// getRandomValues (https://nodejs.org/api/crypto.html).
+const JS_RANDOM_FUNCTIONS = ['random'];
+
+// PHP's generators that are not cryptographically secure (https://www.php.net/manual/en/book.random.php
+// and the Math functions): the Mt19937 functions, lcg_value, uniqid, the shuffling and picking
+// functions, and Random\\Randomizer over a seedable engine (Mt19937, PcgOneseq128XslRr64,
+// Xoshiro256StarStar). The safe ones: random_int, random_bytes, a Randomizer over the default
+// Random\\Engine\\Secure, and Laravel's Str::random (random_bytes).
+const PHP_RANDOM_FUNCTIONS = [
+  'rand',
+  'mt_rand',
+  'srand',
+  'mt_srand',
+  'lcg_value',
+  'uniqid',
+  'str_shuffle',
+  'shuffle',
+  'array_rand',
+];
+const PHP_SEEDABLE_ENGINES = ['Mt19937', 'PcgOneseq128XslRr64', 'Xoshiro256StarStar'];
+
 export const WEAK_RANDOM: readonly WeakRandomRow[] = [
+  {
+    language: 'js',
+    keywords: ['math.random'],
+    pattern: new RegExp(String.raw`\bMath\.(?:${JS_RANDOM_FUNCTIONS.join('|')})\s*\(`),
+    flagged: 'const resetToken = Math.floor(Math.random() * 1e9).toString(36);',
+    safe: 'const resetToken = crypto.randomInt(1e9).toString(36);',
+  },
   {
     language: 'python',
     keywords: ['random'],
@@ -78,6 +109,16 @@ export const WEAK_RANDOM: readonly WeakRandomRow[] = [
     ),
     flagged: 'reset_token = str(random.normalvariate())[2:]',
     safe: 'reset_token = secrets.token_urlsafe(32)',
+  },
+  {
+    language: 'php',
+    keywords: [...PHP_RANDOM_FUNCTIONS, ...PHP_SEEDABLE_ENGINES.map((name) => name.toLowerCase())],
+    pattern: new RegExp(
+      String.raw`(?<![\w>:$\\])(?:${PHP_RANDOM_FUNCTIONS.join('|')})\s*\(|\b(?:${PHP_SEEDABLE_ENGINES.join('|')})\s*\(`,
+    ),
+    flagged:
+      '$resetToken = bin2hex((new Random\\Randomizer(new Random\\Engine\\Mt19937()))->getBytes(16));',
+    safe: '$resetToken = bin2hex((new Random\\Randomizer())->getBytes(16));',
   },
   {
     language: 'go',

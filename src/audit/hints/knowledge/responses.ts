@@ -11,6 +11,8 @@ import { ROUTE_DECORATOR } from './sources.js';
 export const ROUTE_HANDLERS: Partial<Record<Language, RegExp>> = {
   // Flask and FastAPI route decorators, and Django views (a function whose first parameter is the request).
   python: new RegExp(`${ROUTE_DECORATOR.source}|\\bdef\\s+\\w+\\s*\\(\\s*request\\b`),
+  // Laravel route closures and controller actions: a function that is handed the Request.
+  php: /\bfunction\s*\w*\s*\([^)]*\bRequest\s+\$\w+/,
 };
 
 /**
@@ -18,9 +20,12 @@ export const ROUTE_HANDLERS: Partial<Record<Language, RegExp>> = {
  * literal, `json.dumps`), a redirect, a file, an escaping template, an abort, or a response whose
  * type is set to something else.
  */
-export const NOT_HTML_RETURN: Readonly<Record<'python', RegExp>> = {
+export const NOT_HTML_RETURN: Readonly<Record<'python' | 'php', RegExp>> = {
   python:
     /^\s*return\s+(?:jsonify|render_template|stream_template|redirect|send_file|send_from_directory|abort|url_for|json\.dumps|JsonResponse|FileResponse|StreamingResponse|RedirectResponse|HttpResponseRedirect|HttpResponseNotFound|render|Response\s*\([^)]*(?:mimetype|content_type|media_type)\s*=\s*["'](?!text\/html))\b|^\s*return\s+[{[]|^\s*return\s*$|^\s*return\s+(?:None|True|False|\d+)\s*$/,
+  // Laravel (https://laravel.com/docs/responses): views (Blade escapes `{{ }}`), JSON (an array,
+  // a model or a collection, response()->json), redirects, downloads and files, streamed responses.
+  php: /^\s*return\s+(?:view\s*\(|redirect\s*\(|back\s*\(|to_route\s*\(|abort\s*\(|\[|array\s*\(|json_encode\s*\(|response\s*\(\s*\)\s*->\s*(?:json|download|file|streamDownload|view|noContent|redirectTo\w*)\b|(?:Response|Redirect|Inertia|View|Storage)::|[^;]*->\s*(?:download|streamDownload|json)\s*\(|new\s+JsonResponse\b|\$\w+\s*->\s*(?:all|validated|only|except|collect|toArray|toJson)\s*\(|null\b|true\b|false\b|\d)|^\s*return\s*;/,
 };
 
 /** Calls that build a response from a body and headers: only the body (the first argument, or a tuple's first item) is the page. */
@@ -32,4 +37,28 @@ export const RESPONSE_BUILDERS = /(?:^|\.)(?:make_response|Response|HttpResponse
  */
 export const ESCAPING_RENDERERS: Partial<Record<Language, RegExp>> = {
   python: /^(?:render_template_string|render_template|render)$/,
+  // nunjucks.render (autoescape is on by default), ejs.renderFile (`<%= %>`), pug.renderFile (`=`
+  // and `#{}`): a template file's page. Renderers of source text (renderString, ejs.render of a
+  // string) are left to the flow: a template the request wrote is template-injection's.
+  js: /^(?:render|renderFile)$/,
+};
+
+/**
+ * Template compilers whose result is a function that escapes what it is given: calling it yields
+ * the page of the template's own text (pug.compile / compileFile, Handlebars.compile, ejs.compile,
+ * nunjucks.compile). Not lodash's `_.template`, whose `<%= %>` does not escape.
+ */
+export const ESCAPING_COMPILERS: Partial<Record<Language, RegExp>> = {
+  js: /(?:^|\.)(?:pug\.compile(?:File)?|[Hh]andlebars\.compile|ejs\.compile|nunjucks\.compile)$/,
+};
+
+/**
+ * A response type set to something other than HTML before the body is sent: Express's
+ * `res.type('json')` / `res.set('Content-Type', 'text/plain')`, Koa's `ctx.type = 'json'`, Node's
+ * `res.setHeader('Content-Type', 'application/json')`, `writeHead(200, { 'Content-Type': … })`;
+ * PHP's `header('Content-Type: application/json')`.
+ */
+export const NOT_HTML_CONTENT_TYPE: Readonly<Record<'js' | 'php', RegExp>> = {
+  js: /\b(?:res|ctx|response)\.(?:type\s*(?:\(|=)|contentType\s*\()\s*["'`](?!(?:text\/)?html\b|\.html?\b)|["'`]content-type["'`]\s*(?:,|:)\s*["'`](?!text\/html)/i, // PHP's `header('Content-Type: application/json')`.
+  php: /\bheader\s*\(\s*["']Content-Type:\s*(?!text\/html)/i,
 };

@@ -46,6 +46,12 @@ export const SANITISERS: readonly (readonly [RegExp, number])[] = [
     /(?:^|[.:>\s])(?:escape_filter_chars|escape_dn_chars|ldap_escape|encodeForLDAP|encodeForDN|filterEncode|escapeLDAPSearchFilter|escapeDN|nameEncode)$/,
     ldap,
   ],
+  // ldapjs's and ldapts's filter objects hold a value, never filter syntax: they escape it when
+  // written. A constructor's callee is read with its `new` (`newEqualityFilter`).
+  [
+    /(?:^|[.:>\s]|^new)(?:Equality|Substring|Presence|GreaterThanEquals|LessThanEquals|Approximate|Extensible)Filter$/,
+    ldap,
+  ],
   [/(?:^|[.:>\s])encodeForXPath$/, xpath],
   [
     /(?:^|[.:>\s])(?:encodeURIComponent|quote_plus|urlencode|rawurlencode|QueryEscape|PathEscape|URLEncoder\.encode|url_encode|encodeForURL|urllib\.parse\.quote|parse\.quote|url_for)$/,

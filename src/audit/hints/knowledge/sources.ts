@@ -4,12 +4,43 @@ import type { Language } from '../detect-languages.js';
 
 /** Expressions that read what an HTTP client sent, per language. */
 export const REQUEST_INPUT: Partial<Record<Language, RegExp>> = {
-  js: /\breq\.(?:params|query|body|headers|cookies|signedCookies|files?|originalUrl|url|path)\b|\breq\.(?:get|header|param)\s*\(|\b(?:request|ctx|context)\.(?:params|query|body|cookies|files?)\b|\bctx\.request\.(?:body|query)\b|\bevent\.(?:queryStringParameters|pathParameters|multiValueQueryStringParameters|body)\b|\bsearchParams\.get\s*\(/,
+  // Node's http (`req.url`, `req.headers`), Express's req (https://expressjs.com/en/5x/api.html#req),
+  // Koa's ctx and ctx.request (koajs/koa docs/api/request.md), Next.js route handlers and pages
+  // (`request.json()`, `nextUrl.searchParams`, `headers()`/`cookies()` of next/headers, `context.query`),
+  // Angular's ActivatedRoute (the URL the browser was sent to), Lambda events.
+  js: new RegExp(
+    [
+      String.raw`\breq\.(?:params|query|body|headers|rawHeaders|cookies|signedCookies|files?|originalUrl|url|path|rawBody)\b`,
+      String.raw`\breq\.(?:get|header|param)\s*\(`,
+      String.raw`\b(?:request|ctx|context)\.(?:params|query|body|cookies|files?)\b`,
+      String.raw`\bctx\.(?:querystring|search|href|originalUrl|url|path|headers?|host|hostname)\b|\bctx\.get\s*\(`,
+      String.raw`\bctx\.request\.(?:body|query|files?|querystring|search|headers?|href|url|path|rawBody)\b`,
+      String.raw`\b(?:req|request)\.(?:json|formData|text)\s*\(\s*\)|\b(?:req|request)\.nextUrl\b|\brequest\.(?:url|headers)\b`,
+      String.raw`\b(?:headers|cookies)\s*\(\s*\)\s*\)?\s*\.get\s*\(|\brouter\.query\b`,
+      String.raw`\b(?:paramMap|queryParamMap)\s*\.\s*get\s*\(|\bsnapshot\.(?:params|queryParams|fragment)\b`,
+      String.raw`\bevent\.(?:queryStringParameters|pathParameters|multiValueQueryStringParameters|body)\b|\bsearchParams\.get\s*\(`,
+    ].join('|'),
+  ),
   // `flask.request.args` and a Django class-based view's `self.request.GET` too.
   python:
     /\b(?:flask\.|self\.)?request\.(?:args|form|values|files|json|get_json|data|GET|POST|FILES|query_params|path_params|headers|cookies|body|match_info|query|rel_url)\b/,
   ruby: /\bparams\s*\[|\bparams\.(?:fetch|require|permit|dig)\b|\brequest\.(?:params|query_string|body|headers|url|path|referer|raw_post)\b|\bcookies\s*\[/,
-  php: /\$_(?:GET|POST|REQUEST|COOKIE|FILES|SERVER)\b|\$request->(?:input|get|query|post|file|all|route|header)\s*\(|\brequest\(\)\s*->|\bRequest::(?:input|get|query)\s*\(|\$this->request->/,
+  // Plain PHP's superglobals, filter_input and the request-header functions
+  // (https://www.php.net/manual/en/reserved.variables.php); Laravel's Request
+  // (https://laravel.com/docs/requests: input, query, the typed string/str readers, dynamic
+  // properties, the request() helper and facade) and the Symfony ParameterBags under it
+  // ($request->query->get(...)). Its integer/boolean/float/date readers are casts, not text.
+  php: new RegExp(
+    [
+      String.raw`\$_(?:GET|POST|REQUEST|COOKIE|FILES|SERVER)\b|\$HTTP_RAW_POST_DATA\b`,
+      String.raw`\bfilter_input(?:_array)?\s*\(\s*INPUT_(?:GET|POST|COOKIE|SERVER|REQUEST)\b|\b(?:getallheaders|apache_request_headers)\s*\(`,
+      String.raw`\$request->(?:input|get|query|post|file|allFiles|all|route|header|headers|cookie|only|except|json|string|str|collect|keys|getContent|path|url|fullUrl|fullUrlWithQuery|segment|segments|validated|safe|bearerToken|userAgent|server|old)\s*\(`,
+      String.raw`\$request->(?:query|request|cookies|files|server|headers|attributes)\s*->`,
+      String.raw`\$request->(?!(?:user|session|method|ip|integer|boolean|float|date|enum|has|filled|missing|is|isMethod|wantsJson|expectsJson|ajax|secure|validate)\b)[a-z_]\w*\b(?!\s*(?:\(|->|=[^=>]))`,
+      String.raw`\brequest\s*\(\s*(?:\)\s*->|[^)\s])|\b(?:Request|Input)::(?:input|get|query|post|all|only|except|cookie|header|file|json|string|str|route)\s*\(`,
+      String.raw`\$this->request->`,
+    ].join('|'),
+  ),
   java: /\.getParameter(?:Values|Map|Names)?\s*\(|\.getQueryString\s*\(|\.getPathInfo\s*\(|\.getRequestURI\s*\(|\.getHeaders?\s*\(|\.getHeaderNames\s*\(|\.getInputStream\s*\(|\.getReader\s*\(|\.getCookies\s*\(|\.getParts?\s*\(/,
   go: /\br\.URL\.(?:Query|Path|RawQuery)\b|\.(?:Form|PostForm)Value\s*\(|\br\.(?:Form|PostForm|Body)\b|\bmux\.Vars\s*\(|\bc\.(?:Param|Query|PostForm|DefaultQuery|QueryParam|FormValue)\s*\(|\bchi\.URLParam\s*\(|\br\.Header\.Get\s*\(|\bctx\.(?:Param|Query|FormValue)\s*\(/,
   csharp:

@@ -26,3 +26,45 @@ export const PYTHON_ENTITY_SWITCHES = {
     ].join('|'),
   ),
 } as const;
+
+// Node.js: libxmljs / libxmljs2 parse options (their ParserOptions typings: `noent` substitutes
+// entities, `dtdload` loads the external subset, `dtdvalid` validates against it, `xinclude`
+// loads included files) and libxml2-wasm's ParseOption flags of the same names. xml2js, sax,
+// fast-xml-parser and @xmldom/xmldom expand no external entity and have no switch for it.
+
+/** Node.js parser options that switch external entities, DTD loading or XInclude on. */
+export const JS_ENTITY_SWITCHES = {
+  keywords: ['noent', 'dtdload', 'dtdvalid', 'xinclude', 'xml_parse_'],
+  pattern:
+    /\b(?:noent|dtdload|dtdvalid|xinclude)\s*:\s*true\b|\bXML_PARSE_(?:NOENT|DTDLOAD|DTDVALID|XINCLUDE)\b/,
+} as const;
+
+// PHP: libxml's parse options (https://www.php.net/manual/en/libxml.constants.php: LIBXML_NOENT
+// substitutes entities, LIBXML_DTDLOAD loads the external subset, LIBXML_DTDVALID validates
+// against it, LIBXML_XINCLUDE runs XInclude), DOMDocument's substituteEntities and
+// resolveExternals properties and its xinclude(), XMLReader's SUBST_ENTITIES / LOADDTD / VALIDATE
+// parser properties, libxml_disable_entity_loader(false), and xml_parse's external entity handler.
+
+/** PHP parser options that switch external entities, DTD loading or XInclude on. */
+export const PHP_ENTITY_SWITCHES = {
+  keywords: [
+    'libxml_noent',
+    'libxml_dtdload',
+    'libxml_dtdvalid',
+    'libxml_xinclude',
+    'substituteentities',
+    'resolveexternals',
+    'xinclude',
+    'setparserproperty',
+    'libxml_disable_entity_loader',
+    'xml_set_external_entity_ref_handler',
+  ],
+  pattern: new RegExp(
+    [
+      String.raw`\bLIBXML_(?:NOENT|DTDLOAD|DTDVALID|XINCLUDE)\b`,
+      String.raw`->\s*(?:substituteEntities|resolveExternals)\s*=\s*(?:true|1)\b|->\s*xinclude\s*\(`,
+      String.raw`->\s*setParserProperty\s*\(\s*XMLReader::(?:SUBST_ENTITIES|LOADDTD|VALIDATE)\s*,\s*(?:true|1)\b`,
+      String.raw`\blibxml_disable_entity_loader\s*\(\s*false\s*\)|\bxml_set_external_entity_ref_handler\s*\(`,
+    ].join('|'),
+  ),
+} as const;

@@ -2,7 +2,7 @@ import type { CategoryRules, HintRule } from '../hint-rule.js';
 import { readExamples } from '../matchers/read-examples.js';
 import EXAMPLES from './command-execution.examples.json' with { type: 'json' };
 import { escapeRegExp } from '../escape-reg-exp.js';
-import { PYTHON_PROCESS_CALLS, SHELL_NAME } from '../knowledge/processes.js';
+import { NODE_PROGRAM_CALLS, PYTHON_PROCESS_CALLS, SHELL_NAME } from '../knowledge/processes.js';
 
 // A command string visibly built from parts: interpolation, concatenation or formatting.
 const BUILT_COMMAND =
@@ -63,6 +63,29 @@ const NODE_SPAWN_SHELL: HintRule = {
           /\b(?:spawn|spawnSync|execFile|execFileSync|fork|execa|execaSync|crossSpawn)\s*\(/,
       },
       escalate: { severity: 'high', near: { pattern: BUILT_COMMAND, before: 6, after: 0 } },
+    },
+  ],
+};
+
+const NODE_REQUEST_PROGRAM: HintRule = {
+  id: 'cmd-exec/node-request-program',
+  category: 'command-execution',
+  severity: 'high',
+  description:
+    'spawn, execFile or fork (and their Sync forms) whose program or module path carries request input.',
+  message:
+    'The program this call starts carries request input, so a client chooses what runs; start a fixed program and pass the value as one argument.',
+  matchers: [
+    {
+      kind: 'request-sink',
+      languages: ['js'],
+      input: 'js',
+      isStringScanned: false,
+      argument: 'first',
+      keywords: NODE_PROGRAM_CALLS.map((name) => name.toLowerCase()),
+      pattern: new RegExp(
+        String.raw`(?:\b(?:child_?[pP]rocess|childProcess|cp)\.|(?<![\w$.]))(?:${NODE_PROGRAM_CALLS.join('|')})\s*\(`,
+      ),
     },
   ],
 };
@@ -352,6 +375,40 @@ const PHP_BACKTICKS: HintRule = {
   ],
 };
 
+// Laravel's Process facade runs a string through a shell and an array without one
+// (https://laravel.com/docs/processes); Symfony's Process::fromShellCommandline always uses a
+// shell, `new Process([...])` never: there the program, the list's first item, is what matters.
+const PHP_PROCESS_COMMAND: HintRule = {
+  id: 'cmd-exec/php-process-command',
+  category: 'command-execution',
+  severity: 'high',
+  description:
+    'Laravel Process::run/start with a command string, Symfony Process::fromShellCommandline, or a Symfony Process whose program carries request input.',
+  message:
+    'A command line built from request data runs through a shell (or the request names the program); pass a fixed program and the values as separate array items.',
+  matchers: [
+    {
+      kind: 'request-sink',
+      languages: ['php'],
+      input: 'php',
+      isStringScanned: false,
+      argument: 'first',
+      keywords: ['process::'],
+      pattern: /\bProcess::(?:run|start|fromShellCommandline)\s*\(/,
+      unless: /\bProcess::(?:run|start)\s*\(\s*\[/,
+    },
+    {
+      kind: 'request-sink',
+      languages: ['php'],
+      input: 'php',
+      isStringScanned: false,
+      argument: 'command',
+      keywords: ['process'],
+      pattern: /\bnew\s+(?:\\?Symfony\\Component\\Process\\)?Process\s*\(/,
+    },
+  ],
+};
+
 const DOTNET_PROCESS_START: HintRule = {
   id: 'cmd-exec/dotnet-process-start',
   category: 'command-execution',
@@ -379,6 +436,7 @@ export const COMMAND_EXECUTION_CATEGORY: CategoryRules = {
   rules: [
     NODE_EXEC_INTERPOLATION,
     NODE_SPAWN_SHELL,
+    NODE_REQUEST_PROGRAM,
     PYTHON_SHELL_TRUE,
     PYTHON_OS_SYSTEM,
     PYTHON_PROCESS_PROGRAM,
@@ -391,6 +449,7 @@ export const COMMAND_EXECUTION_CATEGORY: CategoryRules = {
     PERL_SHELL_INTERPOLATION,
     PHP_SHELL_FUNCTION,
     PHP_BACKTICKS,
+    PHP_PROCESS_COMMAND,
     DOTNET_PROCESS_START,
   ],
   examples: readExamples(EXAMPLES, 'command-execution.examples.json'),

@@ -5,6 +5,11 @@ import { JS_DECLARATION_LINE } from '../matchers/js-declaration-line.js';
 import { escapeRegExp } from '../escape-reg-exp.js';
 import {
   NODE_FS_FUNCTIONS,
+  NODE_FS_IMPORT,
+  LARAVEL_FILE_METHODS,
+  PHP_PATH_CLASSES,
+  PHP_PATH_FUNCTIONS,
+  PHP_TWO_PATH_FUNCTIONS,
   PYTHON_PATH_BUILTINS,
   PYTHON_PATH_CALLS,
   PYTHON_PATH_METHODS,
@@ -25,7 +30,11 @@ const FILE_ACCESS: HintRule = {
       isStringScanned: false,
       input: 'js',
       argument: 'first',
-      unless: JS_DECLARATION_LINE,
+      // Express's sendFile and download with a `root` option refuse a path that climbs out of it
+      // (https://expressjs.com/en/5x/api.html#res.sendFile).
+      unless: new RegExp(
+        String.raw`${JS_DECLARATION_LINE.source}|\b(?:sendFile|download)\s*\([^;]*\broot\s*:`,
+      ),
       keywords: [
         'fs',
         'promises',
@@ -43,6 +52,30 @@ const FILE_ACCESS: HintRule = {
       pattern: new RegExp(
         String.raw`\b(?:fs|fsp|fse|fsPromises|promises)\.(?:${NODE_FS_FUNCTIONS.join('|')})(?:Sync)?\s*\(|(?<![\w$.])(?:readFile|readFileSync|writeFile|writeFileSync|createReadStream|createWriteStream|unlink|readdir)\s*\(|\bres\.(?:sendFile|download)\s*\(`,
       ),
+    },
+    // Any fs function called by its bare name in a file that imports it (`const { rm } = require('fs')`),
+    // and koa-send's `send(ctx, path)`.
+    {
+      kind: 'request-sink',
+      languages: ['js'],
+      isStringScanned: false,
+      input: 'js',
+      argument: 'first',
+      unless: JS_DECLARATION_LINE,
+      keywords: NODE_FS_FUNCTIONS.map((name) => name.toLowerCase()),
+      pattern: new RegExp(String.raw`(?<![\w$.])(?:${NODE_FS_FUNCTIONS.join('|')})(?:Sync)?\s*\(`),
+      fileRequires: NODE_FS_IMPORT,
+    },
+    {
+      kind: 'request-sink',
+      languages: ['js'],
+      isStringScanned: false,
+      input: 'js',
+      keywords: ['send'],
+      pattern: /(?<![\w$.])send\s*\(\s*ctx\s*,/,
+      // koa-send's `root` confines the path to that directory (koajs/send README).
+      unless: /\broot\s*:/,
+      fileRequires: /["']koa-send["']/,
     },
     {
       kind: 'request-sink',
@@ -96,26 +129,31 @@ const FILE_ACCESS: HintRule = {
       input: 'php',
       argument: 'first',
       keywords: [
-        'file_get_contents',
-        'file_put_contents',
-        'file(',
-        'fopen',
-        'readfile',
+        ...PHP_PATH_FUNCTIONS,
+        ...PHP_PATH_CLASSES.map((name) => name.toLowerCase()),
         'include',
         'require',
-        'unlink',
-        'opendir',
-        'scandir',
-        'move_uploaded_file',
-        'copy(',
-        'show_source',
-        'highlight_file',
-        'fpassthru',
-        'parse_ini_file',
-        'simplexml_load_file',
+        'file::',
+        'download',
       ],
-      pattern:
-        /(?<![\w>:$])(?:file_get_contents|fopen|file|readfile|unlink|file_put_contents|opendir|scandir|move_uploaded_file|copy|show_source|highlight_file|fpassthru|parse_ini_file|simplexml_load_file)\s*\(|\b(?:include|include_once|require|require_once)\b/,
+      pattern: new RegExp(
+        [
+          String.raw`(?<![\w>:$\\])(?:${PHP_PATH_FUNCTIONS.join('|')})\s*\(`,
+          String.raw`\bnew\s+\\?(?:${PHP_PATH_CLASSES.join('|')})\s*\(`,
+          String.raw`\bFile::(?:${LARAVEL_FILE_METHODS.join('|')})\s*\(`,
+          String.raw`\bresponse\s*\(\s*\)\s*->\s*(?:download|file)\s*\(`,
+          String.raw`\b(?:include|include_once|require|require_once)\b`,
+        ].join('|'),
+      ),
+    },
+    {
+      kind: 'request-sink',
+      languages: ['php'],
+      isStringScanned: false,
+      input: 'php',
+      argument: 'call',
+      keywords: PHP_TWO_PATH_FUNCTIONS,
+      pattern: new RegExp(String.raw`(?<![\w>:$\\])(?:${PHP_TWO_PATH_FUNCTIONS.join('|')})\s*\(`),
     },
     {
       kind: 'request-sink',

@@ -15,9 +15,21 @@ const TRUST_BOUNDARY: HintRule = {
       keywords: ['setattribute', 'putvalue'],
       pattern: /\b(?:session|getSession\s*\(\s*\w*\s*\))\.(?:setAttribute|putValue)\s*\(\s*[^,]+,/i,
     }),
+    // express-session's and cookie-session's `req.session`, Koa's `ctx.session` (koa-session):
+    // a property, a key the request names, or Object.assign into it.
     ...perLanguage(['js'], {
       keywords: ['session'],
-      pattern: /\breq\.session\.[\w$]+\s*=(?!=)/,
+      pattern: /\b(?:req|ctx|request)\.session\.[\w$]+\s*=(?!=)/,
+    }),
+    ...perLanguage(['js'], {
+      keywords: ['session'],
+      // Matched from the `]`, so the flow reads the key before it.
+      pattern: /(?<=\b(?:req|ctx|request)\.session\s*\[\s*(?!["'`])[^\]\n]+)\]\s*=(?!=)/,
+      argument: 'receiver',
+    }),
+    ...perLanguage(['js'], {
+      keywords: ['session'],
+      pattern: /\bObject\.assign\s*\(\s*(?:req|ctx|request)\.session\s*,/,
     }),
     ...perLanguage(['python'], {
       keywords: ['session'],
@@ -35,9 +47,24 @@ const TRUST_BOUNDARY: HintRule = {
       keywords: ['session'],
       pattern: /\bsession\.(?:update|setdefault)\s*\(/,
     }),
+    // $_SESSION entries (nested ones and appends too), a key the request names; Laravel's session
+    // writes (https://laravel.com/docs/session): session([...]), session()->put/push/flash/now,
+    // $request->session()->put, the Session facade.
     ...perLanguage(['php'], {
       keywords: ['$_session'],
-      pattern: /\$_SESSION\s*\[\s*["'][^"']+["']\s*\]\s*=(?!=)/,
+      pattern: /\$_SESSION\s*\[\s*["'][^"']+["']\s*\](?:\s*\[[^\]\n]*\])*\s*(?:\.|\?\?)?=(?!=)/,
+    }),
+    ...perLanguage(['php'], {
+      keywords: ['$_session'],
+      // Matched from the `]`, so the flow reads the key before it.
+      pattern: /(?<=\$_SESSION\s*\[\s*(?!["'])[^\n;=]+)\]\s*=(?!=)/,
+      argument: 'receiver',
+    }),
+    ...perLanguage(['php'], {
+      keywords: ['session'],
+      pattern:
+        /(?<![\w>:$])session\s*\(\s*\[|\bsession\s*\(\s*\)\s*->\s*(?:put|push|flash|now|increment)\s*\(|->\s*session\s*\(\s*\)\s*->\s*(?:put|push|flash|now)\s*\(|\bSession::(?:put|push|flash|now)\s*\(/,
+      argument: 'all',
     }),
   ],
 };

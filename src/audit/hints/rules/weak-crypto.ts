@@ -99,8 +99,9 @@ const WEAK_HASH: HintRule = {
 
 // A row of the weak-random table as a matcher: the generator's calls, near a word that makes the value a secret.
 function weakRandom(
-  language: 'python' | 'go',
-  conditions: Pick<CodeMatcher, 'unless' | 'fileRequires'>,
+  language: 'js' | 'python' | 'go' | 'php',
+  conditions: Pick<CodeMatcher, 'unless' | 'fileRequires'> &
+    Partial<Pick<CodeMatcher, 'languages'>>,
 ): CodeMatcher {
   const row = weakRandomOf(language);
   return {
@@ -124,17 +125,11 @@ const INSECURE_RANDOM: HintRule = {
   message:
     'Predictable random generator used for a value that may need to be unguessable; use a CSPRNG (crypto.randomUUID, secrets, SecureRandom, crypto/rand).',
   matchers: [
-    {
-      kind: 'code',
+    // A React list key is not a secret.
+    weakRandom('js', {
       languages: ['js', 'template'],
-      isStringScanned: false,
-      keywords: ['math.random'],
-      pattern: /\bMath\.random\s*\(/,
-      // A React list key is not a secret.
       unless: new RegExp(`\\bkey=\\{|${RANDOM_DELAY.source}`, 'i'),
-      near: RANDOM_NEAR,
-      escalate: RANDOM_ESCALATION,
-    },
+    }),
     weakRandom('python', { unless: new RegExp(`\\bSystemRandom\\b|${RANDOM_DELAY.source}`, 'i') }),
     {
       kind: 'code',
@@ -155,16 +150,7 @@ const INSECURE_RANDOM: HintRule = {
       escalate: RANDOM_ESCALATION,
     },
     weakRandom('go', { fileRequires: /"math\/rand(?:\/v2)?"/, unless: RANDOM_DELAY }),
-    {
-      kind: 'code',
-      languages: ['php'],
-      isStringScanned: false,
-      keywords: ['rand', 'mt_rand', 'uniqid', 'lcg_value', 'str_shuffle', 'array_rand'],
-      pattern: /(?<![\w>:$])(?:rand|mt_rand|uniqid|lcg_value|str_shuffle|array_rand)\s*\(/,
-      unless: RANDOM_DELAY,
-      near: RANDOM_NEAR,
-      escalate: RANDOM_ESCALATION,
-    },
+    weakRandom('php', { unless: RANDOM_DELAY }),
     {
       kind: 'code',
       languages: ['ruby'],

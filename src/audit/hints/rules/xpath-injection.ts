@@ -30,9 +30,26 @@ const XPATH_INJECTION: HintRule = {
       fileRequires: /DOMXPath|SimpleXML|->xpath\s*\(/,
       argument: 'first',
     }),
+    // The xpath package (select, select1, evaluate, parse, and the selector useNamespaces returns),
+    // the DOM's document.evaluate / createExpression, libxmljs's find/get on a document or node, and
+    // fontoxpath's evaluateXPath* functions.
     ...perLanguage(['js'], {
-      keywords: ['xpath.', 'xp.', 'document.evaluate'],
-      pattern: /\b(?:xpath|xp)\.(?:select1?|evaluate|parse)\s*\(|\bdocument\.evaluate\s*\(/,
+      keywords: ['xpath.', 'xp.', 'document.evaluate', 'createexpression', 'evaluatexpath'],
+      pattern:
+        /\b(?:xpath|xp)\.(?:select1?|evaluate|parse)\s*\(|\bdocument\.(?:evaluate|createExpression)\s*\(|\bevaluateXPath\w*\s*\(/,
+      argument: 'first',
+    }),
+    ...perLanguage(['js'], {
+      keywords: ['select', 'usenamespaces'],
+      pattern: /\bselect\s*\(/,
+      fileRequires: /\buseNamespaces\s*\(/,
+      unless: /\bSELECT\b/,
+      argument: 'first',
+    }),
+    ...perLanguage(['js'], {
+      keywords: ['find', 'get'],
+      pattern: /\.(?:find|get)\s*\(/,
+      fileRequires: /["']libxmljs2?["']/,
       argument: 'first',
     }),
   ],

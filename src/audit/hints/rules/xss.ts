@@ -1,7 +1,7 @@
 import type { CategoryRules, HintRule } from '../hint-rule.js';
 import { readExamples } from '../matchers/read-examples.js';
 import EXAMPLES from './xss.examples.json' with { type: 'json' };
-import { NOT_HTML_RETURN } from '../knowledge/responses.js';
+import { NOT_HTML_CONTENT_TYPE, NOT_HTML_RETURN } from '../knowledge/responses.js';
 import { perLanguage } from '../matchers/per-language.js';
 
 const INNER_HTML: HintRule = {
@@ -18,8 +18,9 @@ const INNER_HTML: HintRule = {
       languages: ['js', 'template'],
       isStringScanned: false,
       argument: 'rest',
-      keywords: ['innerhtml', 'outerhtml'],
-      pattern: /\.(?:inner|outer)HTML\s*\+?=(?!=)/,
+      // An iframe's srcdoc is a whole document parsed as HTML (HTML standard, "the iframe element").
+      keywords: ['innerhtml', 'outerhtml', 'srcdoc'],
+      pattern: /\.(?:inner|outer)HTML\s*\+?=(?!=)|\.srcdoc\s*=(?!=)/,
       // Clearing the element, or a constant string with nothing interpolated.
       unless:
         /\.(?:inner|outer)HTML\s*=\s*(?:(["'`])\1|(["'])[^"'`+]*\2|`[^`$]*`)\s*;?\s*(?:\/\/.*)?$/,
@@ -41,6 +42,30 @@ const INSERT_ADJACENT_HTML: HintRule = {
       argument: 'call',
       keywords: ['insertadjacenthtml'],
       pattern: /\.insertAdjacentHTML\s*\(/,
+    },
+  ],
+};
+
+// The other DOM calls that parse a string as HTML (HTML standard and DOM Parsing): a Range's
+// createContextualFragment, setHTMLUnsafe / parseHTMLUnsafe; and Angular's Renderer2.setProperty
+// of `innerHTML`/`outerHTML`, which writes the DOM property with no sanitising
+// (https://angular.dev/api/core/Renderer2#setProperty).
+const HTML_PARSING_CALL: HintRule = {
+  id: 'xss/html-parsing-call',
+  category: 'xss',
+  severity: 'medium',
+  description:
+    'createContextualFragment, setHTMLUnsafe, parseHTMLUnsafe or Renderer2.setProperty(el, "innerHTML", …): a string parsed as HTML.',
+  message: 'This call parses its argument as HTML; verify it is sanitised or constant.',
+  matchers: [
+    {
+      kind: 'flow-sink',
+      languages: ['js', 'template'],
+      keywords: ['createcontextualfragment', 'sethtmlunsafe', 'parsehtmlunsafe', 'setproperty'],
+      pattern:
+        /\.(?:createContextualFragment|setHTMLUnsafe|parseHTMLUnsafe)\s*\(|\.setProperty\s*\(\s*[^,()]+,\s*(["'])(?:inner|outer)HTML\1\s*,/,
+      isStringScanned: false,
+      argument: 'call',
     },
   ],
 };
@@ -139,7 +164,7 @@ const TEMPLATE_UNESCAPED: HintRule = {
   category: 'xss',
   severity: 'medium',
   description:
-    'Unescaped output in a server template: {{{ }}}, {!! !!}, |safe, |raw, <%== %>, <%- %>, th:utext, @Html.Raw, autoescape off.',
+    'Unescaped output in a server template: {{{ }}}, {{& }}, Pug !{ } and !=, {!! !!}, |safe, |raw, <%== %>, <%- %>, th:utext, @Html.Raw, autoescape off (or an engine configured not to escape).',
   message: 'Template output is not HTML-escaped here; verify the value is sanitised or constant.',
   matchers: [
     {
@@ -147,6 +172,9 @@ const TEMPLATE_UNESCAPED: HintRule = {
       languages: ['template'],
       keywords: [
         '{{{',
+        '{{&',
+        '!{',
+        '!=',
         '{!!',
         '|safe',
         '| safe',
@@ -159,7 +187,14 @@ const TEMPLATE_UNESCAPED: HintRule = {
         'autoescape',
       ],
       pattern:
-        /\{\{\{\s*[^}\s]|\{!!|\|\s*(?:safe|raw)\b|<%==|<%-(?!-)|\bth:utext\b|@Html\.Raw\s*\(|\bautoescape\s+(?:false|off)\b/,
+        /\{\{\{\s*[^}\s]|\{\{&|!\{[^}]|^\s*[\w.#-]*(?:\([^)]*\))?!=\s|\{!!|\|\s*(?:safe|raw)\b|<%==|<%-(?!-)|\bth:utext\b|@Html\.Raw\s*\(|\bautoescape\s+(?:false|off)\b/,
+    },
+    // Engines configured not to escape (nunjucks `autoescape: false`, Handlebars `noEscape: true`).
+    {
+      kind: 'code',
+      languages: ['js'],
+      keywords: ['autoescape', 'noescape'],
+      pattern: /\bautoescape\s*:\s*false\b|\bnoEscape\s*:\s*true\b/,
     },
   ],
 };
@@ -221,6 +256,7 @@ const PHP_ECHO_REQUEST: HintRule = {
         /(?:\becho\b|\bprint\b|<\?=)[^;]*\$_(?:GET|POST|REQUEST|COOKIE|SERVER\s*\[\s*["'](?:PHP_SELF|REQUEST_URI|QUERY_STRING|HTTP_\w+))/,
       unless:
         /htmlspecialchars|htmlentities|strip_tags|intval|\(int\)|esc_html|esc_attr|esc_url|filter_var|urlencode/,
+      near: { before: 12, after: 0, forbids: NOT_HTML_CONTENT_TYPE.php },
     },
   ],
 };
@@ -254,10 +290,37 @@ const HTML_RESPONSE: HintRule = {
   message:
     'Request data is written into the response without an encoder, so a client can inject markup; encode it for HTML or use an escaping template.',
   matchers: [
+    // Express's res.send serves a string as text/html (https://expressjs.com/en/5x/api.html#res.send),
+    // unless the handler set another type first (`res.type('json')`, a Content-Type header).
     ...perLanguage(['js'], {
-      keywords: ['send', 'write', 'end'],
-      pattern: /\bres\.(?:send|write|end)\s*\(/,
-      near: { before: 4, after: 0, requires: /["'`]\s*<\w|<\/\w+>/ },
+      keywords: ['send'],
+      pattern: /\bres(?:\.status\s*\(\s*\d+\s*\))?\.send\s*\(/,
+      near: { before: 4, after: 0, forbids: NOT_HTML_CONTENT_TYPE.js },
+      argument: 'first',
+    }),
+    // Node's http res.write/end send what they are given under the type the handler set: HTML when
+    // it set text/html or writes markup.
+    ...perLanguage(['js'], {
+      keywords: ['write', 'end'],
+      pattern: /\bres\.(?:write|end)\s*\(/,
+      near: { before: 4, after: 0, requires: /["'`]\s*<\w|<\/\w+>|text\/html/ },
+    }),
+    // Koa serves a string body as text/html when it starts with `<` (koajs/koa docs/api/response.md):
+    // a request value can; a literal that starts with other text makes the page text/plain.
+    ...perLanguage(['js'], {
+      keywords: ['body'],
+      pattern: /\bctx\.(?:response\.)?body\s*=(?!=)/,
+      // An object or array body is JSON.
+      unless: /\bctx\.(?:response\.)?body\s*=\s*(?:(["'`])\s*[^<\s"'`$]|[{[])/,
+      near: { before: 4, after: 0, forbids: NOT_HTML_CONTENT_TYPE.js },
+      argument: 'rest',
+    }),
+    // A fetch Response (Next.js route handlers) is text/plain for a string unless its headers say text/html.
+    ...perLanguage(['js'], {
+      keywords: ['response'],
+      pattern: /\bnew\s+(?:Next)?Response\s*\(/,
+      near: { before: 0, after: 3, requires: /text\/html/ },
+      argument: 'first',
     }),
     ...perLanguage(['java'], {
       keywords: ['print', 'println', 'write', 'printf', 'format'],
@@ -285,10 +348,37 @@ const HTML_RESPONSE: HintRule = {
       isInRouteHandlerOnly: true,
       argument: 'body',
     }),
+    // PHP writes to the page with echo, print, <?= and the printf family, and with exit/die of a
+    // string (https://www.php.net/manual/en/function.exit.php); print_r and var_export print their
+    // value unless told to return it. A Content-Type header other than HTML above makes it not a page.
     ...perLanguage(['php'], {
       keywords: ['echo', 'print', '<?='],
       pattern: /(?:\becho\b|\bprint\b|<\?=)\s*/,
+      near: { before: 12, after: 0, forbids: NOT_HTML_CONTENT_TYPE.php },
       argument: 'rest',
+    }),
+    ...perLanguage(['php'], {
+      keywords: ['printf', 'vprintf', 'print_r', 'var_export', 'exit', 'die'],
+      pattern: /(?<![\w>:$])(?:printf|vprintf|print_r|var_export|exit|die)\s*\(/,
+      unless: /\b(?:print_r|var_export)\s*\([^;]*,\s*true\s*\)/,
+      near: { before: 12, after: 0, forbids: NOT_HTML_CONTENT_TYPE.php },
+      argument: 'call',
+    }),
+    // Laravel: a string a route or controller returns is served as text/html, as is
+    // response($html) / Response::make($html); an HtmlString is printed by Blade unescaped.
+    ...perLanguage(['php'], {
+      keywords: ['return'],
+      pattern: /^\s*return\s+(?=\S)/,
+      fileRequires: /\bIlluminate\\|\bRoute::/,
+      unless: NOT_HTML_RETURN.php,
+      isInRouteHandlerOnly: true,
+      argument: 'rest',
+    }),
+    ...perLanguage(['php'], {
+      keywords: ['response', 'htmlstring'],
+      pattern:
+        /(?<![\w>:$])response\s*\(\s*(?!\))|\bResponse::make\s*\(|\bnew\s+(?:\\?Illuminate\\Support\\)?HtmlString\s*\(/,
+      argument: 'first',
     }),
     // Page HTML gathered in a variable and printed elsewhere (`$html .= '<pre>' . $name . '</pre>'`).
     ...perLanguage(['php'], {
@@ -306,6 +396,7 @@ export const XSS_CATEGORY: CategoryRules = {
   rules: [
     INNER_HTML,
     INSERT_ADJACENT_HTML,
+    HTML_PARSING_CALL,
     DANGEROUSLY_SET_INNER_HTML,
     DOCUMENT_WRITE,
     ANGULAR_BYPASS,

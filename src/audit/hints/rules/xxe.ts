@@ -1,7 +1,11 @@
 import type { CategoryRules, HintRule } from '../hint-rule.js';
 import { readExamples } from '../matchers/read-examples.js';
 import EXAMPLES from './xxe.examples.json' with { type: 'json' };
-import { PYTHON_ENTITY_SWITCHES } from '../knowledge/xml-parsers.js';
+import {
+  JS_ENTITY_SWITCHES,
+  PHP_ENTITY_SWITCHES,
+  PYTHON_ENTITY_SWITCHES,
+} from '../knowledge/xml-parsers.js';
 
 const XXE: HintRule = {
   id: 'xml/external-entities',
@@ -29,8 +33,8 @@ const XXE: HintRule = {
     {
       kind: 'code',
       languages: ['js'],
-      keywords: ['noent'],
-      pattern: /\bnoent\s*:\s*true\b/,
+      keywords: JS_ENTITY_SWITCHES.keywords,
+      pattern: JS_ENTITY_SWITCHES.pattern,
     },
     {
       kind: 'code',
@@ -41,8 +45,8 @@ const XXE: HintRule = {
     {
       kind: 'code',
       languages: ['php'],
-      keywords: ['libxml_noent', 'libxml_dtdload'],
-      pattern: /\bLIBXML_(?:NOENT|DTDLOAD)\b/,
+      keywords: PHP_ENTITY_SWITCHES.keywords,
+      pattern: PHP_ENTITY_SWITCHES.pattern,
     },
   ],
 };
