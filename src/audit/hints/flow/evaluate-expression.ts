@@ -20,6 +20,7 @@ import {
   QUERY_RESULTS,
   RECORD_LOOKUPS,
 } from '../knowledge/stored-data.js';
+import { PATH_BUILDERS } from '../knowledge/file-apis.js';
 import { splitTopLevel, type FlowFile, type RequestRead } from './flow-file.js';
 import type { Span } from './flow-node.js';
 import {
@@ -703,6 +704,9 @@ export class ExpressionEvaluator {
     // A file's or a remote server's answer is stored data, not the name or URL that chose it.
     if (kinds === 0 && EXTERNAL_READS.test(callee))
       return this.indexInto(UNKNOWN, link.indexes, scope);
+    // A path built from names (`Paths.get(root, name)`) is those names, not a record looked up by them.
+    if (kinds === 0 && PATH_BUILDERS.test(callee))
+      return this.indexInto(argsValue, link.indexes, scope);
     if (kinds === 0 && ESCAPING_RENDERERS[this.file.language.language]?.test(link.name) === true) {
       const template = receiver !== null ? stripContainer(receiver) : (args[0] ?? CLEAN);
       return this.indexInto(template, link.indexes, scope);

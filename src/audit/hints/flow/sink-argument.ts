@@ -11,10 +11,13 @@ import type { MaskedText } from './masked-text.js';
  * argument, or what follows the match, and of a tuple only its first item: Flask's `(body, status,
  * headers)`, so a header is not read as the page), or the receiver of a method the match calls
  * (`receiver`: `path` in `path.read_text(`), or what a process call runs (`command`: its first
- * argument, of an argument list the program or a shell's script, `flow/command-value.ts`).
+ * argument, of an argument list the program or a shell's script, `flow/command-value.ts`), or what a
+ * call taking the program and its arguments one by one runs (`argv`: `ProcessBuilder("sh", "-c", s)`,
+ * `exec.Command(name, args...)`; the arguments from the match's end, read as one list, or the one list
+ * passed whole).
  */
 export type SinkArgument =
-  'call' | 'first' | 'expression' | 'rest' | 'body' | 'receiver' | 'command';
+  'call' | 'first' | 'expression' | 'rest' | 'body' | 'receiver' | 'command' | 'argv';
 
 // How far the span search looks around a hit.
 const REACH_CHARS = 3_000;
@@ -28,7 +31,7 @@ export function sinkArgumentSpans(
   matchEnd: number,
   mode: SinkArgument,
 ): Span[] {
-  if (mode === 'call' || mode === 'first' || mode === 'command') {
+  if (mode === 'call' || mode === 'first' || mode === 'command' || mode === 'argv') {
     let open = outermostUnclosed(masked.text, hit, matchEnd);
     if (open === -1) open = enclosingOpen(masked, hit);
     if (open === -1) return [{ start: matchEnd, end: statementEnd(masked, matchEnd) }];
@@ -36,6 +39,8 @@ export function sinkArgumentSpans(
       start: open + 1,
       end: masked.closeOf(open, open + REACH_CHARS),
     });
+    // A context the call takes before the program (`exec.CommandContext(ctx, …)`) is in the match.
+    if (mode === 'argv') return args.filter((arg) => arg.start >= matchEnd || arg.end > matchEnd);
     if (mode !== 'call') return args.slice(0, 1);
     return args.filter(
       (arg, index) => index === 0 || !OPTION_ARGUMENT.test(masked.slice(arg.start, arg.end).trim()),

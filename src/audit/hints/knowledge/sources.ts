@@ -10,7 +10,8 @@ export const REQUEST_INPUT: Partial<Record<Language, RegExp>> = {
     /\b(?:flask\.|self\.)?request\.(?:args|form|values|files|json|get_json|data|GET|POST|FILES|query_params|path_params|headers|cookies|body|match_info|query|rel_url)\b/,
   ruby: /\bparams\s*\[|\bparams\.(?:fetch|require|permit|dig)\b|\brequest\.(?:params|query_string|body|headers|url|path|referer|raw_post)\b|\bcookies\s*\[/,
   php: /\$_(?:GET|POST|REQUEST|COOKIE|FILES|SERVER)\b|\$request->(?:input|get|query|post|file|all|route|header)\s*\(|\brequest\(\)\s*->|\bRequest::(?:input|get|query)\s*\(|\$this->request->/,
-  java: /\.getParameter(?:Values|Map|Names)?\s*\(|\.getQueryString\s*\(|\.getPathInfo\s*\(|\.getRequestURI\s*\(|\.getHeaders?\s*\(|\.getHeaderNames\s*\(|\.getInputStream\s*\(|\.getReader\s*\(|\.getCookies\s*\(|\.getParts?\s*\(/,
+  // Servlet's HttpServletRequest and Part, Spring's MultipartFile and WebFlux's ServerHttpRequest.
+  java: /\.getParameter(?:Values|Map|Names)?\s*\(|\.(?:getOriginalFilename|getSubmittedFileName|getRequestURL|getQueryParams)\s*\(|\.getQueryString\s*\(|\.getPathInfo\s*\(|\.getRequestURI\s*\(|\.getHeaders?\s*\(|\.getHeaderNames\s*\(|\.getInputStream\s*\(|\.getReader\s*\(|\.getCookies\s*\(|\.getParts?\s*\(/,
   go: /\br\.URL\.(?:Query|Path|RawQuery)\b|\.(?:Form|PostForm)Value\s*\(|\br\.(?:Form|PostForm|Body)\b|\bmux\.Vars\s*\(|\bc\.(?:Param|Query|PostForm|DefaultQuery|QueryParam|FormValue)\s*\(|\bchi\.URLParam\s*\(|\br\.Header\.Get\s*\(|\bctx\.(?:Param|Query|FormValue)\s*\(/,
   csharp:
     /\bRequest\.(?:Query|Form|QueryString|Params|Headers|Cookies|Body|RouteValues|Path)\b|\bHttpContext\.Request\b/,
@@ -19,7 +20,7 @@ export const REQUEST_INPUT: Partial<Record<Language, RegExp>> = {
 
 // Parameters bound from the request by a framework annotation: `@RequestParam String name`, `[FromQuery] string name`.
 export const BOUND_PARAMETER: Partial<Record<Language, RegExp>> = {
-  java: /@(?:RequestParam|PathVariable|RequestHeader|RequestBody)\b(?:\([^)]*\))?\s+(?:final\s+)?[\w<>[\].?]+\s+(\w+)/g,
+  java: /@(?:RequestParam|PathVariable|RequestHeader|RequestBody|CookieValue|RequestPart|MatrixVariable|ModelAttribute)\b(?:\([^)]*\))?\s+(?:final\s+)?[\w<>[\].?]+\s+(\w+)/g,
   csharp: /\[From(?:Query|Body|Route|Form|Header)\b(?:\([^)]*\))?\]\s*[\w<>[\].?]+\s+(\w+)/g,
 };
 
@@ -36,6 +37,17 @@ export const REQUEST_PARTS = /^(?:params|query|body|headers|cookies|files|file|s
 // Annotations that bind a parameter from the request (Spring, JAX-RS, ASP.NET).
 export const BINDING_ANNOTATION =
   /@(?:RequestParam|PathVariable|RequestHeader|RequestBody|CookieValue|RequestPart|ModelAttribute|QueryParam|PathParam|FormParam|HeaderParam|MatrixParam)\b|\[From(?:Query|Body|Route|Form|Header)\b/;
+// Spring MVC binds a mapped method's parameters that carry no annotation from the request too: a
+// simple type as a request parameter, any other as a model attribute filled from the parameters
+// (https://docs.spring.io/spring-framework/reference/web/webmvc/mvc-controller/ann-methods/arguments.html,
+// "Any other argument"), except the types the framework itself supplies.
+export const UNANNOTATED_BOUND: Partial<Record<Language, { route: RegExp; parameter: RegExp }>> = {
+  java: {
+    route: /@(?:Get|Post|Put|Delete|Patch|Request)Mapping\b/,
+    parameter:
+      /^\s*(?:final\s+)?(?!(?:HttpServletRequest|HttpServletResponse|ServletRequest|ServletResponse|HttpSession|WebRequest|NativeWebRequest|Model|ModelMap|ModelAndView|RedirectAttributes|BindingResult|Errors|SessionStatus|Principal|Authentication|Locale|TimeZone|ZoneId|HttpMethod|UriComponentsBuilder|InputStream|OutputStream|Reader|Writer|PushBuilder|ServerHttpRequest|ServerHttpResponse|ServerWebExchange|WebSession)\b)[\w.]+(?:<[^()]*>)?(?:\[\])?\s+\w+\s*$/,
+  },
+};
 // A Python function a web framework routes requests to: its parameters come from the URL or query.
 export const ROUTE_DECORATOR =
   /@\w+(?:\.\w+)*\.(?:route|get|post|put|delete|patch|api_route|websocket)\s*\(/;

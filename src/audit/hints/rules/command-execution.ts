@@ -1,4 +1,5 @@
 import type { CategoryRules, HintRule } from '../hint-rule.js';
+import { perLanguage } from '../matchers/per-language.js';
 import { readExamples } from '../matchers/read-examples.js';
 import EXAMPLES from './command-execution.examples.json' with { type: 'json' };
 import { escapeRegExp } from '../escape-reg-exp.js';
@@ -170,20 +171,18 @@ const JAVA_PROCESS_BUILDER: HintRule = {
   id: 'cmd-exec/java-process-builder',
   category: 'command-execution',
   severity: 'high',
-  description: 'A ProcessBuilder whose command (or argument list) carries request input.',
+  description:
+    'A ProcessBuilder whose program, or whose shell or interpreter script, carries request input.',
   message:
     'ProcessBuilder runs a command built from request input; verify the program is fixed and no argument reaches a shell (`sh -c`, `cmd /c`).',
-  matchers: [
-    {
-      kind: 'request-sink',
-      languages: ['java'],
-      isStringScanned: false,
-      keywords: ['processbuilder', 'command'],
-      pattern: /\bnew\s+(?:java\.lang\.)?ProcessBuilder\s*\(|\.command\s*\(/,
-      fileRequires: /\bProcessBuilder\b/,
-      input: 'java',
-    },
-  ],
+  // The program, or a shell's or interpreter's script: arguments handed to a fixed program are data.
+  matchers: perLanguage(['java'], {
+    isStringScanned: false,
+    keywords: ['processbuilder', 'command'],
+    pattern: /\bnew\s+(?:java\.lang\.)?ProcessBuilder\s*\(|\.command\s*\(/,
+    fileRequires: /\bProcessBuilder\b/,
+    argument: 'argv',
+  }),
 };
 
 const SHELL_C_INVOCATION: HintRule = {

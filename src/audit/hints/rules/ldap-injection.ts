@@ -10,12 +10,24 @@ const LDAP_INJECTION: HintRule = {
   description: 'An LDAP search whose filter is built from request data.',
   message:
     'The LDAP filter is built from request data, so a client can change the search; escape the value or pass it as a filter argument.',
-  matchers: perLanguage(['java', 'python', 'php'], {
-    keywords: ['search', 'search_s', 'search_st', 'ldap_search'],
-    pattern: /(?:\.search(?:_s|_st|_ext_s)?|\bldap_search)\s*\(/,
-    unless: /new\s+Object\s*\[\s*\]/,
-    fileRequires: /ldap|DirContext|naming\.directory/i,
-  }),
+  matchers: [
+    ...perLanguage(['java', 'python', 'php'], {
+      keywords: ['search', 'search_s', 'search_st', 'ldap_search'],
+      pattern: /(?:\.search(?:_s|_st|_ext_s)?|\bldap_search)\s*\(/,
+      // JNDI's filter arguments (`search(base, "(uid={0})", new Object[]{v}, …)`) and Spring LDAP's
+      // query builder (`where("uid").is(v)` encodes the value) keep the value out of the filter.
+      unless: /new\s+Object\s*\[\s*\]|\.where\s*\(\s*"[^"]*"\s*\)\s*\.\s*is\s*\(/,
+      fileRequires: /ldap|DirContext|naming\.directory/i,
+    }),
+    // Spring LDAP's LdapTemplate: a filter string given to search, searchForObject or a query's
+    // filter (authenticate's password argument is request data too, so it is left to a reviewer) (https://docs.spring.io/spring-ldap/docs/current/apidocs/org/springframework/ldap/core/LdapTemplate.html).
+    ...perLanguage(['java'], {
+      keywords: ['searchforobject', 'searchforcontext', 'findone', 'filter'],
+      pattern:
+        /\.(?:searchForObject|searchForContext|findOne)\s*\(|\bquery\s*\(\s*\)(?:\s*\.\s*\w+\s*\([^()]*\))*\s*\.\s*filter\s*\(/,
+      fileRequires: /springframework\.ldap|LdapTemplate|LdapQueryBuilder/,
+    }),
+  ],
 };
 
 export const LDAP_INJECTION_CATEGORY: CategoryRules = {

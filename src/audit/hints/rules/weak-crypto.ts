@@ -97,13 +97,12 @@ const WEAK_HASH: HintRule = {
   ],
 };
 
-// A row of the weak-random table as a matcher: the generator's calls, near a word that makes the value a secret.
+// The rows of the weak-random table as matchers: the generator's calls, near a word that makes the value a secret.
 function weakRandom(
-  language: 'python' | 'go',
+  language: 'python' | 'go' | 'java' | 'ruby',
   conditions: Pick<CodeMatcher, 'unless' | 'fileRequires'>,
-): CodeMatcher {
-  const row = weakRandomOf(language);
-  return {
+): CodeMatcher[] {
+  return weakRandomOf(language).map((row) => ({
     kind: 'code',
     languages: [language],
     isStringScanned: false,
@@ -112,7 +111,7 @@ function weakRandom(
     near: RANDOM_NEAR,
     escalate: RANDOM_ESCALATION,
     ...conditions,
-  };
+  }));
 }
 
 const INSECURE_RANDOM: HintRule = {
@@ -135,26 +134,11 @@ const INSECURE_RANDOM: HintRule = {
       near: RANDOM_NEAR,
       escalate: RANDOM_ESCALATION,
     },
-    weakRandom('python', { unless: new RegExp(`\\bSystemRandom\\b|${RANDOM_DELAY.source}`, 'i') }),
-    {
-      kind: 'code',
-      languages: ['java'],
-      isStringScanned: false,
-      keywords: [
-        'new random',
-        'new java.util.random',
-        'random(',
-        'math.random',
-        'randomstringutils',
-        'threadlocalrandom',
-      ],
-      pattern:
-        /\bnew\s+(?:java\.util\.)?Random\s*\(|(?<![\w.])Random\s*\(|\bMath\.random\s*\(|\bRandomStringUtils\.random\w*\s*\(|\bThreadLocalRandom\.current\s*\(/,
-      unless: RANDOM_DELAY,
-      near: RANDOM_NEAR,
-      escalate: RANDOM_ESCALATION,
-    },
-    weakRandom('go', { fileRequires: /"math\/rand(?:\/v2)?"/, unless: RANDOM_DELAY }),
+    ...weakRandom('python', {
+      unless: new RegExp(`\\bSystemRandom\\b|${RANDOM_DELAY.source}`, 'i'),
+    }),
+    ...weakRandom('java', { unless: RANDOM_DELAY }),
+    ...weakRandom('go', { fileRequires: /"math\/rand(?:\/v2)?"/, unless: RANDOM_DELAY }),
     {
       kind: 'code',
       languages: ['php'],
@@ -165,16 +149,7 @@ const INSECURE_RANDOM: HintRule = {
       near: RANDOM_NEAR,
       escalate: RANDOM_ESCALATION,
     },
-    {
-      kind: 'code',
-      languages: ['ruby'],
-      isStringScanned: false,
-      keywords: ['rand', 'random'],
-      pattern: /(?<![\w.:])rand\s*[(\s]|\bRandom\.(?:rand|new)\b/,
-      unless: RANDOM_DELAY,
-      near: RANDOM_NEAR,
-      escalate: RANDOM_ESCALATION,
-    },
+    ...weakRandom('ruby', { unless: RANDOM_DELAY }),
     {
       kind: 'code',
       languages: ['csharp'],

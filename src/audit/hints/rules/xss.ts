@@ -259,10 +259,20 @@ const HTML_RESPONSE: HintRule = {
       pattern: /\bres\.(?:send|write|end)\s*\(/,
       near: { before: 4, after: 0, requires: /["'`]\s*<\w|<\/\w+>/ },
     }),
+    // A servlet's writer or output stream (`response.getWriter().append(…)`, `out.print(…)`).
     ...perLanguage(['java'], {
-      keywords: ['print', 'println', 'write', 'printf', 'format'],
+      keywords: ['print', 'println', 'write', 'printf', 'format', 'append'],
       pattern:
-        /\b(?:out|writer|pw|getWriter\s*\(\s*\))\.(?:print|println|write|printf|format)\s*\(/,
+        /\b(?:out|writer|w|pw|printWriter|os|sos|outputStream|getWriter\s*\(\s*\)|getOutputStream\s*\(\s*\))\.(?:print|println|write|printf|format|append)\s*\(/,
+    }),
+    // What a Spring @RestController (or @ResponseBody) method returns as a String is its page.
+    ...perLanguage(['java'], {
+      keywords: ['return'],
+      pattern: /^\s*return\s+(?=\S)/,
+      fileRequires: /@RestController\b|@ResponseBody\b/,
+      unless: NOT_HTML_RETURN.java,
+      isInRouteHandlerOnly: true,
+      argument: 'body',
     }),
     ...perLanguage(['python'], {
       keywords: ['make_response', 'httpresponse'],
