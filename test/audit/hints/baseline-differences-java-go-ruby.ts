@@ -108,4 +108,47 @@ export const JAVA_GO_RUBY_DIFFERENCES: readonly ExpectedDifference[] = [
     reason:
       'New fixture: TransformerFactory reads external DTDs and stylesheets unless told not to, now in the Java parser table.',
   },
+  {
+    path: 'hint-corpus/command-execution/go-vuln-shell-slice-spread.go',
+    line: 10,
+    category: 'command-execution',
+    change: 'added',
+    severity: 'medium',
+    reason:
+      'New fixture: a slice that starts a shell with -c spread into exec.CommandContext, read as the list it runs.',
+  },
+  {
+    path: 'hint-corpus/path-traversal/go-vuln-gin-file-attachment.go',
+    line: 7,
+    category: 'path-traversal',
+    change: 'added',
+    severity: 'medium',
+    reason:
+      "New fixture: Gin's c.FileAttachment serves a path built from the query, now in the Go file table.",
+  },
+  {
+    path: 'hint-corpus/path-traversal/go-vuln-pathvalue-removeall.go',
+    line: 11,
+    category: 'path-traversal',
+    change: 'added',
+    severity: 'medium',
+    reason:
+      'New fixture: Request.PathValue (Go 1.22 route wildcards) is request input; os.RemoveAll is in the Go file table.',
+  },
+  {
+    path: 'hint-corpus/trust-boundary/go-vuln-gorilla-session.go',
+    line: 13,
+    category: 'trust-boundary',
+    change: 'added',
+    severity: 'medium',
+    reason: "New fixture: a form value stored in a gorilla/sessions session's Values.",
+  },
+  {
+    path: 'hint-corpus/xss/go-vuln-gin-data-html.go',
+    line: 11,
+    category: 'xss',
+    change: 'added',
+    severity: 'low',
+    reason: "New fixture: Gin's c.Data with a text/html type writes the query into the page.",
+  },
 ];

@@ -190,3 +190,50 @@ export const JAVA_RESOURCE_METHODS: readonly string[] = [
   'getResourceAsStream',
   'getResourcePaths',
 ];
+
+// Go, from https://pkg.go.dev/os, io/ioutil, path/filepath and net/http: every os function that takes
+// a name first, ioutil's, filepath's directory walks and globs, http.ServeFile and http.Dir; Gin's
+// file responses and upload saving (https://pkg.go.dev/github.com/gin-gonic/gin#Context.File).
+
+/** Go calls whose first argument is a path. */
+export const GO_PATH_CALLS: readonly string[] = [
+  ...[
+    'Open',
+    'OpenFile',
+    'ReadFile',
+    'WriteFile',
+    'Create',
+    'CreateTemp',
+    'Remove',
+    'RemoveAll',
+    'ReadDir',
+    'Stat',
+    'Lstat',
+    'Mkdir',
+    'MkdirAll',
+    'MkdirTemp',
+    'Rename',
+    'Chmod',
+    'Chown',
+    'Lchown',
+    'Chtimes',
+    'Link',
+    'Symlink',
+    'Readlink',
+    'Truncate',
+    'Chdir',
+    'DirFS',
+  ].map((name) => `os.${name}`),
+  ...['ReadFile', 'WriteFile', 'ReadDir', 'TempFile', 'TempDir'].map((name) => `ioutil.${name}`),
+  ...['Glob', 'Walk', 'WalkDir'].map((name) => `filepath.${name}`),
+  'http.ServeFile',
+  'http.Dir',
+];
+
+/** Gin's Context methods that serve or save a file by a path among their arguments. */
+export const GIN_FILE_METHODS: readonly string[] = [
+  'File',
+  'FileAttachment',
+  'FileFromFS',
+  'SaveUploadedFile',
+];

@@ -12,7 +12,9 @@ export const REQUEST_INPUT: Partial<Record<Language, RegExp>> = {
   php: /\$_(?:GET|POST|REQUEST|COOKIE|FILES|SERVER)\b|\$request->(?:input|get|query|post|file|all|route|header)\s*\(|\brequest\(\)\s*->|\bRequest::(?:input|get|query)\s*\(|\$this->request->/,
   // Servlet's HttpServletRequest and Part, Spring's MultipartFile and WebFlux's ServerHttpRequest.
   java: /\.getParameter(?:Values|Map|Names)?\s*\(|\.(?:getOriginalFilename|getSubmittedFileName|getRequestURL|getQueryParams)\s*\(|\.getQueryString\s*\(|\.getPathInfo\s*\(|\.getRequestURI\s*\(|\.getHeaders?\s*\(|\.getHeaderNames\s*\(|\.getInputStream\s*\(|\.getReader\s*\(|\.getCookies\s*\(|\.getParts?\s*\(/,
-  go: /\br\.URL\.(?:Query|Path|RawQuery)\b|\.(?:Form|PostForm)Value\s*\(|\br\.(?:Form|PostForm|Body)\b|\bmux\.Vars\s*\(|\bc\.(?:Param|Query|PostForm|DefaultQuery|QueryParam|FormValue)\s*\(|\bchi\.URLParam\s*\(|\br\.Header\.Get\s*\(|\bctx\.(?:Param|Query|FormValue)\s*\(/,
+  // net/http's Request (https://pkg.go.dev/net/http#Request: PathValue, Cookie, FormFile, …) and
+  // Gin's Context (https://pkg.go.dev/github.com/gin-gonic/gin#Context: GetQuery, QueryMap, GetHeader, …).
+  go: /\b(?:r|req|request|c\.Request)\.(?:PathValue|Cookie|Cookies|FormFile|Referer|UserAgent)\s*\(|\b(?:r|req|request|c\.Request)\.(?:MultipartForm|RequestURI)\b|\bc\.(?:GetQuery|QueryArray|GetQueryArray|QueryMap|GetQueryMap|DefaultPostForm|GetPostForm|PostFormArray|PostFormMap|FormFile|GetHeader|Cookie|GetRawData)\s*\(|\br\.URL\.(?:Query|Path|RawQuery)\b|\.(?:Form|PostForm)Value\s*\(|\br\.(?:Form|PostForm|Body)\b|\bmux\.Vars\s*\(|\bc\.(?:Param|Query|PostForm|DefaultQuery|QueryParam|FormValue)\s*\(|\bchi\.URLParam\s*\(|\br\.Header\.Get\s*\(|\bctx\.(?:Param|Query|FormValue)\s*\(/,
   csharp:
     /\bRequest\.(?:Query|Form|QueryString|Params|Headers|Cookies|Body|RouteValues|Path)\b|\bHttpContext\.Request\b/,
   perl: /\bparam\s*\(|->(?:url_)?param\s*\(|\$ENV\{['"]?(?:QUERY_STRING|REQUEST_URI|HTTP_\w+)|\$(?:cgi|q)->(?:param|Vars)\b/,

@@ -209,6 +209,11 @@ const SHELL_C_INVOCATION: HintRule = {
   ],
 };
 
+// `exec.Command("sh", "-c", …)` written out: judged on all its arguments by the first matcher below.
+const GO_SHELL_LITERAL = new RegExp(
+  String.raw`\bexec\.Command(?:Context)?\s*\(\s*(?:\w+\s*,\s*)?(?:"${SHELL_NAME}"\s*,\s*"-c"|"cmd(?:\.exe)?"\s*,\s*"\/[cC]")`,
+);
+
 const GO_SHELL_COMMAND: HintRule = {
   id: 'cmd-exec/go-shell-command',
   category: 'command-execution',
@@ -223,20 +228,17 @@ const GO_SHELL_COMMAND: HintRule = {
       isStringScanned: false,
       argument: 'call',
       keywords: ['c"'],
-      pattern: new RegExp(
-        String.raw`\bexec\.Command(?:Context)?\s*\(\s*(?:\w+\s*,\s*)?(?:"${SHELL_NAME}"\s*,\s*"-c"|"cmd(?:\.exe)?"\s*,\s*"\/[cC]")`,
-      ),
+      pattern: GO_SHELL_LITERAL,
     },
-    {
-      kind: 'request-sink',
-      // The program itself named by the request.
-      languages: ['go'],
+    // What it runs (https://pkg.go.dev/os/exec#Command): the program named by the request, or a
+    // shell's or interpreter's script, in the arguments or in a slice spread into them.
+    ...perLanguage(['go'], {
       isStringScanned: false,
       keywords: ['exec.command'],
-      pattern: /\bexec\.Command\s*\(/,
-      input: 'go',
-      argument: 'first',
-    },
+      pattern: /\bexec\.Command\s*\(|\bexec\.CommandContext\s*\(\s*[^,()]+(?:\([^()]*\))?\s*,/,
+      unless: GO_SHELL_LITERAL,
+      argument: 'argv',
+    }),
   ],
 };
 

@@ -4,6 +4,8 @@ import EXAMPLES from './path-traversal.examples.json' with { type: 'json' };
 import { JS_DECLARATION_LINE } from '../matchers/js-declaration-line.js';
 import { escapeRegExp } from '../escape-reg-exp.js';
 import {
+  GIN_FILE_METHODS,
+  GO_PATH_CALLS,
   JAVA_FILE_CLASSES,
   JAVA_PATH_CALLS,
   JAVA_PATH_OWNERS,
@@ -158,21 +160,18 @@ const FILE_ACCESS: HintRule = {
       input: 'go',
       argument: 'first',
       keywords: [
-        'os.open',
-        'os.readfile',
-        'os.writefile',
-        'os.create',
-        'os.remove',
-        'os.readdir',
-        'os.stat',
-        'os.lstat',
-        'os.mkdir',
-        'os.rename',
-        'ioutil',
-        'http.servefile',
+        ...new Set(GO_PATH_CALLS.map((call) => call.slice(0, call.indexOf('.') + 1).toLowerCase())),
       ],
-      pattern:
-        /\bos\.(?:Open|OpenFile|ReadFile|WriteFile|Create|Remove|RemoveAll|ReadDir|Stat|Lstat|Mkdir|MkdirAll|Rename)\s*\(|\bioutil\.(?:ReadFile|WriteFile|ReadDir)\s*\(|\bhttp\.ServeFile\s*\(/,
+      pattern: new RegExp(String.raw`\b(?:${GO_PATH_CALLS.map(escapeRegExp).join('|')})\s*\(`),
+    },
+    // Gin: `c.File(path)`, `c.SaveUploadedFile(file, dst)`: any argument may be the path.
+    {
+      kind: 'request-sink',
+      languages: ['go'],
+      isStringScanned: false,
+      input: 'go',
+      keywords: GIN_FILE_METHODS.map((method) => method.toLowerCase()),
+      pattern: new RegExp(String.raw`\bc\.(?:${GIN_FILE_METHODS.join('|')})\s*\(`),
     },
     {
       kind: 'request-sink',

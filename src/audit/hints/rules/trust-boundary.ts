@@ -35,6 +35,12 @@ const TRUST_BOUNDARY: HintRule = {
       keywords: ['session'],
       pattern: /\bsession\.(?:update|setdefault)\s*\(/,
     }),
+    // Go: gorilla/sessions' Values map and gin-contrib/sessions' Set, key or value from the request.
+    ...perLanguage(['go'], {
+      keywords: ['values', 'set'],
+      pattern: /\bsession\.Values\s*\[[^\]\n]+\]\s*=(?!=)|\bsession\.Set\s*\(/,
+      fileRequires: /gorilla\/sessions|gin-contrib\/sessions/,
+    }),
     ...perLanguage(['php'], {
       keywords: ['$_session'],
       pattern: /\$_SESSION\s*\[\s*["'][^"']+["']\s*\]\s*=(?!=)/,

@@ -280,10 +280,16 @@ const HTML_RESPONSE: HintRule = {
       // The body only: headers and the status travel in the same call.
       argument: 'body',
     }),
+    // net/http's ResponseWriter and Gin's c.Writer; c.Data with an HTML type (c.String is text/plain).
     ...perLanguage(['go'], {
       keywords: ['fprintf', 'fprint', 'fprintln', 'write', 'writestring'],
-      pattern: /\bfmt\.Fprint(?:f|ln)?\s*\(\s*w\s*,|\bw\.Write\s*\(|\bio\.WriteString\s*\(\s*w\s*,/,
+      pattern:
+        /\bfmt\.Fprint(?:f|ln)?\s*\(\s*(?:w|rw|c\.Writer)\s*,|\b(?:w|rw|c\.Writer)\.(?:Write|WriteString)\s*\(|\bio\.WriteString\s*\(\s*(?:w|rw|c\.Writer)\s*,/,
       near: { before: 4, after: 0, requires: /<\w|text\/html/ },
+    }),
+    ...perLanguage(['go'], {
+      keywords: ['data'],
+      pattern: /\bc\.Data\s*\(\s*[^,]+,\s*"text\/html/,
     }),
     // What a Flask view returns is its page (a `str` is served as text/html), unless it is JSON,
     // a redirect, a file or an escaping template.

@@ -34,6 +34,7 @@ const XXE: HintRule = {
     {
       kind: 'code',
       languages: ['java'],
+      isStringScanned: false,
       keywords: JAVA_ENTITY_SWITCHES.keywords,
       pattern: JAVA_ENTITY_SWITCHES.pattern,
     },
