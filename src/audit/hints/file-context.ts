@@ -10,13 +10,13 @@ import {
   type CodeView,
 } from './flow/flow-file.js';
 import { taintFor, type Taint } from './flow/flow-value.js';
-import { commandOf } from './flow/command-value.js';
+import { argumentList, commandOf } from './flow/command-value.js';
 import { sinkArgumentSpans, type SinkArgument } from './flow/sink-argument.js';
 import { isOutsideQuotes } from './is-outside-quotes.js';
 import { LineMap } from './line-map.js';
 import { findLogicalLine, mayBeWrapped, type LogicalLine } from './logical-line.js';
 import { ROUTE_HANDLERS } from './knowledge/responses.js';
-import { REQUEST_INPUT } from './knowledge/sources.js';
+import { BINDING_ANNOTATION, BOUND_PARAMETER, REQUEST_INPUT } from './knowledge/sources.js';
 import { findRequestDerivedNames } from './request-input.js';
 
 // How a comment line starts, per language.
@@ -46,12 +46,6 @@ const TRAILING_COMMENT_MARKERS: Record<Language, string | undefined> = {
   shell: '#',
   workflow: '#',
   template: undefined,
-};
-
-// Frameworks that bind request input to parameters by annotation, not by reading it.
-const BOUND_PARAMETER_HINT: Partial<Record<Language, RegExp>> = {
-  java: /@(?:RequestParam|PathVariable|RequestHeader|RequestBody)\b/,
-  csharp: /\[From(?:Query|Body|Route|Form|Header)\b/,
 };
 
 // How far before a sink a variable assigned from request input is looked for: the handler around it.
@@ -252,9 +246,12 @@ export class FileContext {
     // format spec): no verdict, rather than a constant that drops the hint.
     if (this.isCodeAt(hit) === false) return undefined;
     const spans = sinkArgumentSpans(flow.file.masked, hit, matchEnd, argument);
-    const read = flow.valueAt(hit, spans);
+    const read =
+      argument === 'argv'
+        ? argumentList(spans, (span) => flow.valueAt(hit, [span]))
+        : flow.valueAt(hit, spans);
     if (read === undefined) return undefined;
-    const value = argument === 'command' ? commandOf(read) : read;
+    const value = argument === 'command' || argument === 'argv' ? commandOf(read) : read;
     const kind = CATEGORY_SINK_KINDS[category];
     return { taint: kind === undefined ? value.taint : taintFor(value, kind), via: value.via };
   }
@@ -290,8 +287,8 @@ export class FileContext {
     if (input === undefined) return undefined;
     if (input.test(argumentsText)) return { via: undefined };
     // Most files with a sink read no request input at all: one scan of the file settles that.
-    const bound = BOUND_PARAMETER_HINT[language];
-    if (!this.holds(input) && (bound === undefined || !this.holds(bound))) return undefined;
+    const isBinding = BOUND_PARAMETER[language] !== undefined && this.holds(BINDING_ANNOTATION);
+    if (!this.holds(input) && !isBinding) return undefined;
     const before = this.text.slice(
       Math.max(0, sinkOffset - DERIVED_NAME_LOOKBACK_CHARS),
       sinkOffset,

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { indexFile } from '../../../src/audit/hints/index-file.js';
+import { JAVA_GO_RUBY_DIFFERENCES } from './baseline-differences-java-go-ruby.js';
 import { readLabelledFixtures } from './labelled-fixtures.js';
 
 /** One hint as the baseline keeps it. */
@@ -12,7 +13,7 @@ interface BaselineHint {
 }
 
 /** A difference from the baseline that was looked at and argued. */
-interface ExpectedDifference {
+export interface ExpectedDifference {
   path: string;
   line: number;
   category: string;
@@ -29,6 +30,7 @@ const BASELINE: BaselineHint[] = JSON.parse(
 
 /** Every difference from the baseline, each with its one-line reason. */
 const EXPECTED_DIFFERENCES: readonly ExpectedDifference[] = [
+  ...JAVA_GO_RUBY_DIFFERENCES,
   {
     path: 'hint-corpus/template-injection/py-vuln-jinja-from-string.py',
     line: 12,

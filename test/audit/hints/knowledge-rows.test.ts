@@ -8,6 +8,11 @@ const FILES: Readonly<Record<string, { path: string; prefix: string }>> = {
   python: { path: 'app/tokens.py', prefix: 'import random\nimport secrets\n' },
   php: { path: 'src/tokens.php', prefix: '<?php\n' },
   go: { path: 'cmd/tokens.go', prefix: 'package main\n\nimport (\n\t"math/rand"\n)\n\n' },
+  java: {
+    path: 'src/main/java/Tokens.java',
+    prefix: 'import java.security.SecureRandom;\nimport java.util.SplittableRandom;\n\n',
+  },
+  ruby: { path: 'app/models/token.rb', prefix: "require 'securerandom'\n\n" },
 };
 
 describe('every weak-random table row proves itself', () => {

@@ -1,5 +1,6 @@
 import { INTERPRETER_PROGRAM, SHELL_PROGRAM, SHELL_SCRIPT_FLAG } from '../knowledge/processes.js';
-import { joinAll, type FlowValue } from './flow-value.js';
+import { joinAll, listValue, type FlowValue } from './flow-value.js';
+import type { Span } from './flow-node.js';
 
 /**
  * What a process call runs, from its first argument: a command line is all of it; of an argument
@@ -33,4 +34,26 @@ function isFlag(item: FlowValue): boolean {
     typeof item.constant === 'string' &&
     /^(?:-|\/[A-Za-z]$)/.test(item.constant)
   );
+}
+
+/**
+ * The arguments of a call that takes a program and its arguments one by one, as one list: a single
+ * list passed whole is that list; a list spread last (`args...`, `*args`) adds its items.
+ */
+export function argumentList(
+  spans: readonly Span[],
+  read: (span: Span) => FlowValue | undefined,
+): FlowValue | undefined {
+  const values: FlowValue[] = [];
+  for (const span of spans) {
+    const value = read(span);
+    if (value === undefined) return undefined;
+    values.push(value);
+  }
+  const [only] = values;
+  if (values.length === 1 && only?.items !== undefined) return only;
+  const last = values.at(-1);
+  if (values.length > 1 && last?.items !== undefined)
+    return listValue([...values.slice(0, -1), ...last.items]);
+  return listValue(values);
 }

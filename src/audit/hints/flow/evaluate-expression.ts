@@ -24,6 +24,7 @@ import {
   QUERY_RESULTS,
   RECORD_LOOKUPS,
 } from '../knowledge/stored-data.js';
+import { PATH_BUILDERS } from '../knowledge/file-apis.js';
 import { splitTopLevel, type FlowFile, type RequestRead } from './flow-file.js';
 import type { Span } from './flow-node.js';
 import {
@@ -714,6 +715,9 @@ export class ExpressionEvaluator {
     // A compiled template keeps its source's taint: a template the request wrote is its page.
     if (kinds === 0 && ESCAPING_COMPILERS[this.file.language.language]?.test(callee) === true)
       return { ...stripContainer(args[0] ?? CLEAN), isEscapingTemplate: true };
+    // A path built from names (`Paths.get(root, name)`) is those names, not a record looked up by them.
+    if (kinds === 0 && PATH_BUILDERS.test(callee))
+      return this.indexInto(argsValue, link.indexes, scope);
     if (kinds === 0 && ESCAPING_RENDERERS[this.file.language.language]?.test(link.name) === true) {
       const template = receiver !== null ? stripContainer(receiver) : (args[0] ?? CLEAN);
       return this.indexInto(template, link.indexes, scope);

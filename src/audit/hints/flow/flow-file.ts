@@ -1,5 +1,10 @@
 import type { Language } from '../detect-languages.js';
-import { ARCHIVE_INPUT, REQUEST_INPUT, STRUCTURED_READS } from '../knowledge/sources.js';
+import {
+  ARCHIVE_INPUT,
+  REQUEST_INPUT,
+  STRUCTURED_READS,
+  UNANNOTATED_BOUND,
+} from '../knowledge/sources.js';
 import { braceFunctionAt, findExpressionArrows, findIndentFunctions } from './find-functions.js';
 import { FLOW_LANGUAGES, type FlowLanguage } from './flow-language.js';
 import type { FlowFunction, FlowNode, Span } from './flow-node.js';
@@ -212,6 +217,7 @@ const FRAMEWORK_INPUT: Partial<Record<Language, RegExp>> = {
 export function mayReadUntrustedInput(text: string, language: Language): boolean {
   if (REQUEST_INPUT[language]?.test(text) === true) return true;
   if (FRAMEWORK_INPUT[language]?.test(text) === true) return true;
+  if (UNANNOTATED_BOUND[language]?.route.test(text) === true) return true;
   return ARCHIVE_INPUT[language]?.library.test(text) === true;
 }
 

@@ -8,6 +8,7 @@ import {
   NOT_FROM_REQUEST,
   REQUEST_PARTS,
   ROUTE_DECORATOR,
+  UNANNOTATED_BOUND,
 } from '../knowledge/sources.js';
 
 /** One parameter position: the names it binds, and those a framework fills from the request. */
@@ -27,6 +28,10 @@ export function listParameters(file: FlowFile, fn: FlowFunction): Parameter[] {
   const isRouted =
     language === 'python' &&
     ROUTE_DECORATOR.test(file.original.slice(fn.header.start, fn.header.end));
+  // A mapped method whose framework binds parameters that carry no annotation (Spring MVC).
+  const unannotated = UNANNOTATED_BOUND[language];
+  const isMapped =
+    unannotated?.route.test(file.original.slice(fn.header.start, fn.header.end)) === true;
   const pieces = splitTopLevel(masked, fn.params);
   const isDjangoView =
     language === 'python' &&
@@ -48,6 +53,7 @@ export function listParameters(file: FlowFile, fn: FlowFunction): Parameter[] {
       language === 'python' && position === 0 && (name === 'self' || name === 'cls');
     const isBound =
       BINDING_ANNOTATION.test(original) ||
+      (isMapped && unannotated?.parameter.test(original) === true) ||
       ((isRouted || (isDjangoView && position > 0)) &&
         !NOT_FROM_REQUEST.test(name) &&
         !INJECTED_DEPENDENCY.test(original));

@@ -12,10 +12,13 @@ import type { MaskedText } from './masked-text.js';
  * headers)`, so a header is not read as the page), or the receiver of a method the match calls
  * (`receiver`: `path` in `path.read_text(`), or what a process call runs (`command`: its first
  * argument, of an argument list the program or a shell's script, `flow/command-value.ts`), or
- * every argument, options objects included (`all`: ldapjs's `search(base, { filter })`).
+ * every argument, options objects included (`all`: ldapjs's `search(base, { filter })`), or what a
+ * call taking the program and its arguments one by one runs (`argv`: `ProcessBuilder("sh", "-c", s)`,
+ * `exec.Command(name, args...)`; the arguments from the match's end, read as one list, or the one list
+ * passed whole).
  */
 export type SinkArgument =
-  'call' | 'all' | 'first' | 'expression' | 'rest' | 'body' | 'receiver' | 'command';
+  'call' | 'all' | 'first' | 'expression' | 'rest' | 'body' | 'receiver' | 'command' | 'argv';
 
 // How far the span search looks around a hit.
 const REACH_CHARS = 3_000;
@@ -29,7 +32,13 @@ export function sinkArgumentSpans(
   matchEnd: number,
   mode: SinkArgument,
 ): Span[] {
-  if (mode === 'call' || mode === 'all' || mode === 'first' || mode === 'command') {
+  if (
+    mode === 'call' ||
+    mode === 'all' ||
+    mode === 'first' ||
+    mode === 'command' ||
+    mode === 'argv'
+  ) {
     let open = outermostUnclosed(masked.text, hit, matchEnd);
     if (open === -1) open = enclosingOpen(masked, hit);
     if (open === -1) return [{ start: matchEnd, end: statementEnd(masked, matchEnd) }];
@@ -38,6 +47,8 @@ export function sinkArgumentSpans(
       end: masked.closeOf(open, open + REACH_CHARS),
     });
     if (mode === 'all') return args;
+    // A context the call takes before the program (`exec.CommandContext(ctx, …)`) is in the match.
+    if (mode === 'argv') return args.filter((arg) => arg.start >= matchEnd || arg.end > matchEnd);
     if (mode !== 'call') return args.slice(0, 1);
     return args.filter(
       (arg, index) => index === 0 || !OPTION_ARGUMENT.test(masked.slice(arg.start, arg.end).trim()),

@@ -269,3 +269,104 @@ export const LARAVEL_FILE_METHODS: readonly string[] = [
   'getRequire',
   'requireOnce',
 ];
+
+/**
+ * Calls whose result is a path made of their arguments (`Paths.get(root, name)`), by the callee as
+ * written: the flow reads them as their arguments, not as a lookup keyed by them (`map.get(key)`).
+ */
+export const PATH_BUILDERS =
+  /(?:^|\.)(?:Paths\.get|Path\.of|getDefault\(\)\.getPath|FileSystems\.getDefault\(\)\.getPath)$/;
+
+// Java, from the JDK's reference (https://docs.oracle.com/en/java/javase/21/docs/api/): java.io's
+// classes opened by a path or File, java.nio.file's Files (every method takes the Path it acts
+// on), Paths.get and Path.of, the archive classes, the Servlet context's resources
+// (ServletContext.getRealPath, getResource, getResourceAsStream) and Spring's file resources and
+// utilities (FileSystemResource, PathResource, FileUrlResource, ResourceUtils.getFile,
+// FileCopyUtils, FileSystemUtils).
+
+/** Java classes whose constructor opens (or names for opening) a file by path. */
+export const JAVA_FILE_CLASSES: readonly string[] = [
+  'File',
+  'FileInputStream',
+  'FileOutputStream',
+  'FileReader',
+  'FileWriter',
+  'RandomAccessFile',
+  'PrintWriter',
+  'PrintStream',
+  'ZipFile',
+  'JarFile',
+  'FileSystemResource',
+  'PathResource',
+  'FileUrlResource',
+  'FileImageInputStream',
+  'FileImageOutputStream',
+];
+
+/** Java classes every static method of which takes a path (`Files.readString(p)`, commons-io's `FileUtils`). */
+export const JAVA_PATH_OWNERS: readonly string[] = ['Files', 'FileUtils'];
+
+/** Java static calls whose arguments are a path (matched after a word start). */
+export const JAVA_PATH_CALLS: readonly string[] = [
+  'Paths.get',
+  'Path.of',
+  'ResourceUtils.getFile',
+  'ResourceUtils.getURL',
+  'FileCopyUtils.copy',
+  'FileSystemUtils.deleteRecursively',
+  'FileSystemUtils.copyRecursively',
+];
+
+/** Java methods that reach a file by a path relative to the web application or the class path. */
+export const JAVA_RESOURCE_METHODS: readonly string[] = [
+  'getRealPath',
+  'getResourceAsStream',
+  'getResourcePaths',
+];
+
+// Go, from https://pkg.go.dev/os, io/ioutil, path/filepath and net/http: every os function that takes
+// a name first, ioutil's, filepath's directory walks and globs, http.ServeFile and http.Dir; Gin's
+// file responses and upload saving (https://pkg.go.dev/github.com/gin-gonic/gin#Context.File).
+
+/** Go calls whose first argument is a path. */
+export const GO_PATH_CALLS: readonly string[] = [
+  ...[
+    'Open',
+    'OpenFile',
+    'ReadFile',
+    'WriteFile',
+    'Create',
+    'CreateTemp',
+    'Remove',
+    'RemoveAll',
+    'ReadDir',
+    'Stat',
+    'Lstat',
+    'Mkdir',
+    'MkdirAll',
+    'MkdirTemp',
+    'Rename',
+    'Chmod',
+    'Chown',
+    'Lchown',
+    'Chtimes',
+    'Link',
+    'Symlink',
+    'Readlink',
+    'Truncate',
+    'Chdir',
+    'DirFS',
+  ].map((name) => `os.${name}`),
+  ...['ReadFile', 'WriteFile', 'ReadDir', 'TempFile', 'TempDir'].map((name) => `ioutil.${name}`),
+  ...['Glob', 'Walk', 'WalkDir'].map((name) => `filepath.${name}`),
+  'http.ServeFile',
+  'http.Dir',
+];
+
+/** Gin's Context methods that serve or save a file by a path among their arguments. */
+export const GIN_FILE_METHODS: readonly string[] = [
+  'File',
+  'FileAttachment',
+  'FileFromFS',
+  'SaveUploadedFile',
+];

@@ -29,6 +29,8 @@ export const CONFINEMENT: readonly RegExp[] = [
   /^str\s*\(\s*([\w$]+)\s*\)\s*\.\s*startswith\s*\(/,
   /^os\.path\.(?:realpath|abspath|normpath)\s*\(\s*([\w$]+)\s*\)\s*\.\s*startswith\s*\(/,
   /^([\w$]+)\s*\.\s*is_relative_to\s*\(/,
+  // Go 1.20: a lexically local path (no `..` out, not absolute, no reserved name).
+  /^filepath\.IsLocal\s*\(\s*([\w$]+)\s*\)$/,
 ];
 
 // An exact test of a parsed URL's host or origin against a list: the URL stays on listed hosts.

@@ -66,6 +66,31 @@ const GO_RANDOM_FUNCTIONS = [
   'Uint64',
   'Uint64N',
   'UintN',
+  // A generator of one's own, and the sources and seeding it takes.
+  'New',
+  'NewSource',
+  'NewPCG',
+  'NewZipf',
+  'Seed',
+];
+
+// https://docs.oracle.com/en/java/javase/21/docs/api/java.base/java/util/Random.html and
+// java.util.random.RandomGenerator: the generators (Random, ThreadLocalRandom, SplittableRandom, the
+// RandomGenerator factories), Math.random, and commons-lang's RandomStringUtils (built on Random).
+const JAVA_RANDOM_SOURCES = [
+  String.raw`\bnew\s+(?:java\.util\.)?(?:Random|SplittableRandom)\s*\(`,
+  String.raw`(?<![\w.])Random\s*\(`,
+  String.raw`\bMath\.random\s*\(`,
+  String.raw`\bRandomStringUtils\.random\w*\s*\(`,
+  String.raw`\bThreadLocalRandom\.current\s*\(`,
+  String.raw`\bRandomGenerator(?:Factory)?\.(?:getDefault|of)\s*\(`,
+];
+// https://ruby-doc.org/3.3/Random.html, Kernel#rand and Kernel#srand, Random::Formatter, and
+// Array#shuffle and Array#sample (which draw from Random unless given `random: SecureRandom`).
+const RUBY_RANDOM_SOURCES = [
+  String.raw`(?<![\w.:])s?rand\s*[(\s]`,
+  String.raw`(?<![\w:])Random(?:::DEFAULT)?\.(?:rand|new|bytes|random_number|seed|new_seed)\b`,
+  String.raw`\.(?:sample|shuffle)\b(?!\s*\(\s*random:\s*SecureRandom)`,
 ];
 
 // JavaScript's one generator is Math.random (ECMA-262: "implementation-defined algorithm", not
@@ -127,11 +152,34 @@ export const WEAK_RANDOM: readonly WeakRandomRow[] = [
     flagged: 'token := strconv.Itoa(rand.IntN(1 << 30))',
     safe: 'n, err := cryptorand.Read(tokenBytes)',
   },
+  {
+    language: 'java',
+    keywords: [
+      'new random',
+      'new java.util.random',
+      'new splittablerandom',
+      'random(',
+      'math.random',
+      'randomstringutils',
+      'threadlocalrandom',
+      'randomgenerator',
+    ],
+    pattern: new RegExp(JAVA_RANDOM_SOURCES.join('|')),
+    flagged: 'String sessionToken = Long.toHexString(new SplittableRandom().nextLong());',
+    safe: 'String sessionToken = Long.toHexString(new SecureRandom().nextLong());',
+  },
+  {
+    language: 'ruby',
+    keywords: ['rand', 'srand', 'random', 'sample', 'shuffle'],
+    pattern: new RegExp(RUBY_RANDOM_SOURCES.join('|')),
+    flagged: 'reset_token = ALPHABET.chars.sample(24).join',
+    safe: 'reset_token = SecureRandom.alphanumeric(24)',
+  },
 ];
 
-/** The weak random row of a language. */
-export function weakRandomOf(language: Language): WeakRandomRow {
-  const row = WEAK_RANDOM.find((r) => r.language === language);
-  if (row === undefined) throw new Error(`no weak-random row for ${language}`);
-  return row;
+/** The weak random rows of a language. */
+export function weakRandomOf(language: Language): WeakRandomRow[] {
+  const rows = WEAK_RANDOM.filter((r) => r.language === language);
+  if (rows.length === 0) throw new Error(`no weak-random row for ${language}`);
+  return rows;
 }

@@ -13,6 +13,11 @@ export const ROUTE_HANDLERS: Partial<Record<Language, RegExp>> = {
   python: new RegExp(`${ROUTE_DECORATOR.source}|\\bdef\\s+\\w+\\s*\\(\\s*request\\b`),
   // Laravel route closures and controller actions: a function that is handed the Request.
   php: /\bfunction\s*\w*\s*\([^)]*\bRequest\s+\$\w+/,
+  // Spring MVC: a mapped method that returns a String body (in a @RestController, or with
+  // @ResponseBody), which StringHttpMessageConverter writes as the type the client accepts (a
+  // browser's text/html), unless `produces` names another
+  // (https://docs.spring.io/spring-framework/reference/web/webmvc/mvc-controller/ann-methods/responsebody.html).
+  java: /@(?:Get|Post|Put|Delete|Patch|Request)Mapping\b(?![^)]*\bproduces\s*=\s*\{?\s*(?:"(?!text\/html)|MediaType\.(?!TEXT_HTML)))[\s\S]*\b(?:String|ResponseEntity\s*<\s*String\s*>)\s+\w+\s*\(/,
 };
 
 /**
@@ -20,12 +25,14 @@ export const ROUTE_HANDLERS: Partial<Record<Language, RegExp>> = {
  * literal, `json.dumps`), a redirect, a file, an escaping template, an abort, or a response whose
  * type is set to something else.
  */
-export const NOT_HTML_RETURN: Readonly<Record<'python' | 'php', RegExp>> = {
+export const NOT_HTML_RETURN: Readonly<Record<'python' | 'php' | 'java', RegExp>> = {
   python:
     /^\s*return\s+(?:jsonify|render_template|stream_template|redirect|send_file|send_from_directory|abort|url_for|json\.dumps|JsonResponse|FileResponse|StreamingResponse|RedirectResponse|HttpResponseRedirect|HttpResponseNotFound|render|Response\s*\([^)]*(?:mimetype|content_type|media_type)\s*=\s*["'](?!text\/html))\b|^\s*return\s+[{[]|^\s*return\s*$|^\s*return\s+(?:None|True|False|\d+)\s*$/,
   // Laravel (https://laravel.com/docs/responses): views (Blade escapes `{{ }}`), JSON (an array,
   // a model or a collection, response()->json), redirects, downloads and files, streamed responses.
   php: /^\s*return\s+(?:view\s*\(|redirect\s*\(|back\s*\(|to_route\s*\(|abort\s*\(|\[|array\s*\(|json_encode\s*\(|response\s*\(\s*\)\s*->\s*(?:json|download|file|streamDownload|view|noContent|redirectTo\w*)\b|(?:Response|Redirect|Inertia|View|Storage)::|[^;]*->\s*(?:download|streamDownload|json)\s*\(|new\s+JsonResponse\b|\$\w+\s*->\s*(?:all|validated|only|except|collect|toArray|toJson)\s*\(|null\b|true\b|false\b|\d)|^\s*return\s*;/,
+  // A Spring view name or redirect (`"redirect:/home"`), no body, or JSON written by a mapper.
+  java: /^\s*return\s+(?:"(?:redirect|forward):|null\s*;|ResponseEntity\s*\.\s*(?:noContent|notFound|badRequest|accepted|status\s*\([^)]*\)\s*\.\s*build)\b|[\w.]*(?:objectMapper|mapper|gson|Gson\(\))\s*\.\s*(?:writeValueAsString|toJson)\b)/,
 };
 
 /** Calls that build a response from a body and headers: only the body (the first argument, or a tuple's first item) is the page. */

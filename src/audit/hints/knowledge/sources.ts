@@ -41,8 +41,11 @@ export const REQUEST_INPUT: Partial<Record<Language, RegExp>> = {
       String.raw`\$this->request->`,
     ].join('|'),
   ),
-  java: /\.getParameter(?:Values|Map|Names)?\s*\(|\.getQueryString\s*\(|\.getPathInfo\s*\(|\.getRequestURI\s*\(|\.getHeaders?\s*\(|\.getHeaderNames\s*\(|\.getInputStream\s*\(|\.getReader\s*\(|\.getCookies\s*\(|\.getParts?\s*\(/,
-  go: /\br\.URL\.(?:Query|Path|RawQuery)\b|\.(?:Form|PostForm)Value\s*\(|\br\.(?:Form|PostForm|Body)\b|\bmux\.Vars\s*\(|\bc\.(?:Param|Query|PostForm|DefaultQuery|QueryParam|FormValue)\s*\(|\bchi\.URLParam\s*\(|\br\.Header\.Get\s*\(|\bctx\.(?:Param|Query|FormValue)\s*\(/,
+  // Servlet's HttpServletRequest and Part, Spring's MultipartFile and WebFlux's ServerHttpRequest.
+  java: /\.getParameter(?:Values|Map|Names)?\s*\(|\.(?:getOriginalFilename|getSubmittedFileName|getRequestURL|getQueryParams)\s*\(|\.getQueryString\s*\(|\.getPathInfo\s*\(|\.getRequestURI\s*\(|\.getHeaders?\s*\(|\.getHeaderNames\s*\(|\.getInputStream\s*\(|\.getReader\s*\(|\.getCookies\s*\(|\.getParts?\s*\(/,
+  // net/http's Request (https://pkg.go.dev/net/http#Request: PathValue, Cookie, FormFile, …) and
+  // Gin's Context (https://pkg.go.dev/github.com/gin-gonic/gin#Context: GetQuery, QueryMap, GetHeader, …).
+  go: /\b(?:r|req|request|c\.Request)\.(?:PathValue|Cookie|Cookies|FormFile|Referer|UserAgent)\s*\(|\b(?:r|req|request|c\.Request)\.(?:MultipartForm|RequestURI)\b|\bc\.(?:GetQuery|QueryArray|GetQueryArray|QueryMap|GetQueryMap|DefaultPostForm|GetPostForm|PostFormArray|PostFormMap|FormFile|GetHeader|Cookie|GetRawData)\s*\(|\br\.URL\.(?:Query|Path|RawQuery)\b|\.(?:Form|PostForm)Value\s*\(|\br\.(?:Form|PostForm|Body)\b|\bmux\.Vars\s*\(|\bc\.(?:Param|Query|PostForm|DefaultQuery|QueryParam|FormValue)\s*\(|\bchi\.URLParam\s*\(|\br\.Header\.Get\s*\(|\bctx\.(?:Param|Query|FormValue)\s*\(/,
   csharp:
     /\bRequest\.(?:Query|Form|QueryString|Params|Headers|Cookies|Body|RouteValues|Path)\b|\bHttpContext\.Request\b/,
   perl: /\bparam\s*\(|->(?:url_)?param\s*\(|\$ENV\{['"]?(?:QUERY_STRING|REQUEST_URI|HTTP_\w+)|\$(?:cgi|q)->(?:param|Vars)\b/,
@@ -50,7 +53,7 @@ export const REQUEST_INPUT: Partial<Record<Language, RegExp>> = {
 
 // Parameters bound from the request by a framework annotation: `@RequestParam String name`, `[FromQuery] string name`.
 export const BOUND_PARAMETER: Partial<Record<Language, RegExp>> = {
-  java: /@(?:RequestParam|PathVariable|RequestHeader|RequestBody)\b(?:\([^)]*\))?\s+(?:final\s+)?[\w<>[\].?]+\s+(\w+)/g,
+  java: /@(?:RequestParam|PathVariable|RequestHeader|RequestBody|CookieValue|RequestPart|MatrixVariable|ModelAttribute)\b(?:\([^)]*\))?\s+(?:final\s+)?[\w<>[\].?]+\s+(\w+)/g,
   csharp: /\[From(?:Query|Body|Route|Form|Header)\b(?:\([^)]*\))?\]\s*[\w<>[\].?]+\s+(\w+)/g,
 };
 
@@ -67,6 +70,17 @@ export const REQUEST_PARTS = /^(?:params|query|body|headers|cookies|files|file|s
 // Annotations that bind a parameter from the request (Spring, JAX-RS, ASP.NET).
 export const BINDING_ANNOTATION =
   /@(?:RequestParam|PathVariable|RequestHeader|RequestBody|CookieValue|RequestPart|ModelAttribute|QueryParam|PathParam|FormParam|HeaderParam|MatrixParam)\b|\[From(?:Query|Body|Route|Form|Header)\b/;
+// Spring MVC binds a mapped method's parameters that carry no annotation from the request too: a
+// simple type as a request parameter, any other as a model attribute filled from the parameters
+// (https://docs.spring.io/spring-framework/reference/web/webmvc/mvc-controller/ann-methods/arguments.html,
+// "Any other argument"), except the types the framework itself supplies.
+export const UNANNOTATED_BOUND: Partial<Record<Language, { route: RegExp; parameter: RegExp }>> = {
+  java: {
+    route: /@(?:Get|Post|Put|Delete|Patch|Request)Mapping\b/,
+    parameter:
+      /^\s*(?:final\s+)?(?!(?:HttpServletRequest|HttpServletResponse|ServletRequest|ServletResponse|HttpSession|WebRequest|NativeWebRequest|Model|ModelMap|ModelAndView|RedirectAttributes|BindingResult|Errors|SessionStatus|Principal|Authentication|Locale|TimeZone|ZoneId|HttpMethod|UriComponentsBuilder|InputStream|OutputStream|Reader|Writer|PushBuilder|ServerHttpRequest|ServerHttpResponse|ServerWebExchange|WebSession)\b)[\w.]+(?:<[^()]*>)?(?:\[\])?\s+\w+\s*$/,
+  },
+};
 // A Python function a web framework routes requests to: its parameters come from the URL or query.
 export const ROUTE_DECORATOR =
   /@\w+(?:\.\w+)*\.(?:route|get|post|put|delete|patch|api_route|websocket)\s*\(/;

@@ -1,9 +1,12 @@
 // Calls whose result is data from somewhere else, not the text of their arguments: what a file, a
 // remote server or a database returns is stored data, even when the request chose which one.
 
-/** Reads of files and remote resources, by the callee as written (`open`, Node's `fs.readFileSync`, `requests.get`, `urlopen`). */
+/**
+ * Reads of files and remote resources, by the callee as written (`open`, Node's `fs.readFileSync`,
+ * `requests.get`, `urlopen`; Java's `Files.readString`, Go's `os.ReadFile`, Ruby's `File.read`).
+ */
 export const EXTERNAL_READS =
-  /(?:^|\.)(?:open|io\.open|codecs\.open|readFile|readFileSync|urlopen|urlretrieve|requests\.(?:get|post|put|patch|delete|head|options|request)|httpx\.(?:get|post|put|patch|delete|head|request)|read_text|read_bytes)$/;
+  /(?:^|\.)(?:open|io\.open|codecs\.open|readFile|readFileSync|urlopen|urlretrieve|requests\.(?:get|post|put|patch|delete|head|options|request)|httpx\.(?:get|post|put|patch|delete|head|request)|read_text|read_bytes|Files\.(?:readAllBytes|readString|readAllLines|lines|newInputStream|newBufferedReader)|(?:os|ioutil)\.ReadFile|(?:File|IO)\.(?:read|binread|readlines))$/;
 
 /** Calls that look a record up by key: the record is stored data, not the key's text. */
 export const RECORD_LOOKUPS =

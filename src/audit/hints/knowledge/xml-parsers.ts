@@ -68,3 +68,46 @@ export const PHP_ENTITY_SWITCHES = {
     ].join('|'),
   ),
 } as const;
+
+// Java (JAXP, https://docs.oracle.com/en/java/javase/21/docs/api/java.xml/module-summary.html, and
+// OWASP's XXE prevention sheet for the defaults): every JAXP factory reads DTDs and external entities
+// unless told not to (DocumentBuilderFactory, SAXParserFactory, XMLInputFactory, TransformerFactory,
+// SchemaFactory, XMLReaderFactory), and so do dom4j's SAXReader and JDOM's SAXBuilder. The switches that turn the risk back on after hardening are the
+// SAX features for external entities and DTDs, StAX's properties and DOM's entity expansion.
+
+/** Java parser factories and readers that expand external entities by default, as created. */
+export const JAVA_XML_PARSERS: readonly string[] = [
+  'DocumentBuilderFactory.newInstance',
+  'DocumentBuilderFactory.newDefaultInstance',
+  'DocumentBuilderFactory.newNSInstance',
+  'SAXParserFactory.newInstance',
+  'SAXParserFactory.newDefaultInstance',
+  'SAXParserFactory.newNSInstance',
+  'XMLInputFactory.newInstance',
+  'XMLInputFactory.newFactory',
+  'XMLInputFactory.newDefaultFactory',
+  'TransformerFactory.newInstance',
+  'TransformerFactory.newDefaultInstance',
+  'SAXTransformerFactory.newInstance',
+  'SchemaFactory.newInstance',
+  'SchemaFactory.newDefaultInstance',
+  'XMLReaderFactory.createXMLReader',
+];
+
+/** Java parser classes constructed directly (dom4j, JDOM). */
+export const JAVA_XML_PARSER_CLASSES: readonly string[] = ['SAXBuilder', 'SAXReader'];
+
+/** Java options that switch external entities or DTDs on. */
+export const JAVA_ENTITY_SWITCHES = {
+  keywords: ['setfeature', 'setproperty', 'setexpandentityreferences'],
+  pattern: new RegExp(
+    [
+      // SAX and Xerces features: external entities, external DTDs on; the DOCTYPE ban off.
+      String.raw`\.setFeature\s*\(\s*"http:\/\/(?:xml\.org\/sax\/features\/external-(?:general|parameter)-entities|apache\.org\/xml\/features\/nonvalidating\/load-external-dtd)"\s*,\s*(?:true|Boolean\.TRUE)\s*\)`,
+      String.raw`\.setFeature\s*\(\s*"http:\/\/apache\.org\/xml\/features\/disallow-doctype-decl"\s*,\s*(?:false|Boolean\.FALSE)\s*\)`,
+      // StAX: external entities or DTDs supported.
+      String.raw`\.setProperty\s*\(\s*(?:XMLInputFactory\.)?(?:IS_SUPPORTING_EXTERNAL_ENTITIES|SUPPORT_DTD|"javax\.xml\.stream\.(?:isSupportingExternalEntities|supportDTD)")\s*,\s*(?:true|Boolean\.TRUE)\s*\)`,
+      String.raw`\.setExpandEntityReferences\s*\(\s*true\s*\)`,
+    ].join('|'),
+  ),
+} as const;

@@ -1,4 +1,5 @@
 import type { CategoryRules, HintRule } from '../hint-rule.js';
+import { perLanguage } from '../matchers/per-language.js';
 import { readExamples } from '../matchers/read-examples.js';
 import EXAMPLES from './command-execution.examples.json' with { type: 'json' };
 import { escapeRegExp } from '../escape-reg-exp.js';
@@ -193,20 +194,18 @@ const JAVA_PROCESS_BUILDER: HintRule = {
   id: 'cmd-exec/java-process-builder',
   category: 'command-execution',
   severity: 'high',
-  description: 'A ProcessBuilder whose command (or argument list) carries request input.',
+  description:
+    'A ProcessBuilder whose program, or whose shell or interpreter script, carries request input.',
   message:
     'ProcessBuilder runs a command built from request input; verify the program is fixed and no argument reaches a shell (`sh -c`, `cmd /c`).',
-  matchers: [
-    {
-      kind: 'request-sink',
-      languages: ['java'],
-      isStringScanned: false,
-      keywords: ['processbuilder', 'command'],
-      pattern: /\bnew\s+(?:java\.lang\.)?ProcessBuilder\s*\(|\.command\s*\(/,
-      fileRequires: /\bProcessBuilder\b/,
-      input: 'java',
-    },
-  ],
+  // The program, or a shell's or interpreter's script: arguments handed to a fixed program are data.
+  matchers: perLanguage(['java'], {
+    isStringScanned: false,
+    keywords: ['processbuilder', 'command'],
+    pattern: /\bnew\s+(?:java\.lang\.)?ProcessBuilder\s*\(|\.command\s*\(/,
+    fileRequires: /\bProcessBuilder\b/,
+    argument: 'argv',
+  }),
 };
 
 const SHELL_C_INVOCATION: HintRule = {
@@ -233,6 +232,11 @@ const SHELL_C_INVOCATION: HintRule = {
   ],
 };
 
+// `exec.Command("sh", "-c", …)` written out: judged on all its arguments by the first matcher below.
+const GO_SHELL_LITERAL = new RegExp(
+  String.raw`\bexec\.Command(?:Context)?\s*\(\s*(?:\w+\s*,\s*)?(?:"${SHELL_NAME}"\s*,\s*"-c"|"cmd(?:\.exe)?"\s*,\s*"\/[cC]")`,
+);
+
 const GO_SHELL_COMMAND: HintRule = {
   id: 'cmd-exec/go-shell-command',
   category: 'command-execution',
@@ -247,20 +251,17 @@ const GO_SHELL_COMMAND: HintRule = {
       isStringScanned: false,
       argument: 'call',
       keywords: ['c"'],
-      pattern: new RegExp(
-        String.raw`\bexec\.Command(?:Context)?\s*\(\s*(?:\w+\s*,\s*)?(?:"${SHELL_NAME}"\s*,\s*"-c"|"cmd(?:\.exe)?"\s*,\s*"\/[cC]")`,
-      ),
+      pattern: GO_SHELL_LITERAL,
     },
-    {
-      kind: 'request-sink',
-      // The program itself named by the request.
-      languages: ['go'],
+    // What it runs (https://pkg.go.dev/os/exec#Command): the program named by the request, or a
+    // shell's or interpreter's script, in the arguments or in a slice spread into them.
+    ...perLanguage(['go'], {
       isStringScanned: false,
       keywords: ['exec.command'],
-      pattern: /\bexec\.Command\s*\(/,
-      input: 'go',
-      argument: 'first',
-    },
+      pattern: /\bexec\.Command\s*\(|\bexec\.CommandContext\s*\(\s*[^,()]+(?:\([^()]*\))?\s*,/,
+      unless: GO_SHELL_LITERAL,
+      argument: 'argv',
+    }),
   ],
 };
 

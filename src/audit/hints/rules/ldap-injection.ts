@@ -15,8 +15,18 @@ const LDAP_INJECTION: HintRule = {
     ...perLanguage(['java', 'python', 'php'], {
       keywords: ['search', 'search_s', 'search_st', 'ldap_search', 'ldap_list', 'ldap_read'],
       pattern: /(?:\.search(?:_s|_st|_ext_s)?|\bldap_(?:search|list|read))\s*\(/,
-      unless: /new\s+Object\s*\[\s*\]/,
+      // JNDI's filter arguments (`search(base, "(uid={0})", new Object[]{v}, …)`) and Spring LDAP's
+      // query builder (`where("uid").is(v)` encodes the value) keep the value out of the filter.
+      unless: /new\s+Object\s*\[\s*\]|\.where\s*\(\s*"[^"]*"\s*\)\s*\.\s*is\s*\(/,
       fileRequires: /ldap|DirContext|naming\.directory/i,
+    }),
+    // Spring LDAP's LdapTemplate: a filter string given to search, searchForObject or a query's
+    // filter (authenticate's password argument is request data too, so it is left to a reviewer) (https://docs.spring.io/spring-ldap/docs/current/apidocs/org/springframework/ldap/core/LdapTemplate.html).
+    ...perLanguage(['java'], {
+      keywords: ['searchforobject', 'searchforcontext', 'findone', 'filter'],
+      pattern:
+        /\.(?:searchForObject|searchForContext|findOne)\s*\(|\bquery\s*\(\s*\)(?:\s*\.\s*\w+\s*\([^()]*\))*\s*\.\s*filter\s*\(/,
+      fileRequires: /springframework\.ldap|LdapTemplate|LdapQueryBuilder/,
     }),
     // ldapjs and ldapts: `client.search(base, { filter })` (the filter sits in the options, so
     // every argument is read), and ldapjs's parseFilter of a filter string.

@@ -4,6 +4,12 @@ import EXAMPLES from './path-traversal.examples.json' with { type: 'json' };
 import { JS_DECLARATION_LINE } from '../matchers/js-declaration-line.js';
 import { escapeRegExp } from '../escape-reg-exp.js';
 import {
+  GIN_FILE_METHODS,
+  GO_PATH_CALLS,
+  JAVA_FILE_CLASSES,
+  JAVA_PATH_CALLS,
+  JAVA_PATH_OWNERS,
+  JAVA_RESOURCE_METHODS,
   NODE_FS_FUNCTIONS,
   NODE_FS_IMPORT,
   LARAVEL_FILE_METHODS,
@@ -162,14 +168,13 @@ const FILE_ACCESS: HintRule = {
       input: 'java',
       keywords: [
         'new file',
-        'new randomaccessfile',
-        'new java.io.',
-        'new java.nio.',
+        'new java.',
+        'new org.',
         'file(',
-        'paths.get',
-        'path.of',
-        'files.',
-        'resourceutils',
+        ...JAVA_FILE_CLASSES.filter((name) => name !== 'File').map((name) => name.toLowerCase()),
+        ...JAVA_PATH_OWNERS.map((owner) => `${owner.toLowerCase()}.`),
+        ...JAVA_PATH_CALLS.map((call) => call.toLowerCase()),
+        ...JAVA_RESOURCE_METHODS.map((method) => method.toLowerCase()),
       ],
       // A canonical-path check right after (`getCanonicalPath().startsWith(root)`) confines the path.
       near: {
@@ -177,8 +182,14 @@ const FILE_ACCESS: HintRule = {
         after: 4,
         forbids: /(?:getCanonicalPath|toRealPath|normalize)\s*\(\s*\)\s*\.startsWith\s*\(/,
       },
-      pattern:
-        /\bnew\s+(?:java\.io\.)?(?:File|FileInputStream|FileOutputStream|FileReader|FileWriter|RandomAccessFile|FileSystemResource)\s*\(|(?<![\w.])File\s*\(|\b(?:java\.nio\.file\.)?(?:Paths\.get|Path\.of)\s*\(|\b(?:java\.nio\.file\.)?Files\.\w+\s*\(|\bResourceUtils\.getFile\s*\(/,
+      pattern: new RegExp(
+        [
+          String.raw`\bnew\s+(?:java\.(?:io|util\.zip|util\.jar)\.|org\.springframework\.core\.io\.)?(?:${JAVA_FILE_CLASSES.join('|')})\s*\(`,
+          String.raw`(?<![\w.])File\s*\(`,
+          String.raw`\b(?:java\.nio\.file\.)?(?:(?:${JAVA_PATH_OWNERS.join('|')})\.\w+|${JAVA_PATH_CALLS.map(escapeRegExp).join('|')})\s*\(`,
+          String.raw`\.(?:${JAVA_RESOURCE_METHODS.join('|')})\s*\(`,
+        ].join('|'),
+      ),
     },
     {
       kind: 'request-sink',
@@ -187,21 +198,18 @@ const FILE_ACCESS: HintRule = {
       input: 'go',
       argument: 'first',
       keywords: [
-        'os.open',
-        'os.readfile',
-        'os.writefile',
-        'os.create',
-        'os.remove',
-        'os.readdir',
-        'os.stat',
-        'os.lstat',
-        'os.mkdir',
-        'os.rename',
-        'ioutil',
-        'http.servefile',
+        ...new Set(GO_PATH_CALLS.map((call) => call.slice(0, call.indexOf('.') + 1).toLowerCase())),
       ],
-      pattern:
-        /\bos\.(?:Open|OpenFile|ReadFile|WriteFile|Create|Remove|RemoveAll|ReadDir|Stat|Lstat|Mkdir|MkdirAll|Rename)\s*\(|\bioutil\.(?:ReadFile|WriteFile|ReadDir)\s*\(|\bhttp\.ServeFile\s*\(/,
+      pattern: new RegExp(String.raw`\b(?:${GO_PATH_CALLS.map(escapeRegExp).join('|')})\s*\(`),
+    },
+    // Gin: `c.File(path)`, `c.SaveUploadedFile(file, dst)`: any argument may be the path.
+    {
+      kind: 'request-sink',
+      languages: ['go'],
+      isStringScanned: false,
+      input: 'go',
+      keywords: GIN_FILE_METHODS.map((method) => method.toLowerCase()),
+      pattern: new RegExp(String.raw`\bc\.(?:${GIN_FILE_METHODS.join('|')})\s*\(`),
     },
     {
       kind: 'request-sink',

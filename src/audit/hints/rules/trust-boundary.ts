@@ -47,6 +47,12 @@ const TRUST_BOUNDARY: HintRule = {
       keywords: ['session'],
       pattern: /\bsession\.(?:update|setdefault)\s*\(/,
     }),
+    // Go: gorilla/sessions' Values map and gin-contrib/sessions' Set, key or value from the request.
+    ...perLanguage(['go'], {
+      keywords: ['values', 'set'],
+      pattern: /\bsession\.Values\s*\[[^\]\n]+\]\s*=(?!=)|\bsession\.Set\s*\(/,
+      fileRequires: /gorilla\/sessions|gin-contrib\/sessions/,
+    }),
     // $_SESSION entries (nested ones and appends too), a key the request names; Laravel's session
     // writes (https://laravel.com/docs/session): session([...]), session()->put/push/flash/now,
     // $request->session()->put, the Session facade.

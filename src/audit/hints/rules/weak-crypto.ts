@@ -97,14 +97,13 @@ const WEAK_HASH: HintRule = {
   ],
 };
 
-// A row of the weak-random table as a matcher: the generator's calls, near a word that makes the value a secret.
+// The rows of the weak-random table as matchers: the generator's calls, near a word that makes the value a secret.
 function weakRandom(
-  language: 'js' | 'python' | 'go' | 'php',
+  language: 'js' | 'python' | 'go' | 'java' | 'php' | 'ruby',
   conditions: Pick<CodeMatcher, 'unless' | 'fileRequires'> &
     Partial<Pick<CodeMatcher, 'languages'>>,
-): CodeMatcher {
-  const row = weakRandomOf(language);
-  return {
+): CodeMatcher[] {
+  return weakRandomOf(language).map((row) => ({
     kind: 'code',
     languages: [language],
     isStringScanned: false,
@@ -113,7 +112,7 @@ function weakRandom(
     near: RANDOM_NEAR,
     escalate: RANDOM_ESCALATION,
     ...conditions,
-  };
+  }));
 }
 
 const INSECURE_RANDOM: HintRule = {
@@ -126,41 +125,17 @@ const INSECURE_RANDOM: HintRule = {
     'Predictable random generator used for a value that may need to be unguessable; use a CSPRNG (crypto.randomUUID, secrets, SecureRandom, crypto/rand).',
   matchers: [
     // A React list key is not a secret.
-    weakRandom('js', {
+    ...weakRandom('js', {
       languages: ['js', 'template'],
       unless: new RegExp(`\\bkey=\\{|${RANDOM_DELAY.source}`, 'i'),
     }),
-    weakRandom('python', { unless: new RegExp(`\\bSystemRandom\\b|${RANDOM_DELAY.source}`, 'i') }),
-    {
-      kind: 'code',
-      languages: ['java'],
-      isStringScanned: false,
-      keywords: [
-        'new random',
-        'new java.util.random',
-        'random(',
-        'math.random',
-        'randomstringutils',
-        'threadlocalrandom',
-      ],
-      pattern:
-        /\bnew\s+(?:java\.util\.)?Random\s*\(|(?<![\w.])Random\s*\(|\bMath\.random\s*\(|\bRandomStringUtils\.random\w*\s*\(|\bThreadLocalRandom\.current\s*\(/,
-      unless: RANDOM_DELAY,
-      near: RANDOM_NEAR,
-      escalate: RANDOM_ESCALATION,
-    },
-    weakRandom('go', { fileRequires: /"math\/rand(?:\/v2)?"/, unless: RANDOM_DELAY }),
-    weakRandom('php', { unless: RANDOM_DELAY }),
-    {
-      kind: 'code',
-      languages: ['ruby'],
-      isStringScanned: false,
-      keywords: ['rand', 'random'],
-      pattern: /(?<![\w.:])rand\s*[(\s]|\bRandom\.(?:rand|new)\b/,
-      unless: RANDOM_DELAY,
-      near: RANDOM_NEAR,
-      escalate: RANDOM_ESCALATION,
-    },
+    ...weakRandom('python', {
+      unless: new RegExp(`\\bSystemRandom\\b|${RANDOM_DELAY.source}`, 'i'),
+    }),
+    ...weakRandom('java', { unless: RANDOM_DELAY }),
+    ...weakRandom('go', { fileRequires: /"math\/rand(?:\/v2)?"/, unless: RANDOM_DELAY }),
+    ...weakRandom('php', { unless: RANDOM_DELAY }),
+    ...weakRandom('ruby', { unless: RANDOM_DELAY }),
     {
       kind: 'code',
       languages: ['csharp'],

@@ -11,9 +11,18 @@ const XPATH_INJECTION: HintRule = {
   message:
     'The XPath expression is built from request data, so a client can change the query; use XPath variables for the value.',
   matchers: [
+    // javax.xml.xpath's XPath (compile, evaluate, Java 9's evaluateExpression), dom4j's node queries.
     ...perLanguage(['java'], {
-      keywords: ['evaluate', 'compile', 'selectnodes', 'selectsinglenode'],
-      pattern: /\.(?:evaluate|compile|selectNodes|selectSingleNode)\s*\(/,
+      keywords: [
+        'evaluate',
+        'evaluateexpression',
+        'compile',
+        'selectnodes',
+        'selectsinglenode',
+        'createxpath',
+      ],
+      pattern:
+        /\.(?:evaluate|evaluateExpression|compile|selectNodes|selectSingleNode|createXPath)\s*\(/,
       fileRequires: /\bjavax\.xml\.xpath\b|\bxpath\b|\borg\.dom4j\b/i,
       argument: 'first',
     }),

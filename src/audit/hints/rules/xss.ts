@@ -322,10 +322,20 @@ const HTML_RESPONSE: HintRule = {
       near: { before: 0, after: 3, requires: /text\/html/ },
       argument: 'first',
     }),
+    // A servlet's writer or output stream (`response.getWriter().append(…)`, `out.print(…)`).
     ...perLanguage(['java'], {
-      keywords: ['print', 'println', 'write', 'printf', 'format'],
+      keywords: ['print', 'println', 'write', 'printf', 'format', 'append'],
       pattern:
-        /\b(?:out|writer|pw|getWriter\s*\(\s*\))\.(?:print|println|write|printf|format)\s*\(/,
+        /\b(?:out|writer|w|pw|printWriter|os|sos|outputStream|getWriter\s*\(\s*\)|getOutputStream\s*\(\s*\))\.(?:print|println|write|printf|format|append)\s*\(/,
+    }),
+    // What a Spring @RestController (or @ResponseBody) method returns as a String is its page.
+    ...perLanguage(['java'], {
+      keywords: ['return'],
+      pattern: /^\s*return\s+(?=\S)/,
+      fileRequires: /@RestController\b|@ResponseBody\b/,
+      unless: NOT_HTML_RETURN.java,
+      isInRouteHandlerOnly: true,
+      argument: 'body',
     }),
     ...perLanguage(['python'], {
       keywords: ['make_response', 'httpresponse'],
@@ -333,10 +343,16 @@ const HTML_RESPONSE: HintRule = {
       // The body only: headers and the status travel in the same call.
       argument: 'body',
     }),
+    // net/http's ResponseWriter and Gin's c.Writer; c.Data with an HTML type (c.String is text/plain).
     ...perLanguage(['go'], {
       keywords: ['fprintf', 'fprint', 'fprintln', 'write', 'writestring'],
-      pattern: /\bfmt\.Fprint(?:f|ln)?\s*\(\s*w\s*,|\bw\.Write\s*\(|\bio\.WriteString\s*\(\s*w\s*,/,
+      pattern:
+        /\bfmt\.Fprint(?:f|ln)?\s*\(\s*(?:w|rw|c\.Writer)\s*,|\b(?:w|rw|c\.Writer)\.(?:Write|WriteString)\s*\(|\bio\.WriteString\s*\(\s*(?:w|rw|c\.Writer)\s*,/,
       near: { before: 4, after: 0, requires: /<\w|text\/html/ },
+    }),
+    ...perLanguage(['go'], {
+      keywords: ['data'],
+      pattern: /\bc\.Data\s*\(\s*[^,]+,\s*"text\/html/,
     }),
     // What a Flask view returns is its page (a `str` is served as text/html), unless it is JSON,
     // a redirect, a file or an escaping template.

@@ -1,7 +1,11 @@
 import type { CategoryRules, HintRule } from '../hint-rule.js';
 import { readExamples } from '../matchers/read-examples.js';
 import EXAMPLES from './xxe.examples.json' with { type: 'json' };
+import { escapeRegExp } from '../escape-reg-exp.js';
 import {
+  JAVA_ENTITY_SWITCHES,
+  JAVA_XML_PARSER_CLASSES,
+  JAVA_XML_PARSERS,
   JS_ENTITY_SWITCHES,
   PHP_ENTITY_SWITCHES,
   PYTHON_ENTITY_SWITCHES,
@@ -19,16 +23,22 @@ const XXE: HintRule = {
       kind: 'code',
       languages: ['java'],
       keywords: [
-        'documentbuilderfactory',
-        'saxparserfactory',
-        'xmlinputfactory',
-        'saxbuilder',
-        'saxreader',
+        ...new Set(JAVA_XML_PARSERS.map((call) => call.slice(0, call.indexOf('.')).toLowerCase())),
+        ...JAVA_XML_PARSER_CLASSES.map((name) => name.toLowerCase()),
       ],
-      pattern:
-        /\b(?:DocumentBuilderFactory|SAXParserFactory|XMLInputFactory)\.newInstance\s*\(|\bnew\s+(?:SAXBuilder|SAXReader)\s*\(/,
+      pattern: new RegExp(
+        String.raw`\b(?:${JAVA_XML_PARSERS.map(escapeRegExp).join('|')})\s*\(|\bnew\s+(?:${JAVA_XML_PARSER_CLASSES.join('|')})\s*\(`,
+      ),
       fileForbids:
         /disallow-doctype-decl|external-general-entities|SUPPORT_DTD|IS_SUPPORTING_EXTERNAL_ENTITIES|ACCESS_EXTERNAL_DTD|setExpandEntityReferences\s*\(\s*false/,
+    },
+    // A switch that turns entities or DTDs back on, whatever else the file sets.
+    {
+      kind: 'code',
+      languages: ['java'],
+      isStringScanned: false,
+      keywords: JAVA_ENTITY_SWITCHES.keywords,
+      pattern: JAVA_ENTITY_SWITCHES.pattern,
     },
     {
       kind: 'code',

@@ -1,0 +1,154 @@
+import type { ExpectedDifference } from './hint-baseline.test.js';
+
+// The baseline differences the Java, Go and Ruby knowledge tables make, each argued in a line.
+export const JAVA_GO_RUBY_DIFFERENCES: readonly ExpectedDifference[] = [
+  {
+    path: 'hint-corpus/xss/java-vuln-spring-responsebody.java',
+    line: 9,
+    category: 'xss',
+    change: 'added',
+    severity: 'low',
+    reason:
+      'A @RestController method mapped to a route returns a String page built from a request parameter: Spring writes it as the HTML the browser accepts.',
+  },
+  {
+    path: 'hint-corpus/command-execution/java-vuln-processbuilder-shell-varargs.java',
+    line: 8,
+    category: 'command-execution',
+    change: 'added',
+    severity: 'medium',
+    reason:
+      'New fixture: ProcessBuilder given a shell, -c and a script built from the request, read as the list it runs.',
+  },
+  {
+    path: 'hint-corpus/ldap-injection/java-vuln-spring-ldap-filter.java',
+    line: 16,
+    category: 'ldap-injection',
+    change: 'added',
+    severity: 'medium',
+    reason:
+      "New fixture: a filter string built from a request parameter handed to Spring LDAP's LdapTemplate.search.",
+  },
+  {
+    path: 'hint-corpus/path-traversal/java-vuln-servlet-resource.java',
+    line: 8,
+    category: 'path-traversal',
+    change: 'added',
+    severity: 'medium',
+    reason:
+      'New fixture: ServletContext.getResourceAsStream reads a web-application file the request names, now in the Java file table.',
+  },
+  {
+    path: 'hint-corpus/path-traversal/java-vuln-spring-unannotated.java',
+    line: 11,
+    category: 'path-traversal',
+    change: 'added',
+    severity: 'medium',
+    reason:
+      'New fixture: Spring binds an unannotated parameter of a mapped method from the request; it names the file opened.',
+  },
+  {
+    path: 'hint-corpus/path-traversal/java-vuln-upload-original-name.java',
+    line: 9,
+    category: 'path-traversal',
+    change: 'added',
+    severity: 'high',
+    reason:
+      "New fixture: MultipartFile.getOriginalFilename is the name the client sent, used as the upload's path.",
+  },
+  {
+    path: 'hint-corpus/weak-crypto/java-vuln-threadlocalrandom-reset.java',
+    line: 5,
+    category: 'weak-crypto',
+    change: 'added',
+    severity: 'high',
+    reason:
+      'New fixture: ThreadLocalRandom, a non-cryptographic generator, draws a password-reset code.',
+  },
+  {
+    path: 'hint-corpus/xpath-injection/java-vuln-evaluate-expression.java',
+    line: 10,
+    category: 'xpath-injection',
+    change: 'added',
+    severity: 'medium',
+    reason: 'New fixture: XPath.evaluateExpression (Java 9) is an XPath evaluation like evaluate.',
+  },
+  {
+    path: 'hint-corpus/xss/java-vuln-servlet-output-stream.java',
+    line: 9,
+    category: 'xss',
+    change: 'added',
+    severity: 'low',
+    reason: "New fixture: a servlet's output stream printing request text into a text/html page.",
+  },
+  {
+    path: 'hint-corpus/xss/java-vuln-spring-string-return.java',
+    line: 8,
+    category: 'xss',
+    change: 'added',
+    severity: 'low',
+    reason:
+      'New fixture: a @RestController method returns a String page built from an unannotated (request-bound) parameter.',
+  },
+  {
+    path: 'hint-corpus/xxe/java-vuln-stax-entities-on.java',
+    line: 8,
+    category: 'xxe',
+    change: 'added',
+    severity: 'high',
+    reason:
+      "New fixture: StAX's IS_SUPPORTING_EXTERNAL_ENTITIES switched on, which the file's other setting does not undo.",
+  },
+  {
+    path: 'hint-corpus/xxe/java-vuln-transformer.java',
+    line: 7,
+    category: 'xxe',
+    change: 'added',
+    severity: 'high',
+    reason:
+      'New fixture: TransformerFactory reads external DTDs and stylesheets unless told not to, now in the Java parser table.',
+  },
+  {
+    path: 'hint-corpus/command-execution/go-vuln-shell-slice-spread.go',
+    line: 10,
+    category: 'command-execution',
+    change: 'added',
+    severity: 'medium',
+    reason:
+      'New fixture: a slice that starts a shell with -c spread into exec.CommandContext, read as the list it runs.',
+  },
+  {
+    path: 'hint-corpus/path-traversal/go-vuln-gin-file-attachment.go',
+    line: 7,
+    category: 'path-traversal',
+    change: 'added',
+    severity: 'medium',
+    reason:
+      "New fixture: Gin's c.FileAttachment serves a path built from the query, now in the Go file table.",
+  },
+  {
+    path: 'hint-corpus/path-traversal/go-vuln-pathvalue-removeall.go',
+    line: 11,
+    category: 'path-traversal',
+    change: 'added',
+    severity: 'medium',
+    reason:
+      'New fixture: Request.PathValue (Go 1.22 route wildcards) is request input; os.RemoveAll is in the Go file table.',
+  },
+  {
+    path: 'hint-corpus/trust-boundary/go-vuln-gorilla-session.go',
+    line: 13,
+    category: 'trust-boundary',
+    change: 'added',
+    severity: 'medium',
+    reason: "New fixture: a form value stored in a gorilla/sessions session's Values.",
+  },
+  {
+    path: 'hint-corpus/xss/go-vuln-gin-data-html.go',
+    line: 11,
+    category: 'xss',
+    change: 'added',
+    severity: 'low',
+    reason: "New fixture: Gin's c.Data with a text/html type writes the query into the page.",
+  },
+];
