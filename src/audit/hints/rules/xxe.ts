@@ -7,6 +7,7 @@ import {
   JAVA_XML_PARSER_CLASSES,
   JAVA_XML_PARSERS,
   PYTHON_ENTITY_SWITCHES,
+  RUBY_ENTITY_SWITCHES,
 } from '../knowledge/xml-parsers.js';
 
 const XXE: HintRule = {
@@ -49,6 +50,12 @@ const XXE: HintRule = {
       languages: ['python'],
       keywords: PYTHON_ENTITY_SWITCHES.keywords,
       pattern: PYTHON_ENTITY_SWITCHES.pattern,
+    },
+    {
+      kind: 'code',
+      languages: ['ruby'],
+      keywords: RUBY_ENTITY_SWITCHES.keywords,
+      pattern: RUBY_ENTITY_SWITCHES.pattern,
     },
     {
       kind: 'code',
