@@ -56,7 +56,7 @@ export const UNANNOTATED_BOUND: Partial<Record<Language, { route: RegExp; parame
 // function, and its parameters are the route's captures (https://sinatrarb.com/intro.html#routes).
 // Group 1 is the indent, group 2 the verb, group 3 the block's parameters.
 export const ROUTE_BLOCKS: Partial<Record<Language, RegExp>> = {
-  ruby: /^([ \t]*)(get|post|put|patch|delete|options|link|unlink)[ \t(]+[^\n]*?[ \t]do[ \t]*(?:\|([^|\n]*)\|)?[ \t]*$/m,
+  ruby: /^([ \t]*)(get|post|put|patch|delete|options|link|unlink)[ \t(][^\n]*?[ \t]do[ \t]*(?:\|([^|\n]*)\|)?[ \t]*$/m,
 };
 // A Python function a web framework routes requests to: its parameters come from the URL or query.
 export const ROUTE_DECORATOR =
