@@ -151,4 +151,92 @@ export const JAVA_GO_RUBY_DIFFERENCES: readonly ExpectedDifference[] = [
     severity: 'low',
     reason: "New fixture: Gin's c.Data with a text/html type writes the query into the page.",
   },
+  // Ruby (standard library, Rails, Sinatra).
+  {
+    path: 'hint-corpus/command-execution/rb-vuln-popen-shell-list.rb',
+    line: 4,
+    category: 'command-execution',
+    change: 'added',
+    severity: 'medium',
+    reason:
+      'New fixture: IO.popen given an argument list that starts a shell with -c and a script built from the request, read as the list it runs (argv).',
+  },
+  {
+    path: 'hint-corpus/ldap-injection/rb-vuln-net-ldap-construct.rb',
+    line: 6,
+    category: 'ldap-injection',
+    change: 'added',
+    severity: 'high',
+    reason:
+      "New fixture: net-ldap's Filter.construct parses a filter string built from a request parameter.",
+  },
+  {
+    path: 'hint-corpus/ldap-injection/rb-vuln-net-ldap-construct.rb',
+    line: 7,
+    category: 'ldap-injection',
+    change: 'added',
+    severity: 'medium',
+    reason:
+      'The same parsed filter handed to search as `filter:`: the search is where the injected filter runs.',
+  },
+  {
+    path: 'hint-corpus/path-traversal/rb-vuln-sinatra-route-capture.rb',
+    line: 6,
+    category: 'path-traversal',
+    change: 'added',
+    severity: 'medium',
+    reason:
+      "New fixture: a Sinatra route block's parameter is the URL's capture, and it names the file sent.",
+  },
+  {
+    path: 'hint-corpus/trust-boundary/rb-vuln-session-key.rb',
+    line: 3,
+    category: 'trust-boundary',
+    change: 'added',
+    severity: 'medium',
+    reason:
+      'New fixture: the session key and value both come from the request (`session[params[:key]] = …`).',
+  },
+  {
+    path: 'hint-corpus/trust-boundary/rb-vuln-session-params.rb',
+    line: 3,
+    category: 'trust-boundary',
+    change: 'added',
+    severity: 'medium',
+    reason:
+      "Rails' session had no trust-boundary row; a request parameter stored in it is now flagged, as Flask's and Django's are.",
+  },
+  {
+    path: 'hint-corpus/xpath-injection/rb-vuln-nokogiri-xpath.rb',
+    line: 6,
+    category: 'xpath-injection',
+    change: 'added',
+    severity: 'high',
+    reason: "New fixture: Nokogiri's at_xpath given a query interpolating a request parameter.",
+  },
+  {
+    path: 'hint-corpus/xss/rb-vuln-render-inline.rb',
+    line: 4,
+    category: 'template-injection',
+    change: 'added',
+    severity: 'medium',
+    reason:
+      '`render inline:` compiles its string as an ERB template; one interpolating a request value is template injection, besides the XSS already flagged.',
+  },
+  {
+    path: 'hint-corpus/xss/rb-vuln-sinatra-string.rb',
+    line: 4,
+    category: 'xss',
+    change: 'added',
+    severity: 'medium',
+    reason: 'New fixture: the string a Sinatra route block ends on is served as text/html.',
+  },
+  {
+    path: 'hint-corpus/xxe/rb-vuln-nokogiri-noent.rb',
+    line: 5,
+    category: 'xxe',
+    change: 'added',
+    severity: 'high',
+    reason: "New fixture: Nokogiri's `config.noent` substitutes entities, external ones included.",
+  },
 ];

@@ -1,6 +1,7 @@
 import type { FlowFunction, Span } from './flow-node.js';
 import type { MaskedText } from './masked-text.js';
 import { isDeclarationHead } from './parse-brace-statements.js';
+import { ROUTE_BLOCKS } from '../knowledge/sources.js';
 
 // How far back from a `{` a function header is looked for.
 const HEADER_LOOKBACK_CHARS = 600;
@@ -196,7 +197,33 @@ export function findIndentFunctions(masked: MaskedText, isRuby: boolean): FlowFu
       header: { start: decoratorStart(text, match.index), end: headerEnd },
     });
   }
+  if (isRuby) functions.push(...routeBlocks(text, ROUTE_BLOCKS.ruby));
   return functions.sort((a, b) => a.body.start - b.body.start);
+}
+
+// Route blocks (`get '/files/:name' do |name|`) read as functions: the block's parameters, its body.
+function routeBlocks(text: string, route: RegExp | undefined): FlowFunction[] {
+  if (route === undefined) return [];
+  const pattern = new RegExp(route.source, 'gm');
+  const blocks: FlowFunction[] = [];
+  for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
+    const lineStart = match.index;
+    const headerEnd = lineStart + match[0].length;
+    const params = match[3] ?? '';
+    // The parameters sit just before the closing `|` (none: an empty span at the header's end).
+    const paramsEnd = params === '' ? headerEnd : lineStart + match[0].lastIndexOf('|');
+    const paramsStart = paramsEnd - params.length;
+    const bodyStart = Math.min(text.length, headerEnd + 1);
+    blocks.push({
+      name: match[2] ?? null,
+      start: lineStart,
+      params: { start: paramsStart, end: paramsEnd },
+      body: { start: bodyStart, end: blockEnd(text, bodyStart, (match[1] ?? '').length) },
+      isExpressionBody: false,
+      header: { start: lineStart, end: headerEnd },
+    });
+  }
+  return blocks;
 }
 
 function lineEndOf(text: string, at: number): number {

@@ -3,6 +3,7 @@ import {
   ARCHIVE_INPUT,
   REQUEST_INPUT,
   STRUCTURED_READS,
+  ROUTE_BLOCKS,
   UNANNOTATED_BOUND,
 } from '../knowledge/sources.js';
 import { braceFunctionAt, findExpressionArrows, findIndentFunctions } from './find-functions.js';
@@ -218,6 +219,7 @@ export function mayReadUntrustedInput(text: string, language: Language): boolean
   if (REQUEST_INPUT[language]?.test(text) === true) return true;
   if (FRAMEWORK_INPUT[language]?.test(text) === true) return true;
   if (UNANNOTATED_BOUND[language]?.route.test(text) === true) return true;
+  if (ROUTE_BLOCKS[language]?.test(text) === true) return true;
   return ARCHIVE_INPUT[language]?.library.test(text) === true;
 }
 

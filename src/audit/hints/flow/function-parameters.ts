@@ -7,6 +7,7 @@ import {
   INJECTED_DEPENDENCY,
   NOT_FROM_REQUEST,
   REQUEST_PARTS,
+  ROUTE_BLOCKS,
   ROUTE_DECORATOR,
   UNANNOTATED_BOUND,
 } from '../knowledge/sources.js';
@@ -25,9 +26,10 @@ const TYPE_FIRST: readonly Language[] = ['java', 'csharp'];
 export function listParameters(file: FlowFile, fn: FlowFunction): Parameter[] {
   const masked = file.masked;
   const language = file.language.language;
+  const header = file.original.slice(fn.header.start, fn.header.end);
   const isRouted =
-    language === 'python' &&
-    ROUTE_DECORATOR.test(file.original.slice(fn.header.start, fn.header.end));
+    (language === 'python' && ROUTE_DECORATOR.test(header)) ||
+    ROUTE_BLOCKS[language]?.test(header) === true;
   // A mapped method whose framework binds parameters that carry no annotation (Spring MVC).
   const unannotated = UNANNOTATED_BOUND[language];
   const isMapped =

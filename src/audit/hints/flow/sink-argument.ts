@@ -41,6 +41,14 @@ export function sinkArgumentSpans(
   ) {
     let open = outermostUnclosed(masked.text, hit, matchEnd);
     if (open === -1) open = enclosingOpen(masked, hit);
+    // A call written without parentheses (Ruby's `exec "sh", "-c", s`) takes the rest of the statement.
+    if (open === -1 && mode === 'argv')
+      return splitTopLevel(masked, {
+        start: matchEnd,
+        end: statementEndOrTuple(masked, matchEnd),
+      })
+        .filter((arg) => !isBlockPass(masked, arg))
+        .map((arg) => unsplat(masked, arg));
     if (open === -1) return [{ start: matchEnd, end: statementEnd(masked, matchEnd) }];
     const args = splitTopLevel(masked, {
       start: open + 1,
@@ -48,7 +56,11 @@ export function sinkArgumentSpans(
     });
     if (mode === 'all') return args;
     // A context the call takes before the program (`exec.CommandContext(ctx, …)`) is in the match.
-    if (mode === 'argv') return args.filter((arg) => arg.start >= matchEnd || arg.end > matchEnd);
+    if (mode === 'argv')
+      return args
+        .filter((arg) => arg.start >= matchEnd || arg.end > matchEnd)
+        .filter((arg) => !isBlockPass(masked, arg))
+        .map((arg) => unsplat(masked, arg));
     if (mode !== 'call') return args.slice(0, 1);
     return args.filter(
       (arg, index) => index === 0 || !OPTION_ARGUMENT.test(masked.slice(arg.start, arg.end).trim()),
@@ -152,6 +164,20 @@ function endsStatement(text: string, newline: number): boolean {
 }
 
 /** Forward to a `;`, a `,` or unmatched closer at depth zero, or a newline that ends the statement. */
+// A list spread into the call with a leading `*` (Ruby's and Python's `*args`) is read as the list.
+// A block passed as an argument (Ruby's `&:read`, `&block`) is code the call yields to, not an argument.
+function isBlockPass(masked: MaskedText, span: Span): boolean {
+  const start = masked.skipSpace(span.start, span.end);
+  return /^&[:\w]/.test(masked.slice(start, start + 2));
+}
+
+function unsplat(masked: MaskedText, span: Span): Span {
+  const start = masked.skipSpace(span.start, span.end);
+  return /^\*[A-Za-z_@]/.test(masked.slice(start, start + 2))
+    ? { start: start + 1, end: span.end }
+    : span;
+}
+
 function statementEnd(masked: MaskedText, at: number): number {
   const text = masked.text;
   const limit = Math.min(text.length, at + REACH_CHARS);

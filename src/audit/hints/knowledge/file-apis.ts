@@ -370,3 +370,104 @@ export const GIN_FILE_METHODS: readonly string[] = [
   'FileFromFS',
   'SaveUploadedFile',
 ];
+
+// Ruby, from the core and standard library reference (https://docs.ruby-lang.org/en/3.3/): File's
+// and IO's class methods that take a path (open, read, write, probe, remove, move, link), Kernel#open,
+// FileUtils (every method takes paths), Dir's, Pathname's constructor and the instance methods that
+// act on its path; Rails' and Sinatra's `send_file` and Rails' `render file:`
+// (https://api.rubyonrails.org/classes/ActionController/DataStreaming.html,
+// https://sinatrarb.com/intro.html#triggering-another-route "send_file").
+
+/** Methods of Ruby's `File` and `IO` whose first argument is a path. */
+export const RUBY_FILE_METHODS: readonly string[] = [
+  'new',
+  'open',
+  'sysopen',
+  'read',
+  'binread',
+  'readlines',
+  'foreach',
+  'write',
+  'binwrite',
+  'copy_stream',
+  'delete',
+  'unlink',
+  'rename',
+  'link',
+  'symlink',
+  'readlink',
+  'truncate',
+  'chmod',
+  'chown',
+  'lchmod',
+  'lchown',
+  'utime',
+  'lutime',
+  'mkfifo',
+  'stat',
+  'lstat',
+  'ftype',
+  'realpath',
+  'realdirpath',
+  'exist?',
+  'file?',
+  'directory?',
+  'symlink?',
+  'readable?',
+  'writable?',
+  'executable?',
+  'size',
+  'size?',
+  'zero?',
+  'empty?',
+  'mtime',
+  'atime',
+  'ctime',
+];
+
+/** Methods of Ruby's `Dir` whose first argument is a path or a pattern of paths (`Dir[pattern]` too). */
+export const RUBY_DIR_METHODS: readonly string[] = [
+  'glob',
+  'entries',
+  'children',
+  'each_child',
+  'foreach',
+  'open',
+  'new',
+  'mkdir',
+  'rmdir',
+  'delete',
+  'unlink',
+  'chdir',
+  'chroot',
+  'exist?',
+  'empty?',
+];
+
+/** `Pathname` methods that act on the receiver's path (`Rails.root.join("files", name).read`). */
+export const RUBY_PATHNAME_METHODS: readonly string[] = [
+  'read',
+  'binread',
+  'readlines',
+  'each_line',
+  'write',
+  'binwrite',
+  'open',
+  'sysopen',
+  'delete',
+  'unlink',
+  'rmtree',
+  'rmdir',
+  'mkpath',
+  'children',
+  'entries',
+  'each_child',
+  'opendir',
+  'make_link',
+  'make_symlink',
+  'truncate',
+];
+
+/** Ruby result probes: a boolean, a size or a time, whatever the path held. */
+export const RUBY_PATH_PROBES =
+  /(?:^|\.)(?:File|Dir|FileTest)\.(?:exist\?|file\?|directory\?|symlink\?|readable\?|writable\?|executable\?|size\??|zero\?|empty\?|mtime|atime|ctime)$/;

@@ -29,6 +29,9 @@ export const CONFINEMENT: readonly RegExp[] = [
   /^str\s*\(\s*([\w$]+)\s*\)\s*\.\s*startswith\s*\(/,
   /^os\.path\.(?:realpath|abspath|normpath)\s*\(\s*([\w$]+)\s*\)\s*\.\s*startswith\s*\(/,
   /^([\w$]+)\s*\.\s*is_relative_to\s*\(/,
+  // Ruby: `File.expand_path(name, root).start_with?(root)`, `File.realpath(p).start_with?(…)`, and
+  // Pathname's `cleanpath`/`realpath` (https://docs.ruby-lang.org/en/3.3/File.html#method-c-expand_path).
+  /^(?:File\.(?:expand_path|realpath|realdirpath|absolute_path)|Pathname(?:\.new)?)\s*\(\s*([\w$]+)[^()]*\)(?:\.(?:cleanpath|realpath|to_s)(?:\(\s*\))?)*\s*\.\s*start_with\?\s*\(/,
   // Go 1.20: a lexically local path (no `..` out, not absolute, no reserved name).
   /^filepath\.IsLocal\s*\(\s*([\w$]+)\s*\)$/,
 ];

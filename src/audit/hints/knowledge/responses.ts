@@ -1,5 +1,5 @@
 import type { Language } from '../detect-languages.js';
-import { ROUTE_DECORATOR } from './sources.js';
+import { ROUTE_BLOCKS, ROUTE_DECORATOR } from './sources.js';
 
 // How a view's answer becomes HTML, from the frameworks' own references: Flask serves a returned
 // `str` as text/html (https://flask.palletsprojects.com/en/stable/quickstart/#about-responses: "If
@@ -17,6 +17,9 @@ export const ROUTE_HANDLERS: Partial<Record<Language, RegExp>> = {
   // @ResponseBody), which StringHttpMessageConverter writes as the type the client accepts (a
   // browser's text/html), unless `produces` names another
   // (https://docs.spring.io/spring-framework/reference/web/webmvc/mvc-controller/ann-methods/responsebody.html).
+  // Sinatra: a route block's value is its body, served as text/html unless `content_type` names
+  // another (https://sinatrarb.com/intro.html#return-values).
+  ...(ROUTE_BLOCKS.ruby === undefined ? {} : { ruby: ROUTE_BLOCKS.ruby }),
   java: /@(?:Get|Post|Put|Delete|Patch|Request)Mapping\b(?![^)]*\bproduces\s*=\s*\{?\s*(?:"(?!text\/html)|MediaType\.(?!TEXT_HTML)))[\s\S]*\b(?:String|ResponseEntity\s*<\s*String\s*>)\s+\w+\s*\(/,
 };
 
@@ -69,3 +72,18 @@ export const NOT_HTML_CONTENT_TYPE: Readonly<Record<'js' | 'php', RegExp>> = {
   js: /\b(?:res|ctx|response)\.(?:type\s*(?:\(|=)|contentType\s*\()\s*["'`](?!(?:text\/)?html\b|\.html?\b)|["'`]content-type["'`]\s*(?:,|:)\s*["'`](?!text\/html)/i, // PHP's `header('Content-Type: application/json')`.
   php: /\bheader\s*\(\s*["']Content-Type:\s*(?!text\/html)/i,
 };
+
+// Ruby. Sinatra: what a route block ends on is the page, and so is `body(x)` and `halt(status, x)`;
+// JSON (`to_json`, `json`), a redirect or a `content_type` other than HTML is not. Rails: `render
+// html:` escapes a string that is not html_safe and `render plain:`/`json:` are not HTML
+// (https://guides.rubyonrails.org/layouts_and_rendering.html#using-render), so Rails' sinks are
+// `html_safe`/`raw` (their own rule), `send_data` with an HTML type shown inline, and
+// `content_tag`'s fourth argument `false`, which turns its escaping off
+// (https://api.rubyonrails.org/classes/ActionView/Helpers/TagHelper.html#method-i-content_tag).
+
+/** What a Sinatra route block ends on that is not an HTML page. */
+export const RUBY_NOT_HTML =
+  /\.to_json\b|^\s*(?:json|JSON\.(?:generate|dump|pretty_generate)|redirect|send_file|erb|haml|slim|status|headers|content_type|halt\s+\d+\s*$)\b/;
+
+/** A `content_type` set to something other than HTML, a few lines above the block's value. */
+export const RUBY_OTHER_TYPE = /\bcontent_type\s*\(?\s*(?::(?!html\b)\w+|["'](?!text\/html))/;

@@ -1,4 +1,5 @@
 import { ALL_KINDS, SINK_KINDS } from '../flow/flow-value.js';
+import { RUBY_PATH_PROBES } from './file-apis.js';
 
 const { html, sql, shell, path, url, ldap, xpath, nosql } = SINK_KINDS;
 
@@ -18,6 +19,7 @@ export const SANITISERS: readonly (readonly [RegExp, number])[] = [
     /(?:^|\.)(?:os\.path\.(?:exists|lexists|isfile|isdir|islink|getsize|getmtime|getatime|getctime)|os\.access)$/,
     ALL_KINDS,
   ],
+  [RUBY_PATH_PROBES, ALL_KINDS],
   // Content sniffers answer from a fixed table of types (`{ ext: 'png', mime: 'image/png' }`), whatever the bytes.
   [
     /(?:^|[.:>\s])(?:fileType\.from(?:Buffer|File|Stream|Blob)|fileTypeFrom(?:Buffer|File|Stream|Blob)|FileType\.from(?:Buffer|File|Stream)|magic\.from_(?:buffer|file)|imghdr\.what|filetype\.guess\w*|puremagic\.\w+|DetectContentType|mime_content_type|finfo_(?:file|buffer)|Marcel::MimeType\.for|MimeMagic\.by_magic)$/,
@@ -43,7 +45,7 @@ export const SANITISERS: readonly (readonly [RegExp, number])[] = [
     path,
   ],
   [
-    /(?:^|[.:>\s])(?:escape_filter_chars|escape_dn_chars|ldap_escape|encodeForLDAP|encodeForDN|filterEncode|escapeLDAPSearchFilter|escapeDN|nameEncode)$/,
+    /(?:^|[.:>\s])(?:escape_filter_chars|escape_dn_chars|ldap_escape|encodeForLDAP|encodeForDN|filterEncode|escapeLDAPSearchFilter|escapeDN|nameEncode|Filter\.(?:escape|eq|equals|begins|ends|contains|ne|ge|le|present))$/,
     ldap,
   ],
   // ldapjs's and ldapts's filter objects hold a value, never filter syntax: they escape it when

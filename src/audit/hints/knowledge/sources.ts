@@ -24,7 +24,9 @@ export const REQUEST_INPUT: Partial<Record<Language, RegExp>> = {
   // `flask.request.args` and a Django class-based view's `self.request.GET` too.
   python:
     /\b(?:flask\.|self\.)?request\.(?:args|form|values|files|json|get_json|data|GET|POST|FILES|query_params|path_params|headers|cookies|body|match_info|query|rel_url)\b/,
-  ruby: /\bparams\s*\[|\bparams\.(?:fetch|require|permit|dig)\b|\brequest\.(?:params|query_string|body|headers|url|path|referer|raw_post)\b|\bcookies\s*\[/,
+  // Rails' params and ActionDispatch::Request (https://api.rubyonrails.org/classes/ActionDispatch/Request.html),
+  // Rack::Request as Sinatra hands it (https://www.rubydoc.info/gems/rack/Rack/Request/Helpers).
+  ruby: /\bparams\s*\[|\bparams\.(?:fetch|require|permit|dig|to_unsafe_h|values_at|slice|to_h)\b|\brequest\.(?:params|parameters|query_parameters|request_parameters|path_parameters|GET|POST|query_string|body|headers|url|original_url|fullpath|original_fullpath|path|path_info|referer|referrer|user_agent|raw_post|cookies|env\s*\[\s*["']HTTP_)|\bcookies\s*\[/,
   // Plain PHP's superglobals, filter_input and the request-header functions
   // (https://www.php.net/manual/en/reserved.variables.php); Laravel's Request
   // (https://laravel.com/docs/requests: input, query, the typed string/str readers, dynamic
@@ -80,6 +82,12 @@ export const UNANNOTATED_BOUND: Partial<Record<Language, { route: RegExp; parame
     parameter:
       /^\s*(?:final\s+)?(?!(?:HttpServletRequest|HttpServletResponse|ServletRequest|ServletResponse|HttpSession|WebRequest|NativeWebRequest|Model|ModelMap|ModelAndView|RedirectAttributes|BindingResult|Errors|SessionStatus|Principal|Authentication|Locale|TimeZone|ZoneId|HttpMethod|UriComponentsBuilder|InputStream|OutputStream|Reader|Writer|PushBuilder|ServerHttpRequest|ServerHttpResponse|ServerWebExchange|WebSession)\b)[\w.]+(?:<[^()]*>)?(?:\[\])?\s+\w+\s*$/,
   },
+};
+// Routes written as blocks (Sinatra: `get '/files/:name' do |name|`): the flow reads the block as a
+// function, and its parameters are the route's captures (https://sinatrarb.com/intro.html#routes).
+// Group 1 is the indent, group 2 the verb, group 3 the block's parameters.
+export const ROUTE_BLOCKS: Partial<Record<Language, RegExp>> = {
+  ruby: /^([ \t]*)(get|post|put|patch|delete|options|link|unlink)[ \t(][^\n]*?[ \t]do[ \t]*(?:\|([^|\n]*)\|)?[ \t]*$/m,
 };
 // A Python function a web framework routes requests to: its parameters come from the URL or query.
 export const ROUTE_DECORATOR =

@@ -10,7 +10,7 @@ export const EXTERNAL_READS =
 
 /** Calls that look a record up by key: the record is stored data, not the key's text. */
 export const RECORD_LOOKUPS =
-  /^(?:find|find_by|find_by_id|findById|findByPk|findOne|findUnique|findFirst|get_object_or_404|getById|getOne|load|fetch_one|first_or_404|get_or_404)$/;
+  /^(?:find|find_by|find_by!|find_by_id|authenticate|authenticate_by|findById|findByPk|findOne|findUnique|findFirst|get_object_or_404|getById|getOne|load|fetch_one|first_or_404|get_or_404)$/;
 // Rows a database query returns are stored data, not the text of the query that selected them.
 export const QUERY_RESULTS =
   /^(?:mysqli?_query|pg_query(?:_params)?|sqlite_query|(?:mysqli?|pg)_fetch_\w+|mysql_result|fetch|fetchAll|fetchall|fetchone|fetchmany|fetch_assoc|fetch_array|fetch_row|fetch_object|fetchColumn|executeQuery|query)$/;

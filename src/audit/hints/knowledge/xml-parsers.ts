@@ -97,6 +97,18 @@ export const JAVA_XML_PARSERS: readonly string[] = [
 /** Java parser classes constructed directly (dom4j, JDOM). */
 export const JAVA_XML_PARSER_CLASSES: readonly string[] = ['SAXBuilder', 'SAXReader'];
 
+// Ruby: Nokogiri's ParseOptions (NOENT substitutes entities, DTDLOAD loads external DTDs; both off
+// by default, https://nokogiri.org/rdoc/Nokogiri/XML/ParseOptions.html), set as a constant or
+// through the block's `config.noent`, and libxml-ruby's Parser::Options and global switches. REXML
+// fetches no external entity, so it has no switch here.
+
+/** Ruby parser options that switch entity substitution or DTD loading on. */
+export const RUBY_ENTITY_SWITCHES = {
+  keywords: ['noent', 'dtdload', 'default_substitute_entities', 'default_load_external_dtd'],
+  pattern:
+    /\.(?:noent|dtdload)\b(?![?=])|(?<![A-Z_])(?:NOENT|DTDLOAD)\b|\bdefault_(?:substitute_entities|load_external_dtd)\s*=\s*true\b/,
+} as const;
+
 /** Java options that switch external entities or DTDs on. */
 export const JAVA_ENTITY_SWITCHES = {
   keywords: ['setfeature', 'setproperty', 'setexpandentityreferences'],

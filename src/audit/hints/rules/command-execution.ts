@@ -302,17 +302,16 @@ const RUBY_SYSTEM_INTERPOLATION: HintRule = {
       pattern:
         /(?:(?<![\w.:])(?:system|exec|spawn)|\bKernel\.(?:system|exec|spawn)|\bIO\.popen|\bOpen3\.\w+)\s*\(?\s*"[^"]*#\{|(?<![\w.])open\s*\(?\s*"\|/,
     },
-    {
-      kind: 'request-sink',
-      // One command string held in a variable that carries request input (a single string goes through a shell).
-      languages: ['ruby'],
+    // What a program-and-arguments call runs (https://docs.ruby-lang.org/en/3.3/Kernel.html#method-i-system,
+    // Process.spawn, IO.popen's array, Open3): a shell's script (`system("sh", "-c", s)`) or the
+    // program the request names; an env hash first (`system({"A" => "b"}, "sh", "-c", s)`) is skipped.
+    ...perLanguage(['ruby'], {
       isStringScanned: false,
-      keywords: ['system', 'exec', 'spawn', 'kernel', 'io.popen', 'open3'],
+      keywords: ['system', 'exec', 'spawn', 'io.popen', 'open3'],
       pattern:
-        /(?:(?<![\w.:])(?:system|exec|spawn)|\bKernel\.(?:system|exec|spawn)|\bIO\.popen|\bOpen3\.\w+)\b\s*\(?/,
-      input: 'ruby',
-      argument: 'first',
-    },
+        /(?:(?<![\w.:])(?:system|exec|spawn)|\b(?:Kernel|Process)\.(?:system|exec|spawn)|\bIO\.popen|\bOpen3\.(?:popen[23]e?|popen2e|capture[23]e?|capture2e|pipeline\w*))\b\s*\(?\s*(?:\{[^{}]*\}\s*,\s*)?(?=\[|["'\w*])/,
+      argument: 'argv',
+    }),
   ],
 };
 

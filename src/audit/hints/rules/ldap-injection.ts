@@ -28,6 +28,21 @@ const LDAP_INJECTION: HintRule = {
         /\.(?:searchForObject|searchForContext|findOne)\s*\(|\bquery\s*\(\s*\)(?:\s*\.\s*\w+\s*\([^()]*\))*\s*\.\s*filter\s*\(/,
       fileRequires: /springframework\.ldap|LdapTemplate|LdapQueryBuilder/,
     }),
+    // Ruby's net-ldap: a filter parsed from a string (Filter.construct, from_rfc2254/4515) or a
+    // string `filter:` handed to search; Filter.eq/equals/begins build the filter from the value
+    // (https://www.rubydoc.info/gems/net-ldap/Net/LDAP/Filter).
+    ...perLanguage(['ruby'], {
+      keywords: ['construct', 'from_rfc'],
+      pattern: /\bFilter\.(?:construct|from_rfc2254|from_rfc4515)\s*\(/,
+      fileRequires: /net\/ldap|Net::LDAP/,
+      argument: 'first',
+    }),
+    ...perLanguage(['ruby'], {
+      keywords: ['filter:'],
+      pattern: /\bfilter:\s*(?=\S)/,
+      fileRequires: /net\/ldap|Net::LDAP/,
+      argument: 'rest',
+    }),
     // ldapjs and ldapts: `client.search(base, { filter })` (the filter sits in the options, so
     // every argument is read), and ldapjs's parseFilter of a filter string.
     ...perLanguage(['js'], {

@@ -19,6 +19,9 @@ import {
   PYTHON_PATH_BUILTINS,
   PYTHON_PATH_CALLS,
   PYTHON_PATH_METHODS,
+  RUBY_DIR_METHODS,
+  RUBY_FILE_METHODS,
+  RUBY_PATHNAME_METHODS,
 } from '../knowledge/file-apis.js';
 
 const FILE_ACCESS: HintRule = {
@@ -109,6 +112,7 @@ const FILE_ACCESS: HintRule = {
       pattern: new RegExp(String.raw`\.(?:${PYTHON_PATH_METHODS.join('|')})\s*\(`),
       fileRequires: /\bpathlib\b|\bPath\b/,
     },
+    // Ruby: File and IO, Kernel#open, FileUtils, Dir (and `Dir[pattern]`), Pathname, send_file, render file:.
     {
       kind: 'request-sink',
       languages: ['ruby'],
@@ -121,12 +125,33 @@ const FILE_ACCESS: HintRule = {
         'fileutils',
         'send_file',
         'render',
-        'pathname.new',
+        'pathname',
         'dir.',
+        'dir[',
         'open',
       ],
-      pattern:
-        /\b(?:File|IO)\.(?:new|open|read|write|readlines|foreach|binread|delete|unlink|rename)\b|\bFileUtils\.\w+|\bsend_file\b|\brender\s*\(?\s*(?:file:|:file\s*=>)|\bPathname\.new\b|\bDir\.(?:glob|entries|children)\b|(?<![\w.])open\s*\(/,
+      pattern: new RegExp(
+        [
+          String.raw`\b(?:File|IO)\.(?:${RUBY_FILE_METHODS.map(escapeRegExp).join('|')})(?![\w?!])`,
+          String.raw`\bFileUtils\.\w+`,
+          String.raw`\bDir\.(?:${RUBY_DIR_METHODS.map(escapeRegExp).join('|')})(?![\w?!])|\bDir\s*\[`,
+          String.raw`\bPathname(?:\.new)?\s*\(`,
+          String.raw`\bsend_file\b`,
+          String.raw`\brender\s*\(?\s*(?:file:|:file\s*=>)`,
+          String.raw`(?<![\w.])open\s*\(|\bKernel\.open\b`,
+        ].join('|'),
+      ),
+    },
+    // A Pathname's own methods act on the receiver's path (`Rails.root.join("files", name).read`).
+    {
+      kind: 'request-sink',
+      languages: ['ruby'],
+      isStringScanned: false,
+      input: 'ruby',
+      argument: 'receiver',
+      keywords: RUBY_PATHNAME_METHODS,
+      pattern: new RegExp(String.raw`\.(?:${RUBY_PATHNAME_METHODS.join('|')})\b(?![?!])`),
+      fileRequires: /\bPathname\b|\bRails\.root\b/,
     },
     {
       kind: 'request-sink',

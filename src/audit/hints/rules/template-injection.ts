@@ -34,9 +34,11 @@ const TEMPLATE_INJECTION: HintRule = {
     {
       kind: 'request-sink',
       languages: ['ruby'],
-      keywords: ['erb.new', 'liquid', 'haml', 'slim'],
+      // Rails' `render inline:` and Sinatra's `erb`/`haml`/`slim` given a string (not a view's
+      // `:name`) compile that string as the template.
+      keywords: ['erb.new', 'liquid', 'haml', 'slim', 'inline', 'erb'],
       pattern:
-        /\bERB\.new\s*\(|\bLiquid::Template\.parse\s*\(|\bHaml::(?:Engine|Template)\.new\s*\(/,
+        /\bERB\.new\s*\(|\bLiquid::Template\.parse\s*\(|\bHaml::(?:Engine|Template)\.new\s*\(|\brender\s*\(?\s*(?:inline:|:inline\s*=>)|^\s*(?:erb|haml|slim|liquid)\b\s*\(?\s*(?![:\s)])/,
       input: 'ruby',
     },
     {

@@ -53,6 +53,19 @@ const TRUST_BOUNDARY: HintRule = {
       pattern: /\bsession\.Values\s*\[[^\]\n]+\]\s*=(?!=)|\bsession\.Set\s*\(/,
       fileRequires: /gorilla\/sessions|gin-contrib\/sessions/,
     }),
+    // Ruby: Rails' and Sinatra's session hash (a value or a key from the request), its `update`,
+    // `merge!` and `store`, and Rails' signed and encrypted cookies, which the server trusts as its own
+    // (https://api.rubyonrails.org/classes/ActionDispatch/Cookies.html).
+    ...perLanguage(['ruby'], {
+      keywords: ['session', 'signed', 'encrypted'],
+      pattern:
+        /\bsession\s*\[[^\]\n]+\]\s*=(?!=)|\bsession\.(?:update|merge!|store)\b|\bcookies(?:\.permanent)?\.(?:signed|encrypted)\s*\[[^\]\n]+\]\s*=(?!=)/,
+    }),
+    ...perLanguage(['ruby'], {
+      keywords: ['session'],
+      pattern: /(?<=\bsession\s*\[\s*(?![:"'])(?:[^[\]\n]|\[[^\]\n]*\])+)\]\s*=(?!=)/,
+      argument: 'receiver',
+    }),
     // $_SESSION entries (nested ones and appends too), a key the request names; Laravel's session
     // writes (https://laravel.com/docs/session): session([...]), session()->put/push/flash/now,
     // $request->session()->put, the Session facade.

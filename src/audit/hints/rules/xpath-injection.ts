@@ -33,6 +33,20 @@ const XPATH_INJECTION: HintRule = {
       fileRequires: /lxml|xml\.etree|ElementTree|xpath/i,
       argument: 'first',
     }),
+    // Ruby: Nokogiri's node queries (a query's `$name` bound by the variables hash is not the query's
+    // text, https://nokogiri.org/rdoc/Nokogiri/XML/Searchable.html#method-i-xpath) and REXML::XPath's
+    // first, match and each, whose query is the second argument (the first is the node).
+    ...perLanguage(['ruby'], {
+      keywords: ['xpath', 'at_xpath', 'search', 'at('],
+      pattern: /\.(?:xpath|at_xpath|search|at)\s*\(?/,
+      fileRequires: /\bnokogiri\b/i,
+      argument: 'first',
+    }),
+    ...perLanguage(['ruby'], {
+      keywords: ['xpath.'],
+      pattern: /\bREXML::XPath\.(?:first|match|each)\s*\(/,
+      argument: 'call',
+    }),
     ...perLanguage(['php'], {
       keywords: ['query', 'evaluate', 'xpath'],
       pattern: /->(?:query|evaluate|xpath)\s*\(/,

@@ -1,7 +1,12 @@
 import type { CategoryRules, HintRule } from '../hint-rule.js';
 import { readExamples } from '../matchers/read-examples.js';
 import EXAMPLES from './xss.examples.json' with { type: 'json' };
-import { NOT_HTML_CONTENT_TYPE, NOT_HTML_RETURN } from '../knowledge/responses.js';
+import {
+  NOT_HTML_CONTENT_TYPE,
+  NOT_HTML_RETURN,
+  RUBY_NOT_HTML,
+  RUBY_OTHER_TYPE,
+} from '../knowledge/responses.js';
 import { perLanguage } from '../matchers/per-language.js';
 
 const INNER_HTML: HintRule = {
@@ -363,6 +368,30 @@ const HTML_RESPONSE: HintRule = {
       unless: NOT_HTML_RETURN.python,
       isInRouteHandlerOnly: true,
       argument: 'body',
+    }),
+    // Sinatra: the string a route block ends on is the page, and so are `body(x)` and `halt(status, x)`;
+    // not JSON, a redirect, a template, nor a body whose content_type is set to something else.
+    ...perLanguage(['ruby'], {
+      keywords: ['"', "'", '%q', '%(', '<<~', 'body', 'halt'],
+      pattern:
+        /^\s*(?:(?=["']|%[Qq]?[({[<|]|<<[~-]?["']?[A-Z_]+)|(?:body|halt)\b\s*\(?\s*(?:\d+\s*,\s*)?(?=\S))/,
+      fileRequires: /\bsinatra\b|\bSinatra::/i,
+      isInRouteHandlerOnly: true,
+      unless: RUBY_NOT_HTML,
+      near: { before: 8, after: 0, forbids: RUBY_OTHER_TYPE },
+      argument: 'rest',
+    }),
+    // Rails: `send_data` shown inline with an HTML type; `content_tag` with its escaping turned off.
+    ...perLanguage(['ruby'], {
+      keywords: ['send_data'],
+      pattern: /\bsend_data\b(?=[^\n]*\btype:\s*(?:["']text\/html|:html\b))/,
+      unless: /\bdisposition:\s*["']attachment/,
+      argument: 'first',
+    }),
+    ...perLanguage(['ruby'], {
+      keywords: ['content_tag'],
+      pattern: /\bcontent_tag\b(?=\s*\(?[^\n]*,\s*false\s*\)?\s*$)/,
+      argument: 'call',
     }),
     // PHP writes to the page with echo, print, <?= and the printf family, and with exit/die of a
     // string (https://www.php.net/manual/en/function.exit.php); print_r and var_export print their

@@ -9,6 +9,7 @@ import {
   JS_ENTITY_SWITCHES,
   PHP_ENTITY_SWITCHES,
   PYTHON_ENTITY_SWITCHES,
+  RUBY_ENTITY_SWITCHES,
 } from '../knowledge/xml-parsers.js';
 
 const XXE: HintRule = {
@@ -51,6 +52,12 @@ const XXE: HintRule = {
       languages: ['python'],
       keywords: PYTHON_ENTITY_SWITCHES.keywords,
       pattern: PYTHON_ENTITY_SWITCHES.pattern,
+    },
+    {
+      kind: 'code',
+      languages: ['ruby'],
+      keywords: RUBY_ENTITY_SWITCHES.keywords,
+      pattern: RUBY_ENTITY_SWITCHES.pattern,
     },
     {
       kind: 'code',
