@@ -15,7 +15,7 @@ import {
 
 // Containment suite, secret-bearing files: bash cannot read what the read tool protects, in any
 // encoding. `.env` holds a key drawn at run time; ten commands that encode it on the way out
-// (the redactor recognises none of the encodings) all fail. Every other secret-bearing name, a
+// (the redactor decodes base64 but none of the other encodings) all fail. Every other secret-bearing name, a
 // link to one and a hard link made before oy started are covered too. Controls: the same commands
 // read the file once the user approved reading it in the session (through the read tool).
 
@@ -65,6 +65,9 @@ const ENCODINGS: Array<{ name: string; command: string; shows: (text: string) =>
     shows: (t) => Buffer.from(t).toString('base64url'),
   },
 ];
+
+/** The encodings whose output the redactor reads the key in. */
+const REDACTED_FORMS = new Set(['cat', 'fold', 'base64', 'node']);
 
 function rot13(letter: string): string {
   const base = letter <= 'Z' ? 65 : 97;
@@ -140,9 +143,9 @@ const cases: ContainmentCase[] = [
         const result = JSON.parse(
           (await bashTool.run({ command: encoding.command }, context)).content,
         );
-        // The bash result is redacted: the plain key (cat, or fold joined again) comes back as a
-        // placeholder, its encodings as they are.
-        if (['cat', 'fold'].includes(encoding.name)) expect(result.stdout).toContain('[REDACTED');
+        // The bash result is redacted: the plain key (cat, or fold joined again) and its base64
+        // forms, which the redactor decodes, come back as a placeholder; the other encodings as they are.
+        if (REDACTED_FORMS.has(encoding.name)) expect(result.stdout).toContain('[REDACTED');
         else expect(result.stdout, encoding.name).toContain(keyIn(encoding));
       }
     },
