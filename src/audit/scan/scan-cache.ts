@@ -105,8 +105,9 @@ export class ScanCache {
   }
 
   /**
-   * A hit, unless the entry lacks the per-line counts a file this large needs, or holds an
-   * estimated count where this run needs an exact one (`needsExactTokens`, every path when absent).
+   * A hit, unless the entry holds an estimated count where this run needs an exact one
+   * (`needsExactTokens`, every path when absent), or an exact count without the per-line counts a
+   * file this large needs.
    */
   get(
     key: string,
@@ -116,10 +117,11 @@ export class ScanCache {
     const entry = Object.hasOwn(this.contents.entries, key)
       ? this.contents.entries[key]
       : undefined;
-    if (!entry || (!entry.lineTokens && needsLineTokens(entry.path, entry.tokens)))
-      return undefined;
-    if (entry.isTokenEstimate === true && (needsExactTokens?.(entry.path) ?? true))
-      return undefined;
+    if (!entry) return undefined;
+    // An estimate serves only a run that sends the file nowhere, which needs no per-line counts.
+    if (entry.isTokenEstimate === true) {
+      if (needsExactTokens?.(entry.path) ?? true) return undefined;
+    } else if (!entry.lineTokens && needsLineTokens(entry.path, entry.tokens)) return undefined;
     this.hits++;
     this.used.set(key, entry);
     return entry;

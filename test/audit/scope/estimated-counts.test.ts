@@ -1,5 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, test } from 'vitest';
@@ -234,5 +243,24 @@ describe('scanText and the scan cache with estimates', () => {
     // With no say, every count must be exact.
     expect(cache.get(key, never)).toBeUndefined();
     expect(cache.get(key, never, () => false)?.isTokenEstimate).toBe(true);
+    // However large the file: an estimate has no per-line counts, and a run that sends it nowhere
+    // needs none, so a warm run does not scan a large out-of-scope file again.
+    const always = (): boolean => true;
+    expect(cache.get(key, always, () => false)?.isTokenEstimate).toBe(true);
+    expect(cache.get(key, always, () => true)).toBeUndefined();
   });
+
+  test('a warm run reads no out-of-scope file again, large ones included', async () => {
+    const cacheDir = mkdtempSync(path.join(tmpdir(), 'oy-estimates-warm-'));
+    const cold = await prepare({ cacheDir, chunkTokens: 1_500 });
+    expect(cold.files.find((f) => f.path === 'test/big.test.js')?.isTokenEstimate).toBe(true);
+    const [cacheFile] = readdirSync(path.join(cacheDir, 'scan')).map((name) =>
+      path.join(cacheDir, 'scan', name),
+    );
+    const written = statSync(cacheFile ?? '').ino;
+    const warm = await prepare({ cacheDir, chunkTokens: 1_500 });
+    // A warm run that scans nothing new writes no cache file; one that scanned a file again would.
+    expect(statSync(cacheFile ?? '').ino).toBe(written);
+    expect(warm.chunkPlan).toEqual(cold.chunkPlan);
+  }, 120_000);
 });
