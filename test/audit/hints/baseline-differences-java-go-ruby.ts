@@ -180,6 +180,23 @@ export const JAVA_GO_RUBY_DIFFERENCES: readonly ExpectedDifference[] = [
       'The same parsed filter handed to search as `filter:`: the search is where the injected filter runs.',
   },
   {
+    path: 'hint-corpus/ldap-injection/rb-vuln-net-ldap-eq.rb',
+    line: 6,
+    category: 'ldap-injection',
+    change: 'added',
+    severity: 'high',
+    reason:
+      "New fixture: net-ldap's Filter.eq does no escaping and reads a `*` in the request's value as a wildcard (lib/net/ldap/filter.rb).",
+  },
+  {
+    path: 'hint-corpus/ldap-injection/rb-vuln-net-ldap-eq.rb',
+    line: 7,
+    category: 'ldap-injection',
+    change: 'added',
+    severity: 'medium',
+    reason: 'The same unescaped filter handed to search as `filter:`, where the wildcard matches.',
+  },
+  {
     path: 'hint-corpus/path-traversal/rb-vuln-sinatra-route-capture.rb',
     line: 6,
     category: 'path-traversal',

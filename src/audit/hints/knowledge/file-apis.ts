@@ -372,13 +372,15 @@ export const GIN_FILE_METHODS: readonly string[] = [
 ];
 
 // Ruby, from the core and standard library reference (https://docs.ruby-lang.org/en/3.3/): File's
-// and IO's class methods that take a path (open, read, write, probe, remove, move, link), Kernel#open,
-// FileUtils (every method takes paths), Dir's, Pathname's constructor and the instance methods that
-// act on its path; Rails' and Sinatra's `send_file` and Rails' `render file:`
-// (https://api.rubyonrails.org/classes/ActionController/DataStreaming.html,
+// and IO's class methods that take a path (open, read, write, probe, remove, move, link; IO.new and
+// IO.open take a descriptor, File's take a path), and FileTest's probes, which File shares
+// (https://docs.ruby-lang.org/en/2.5.0/FileTest.html); Kernel#open, FileUtils (every method takes
+// paths), Dir's, Pathname's constructor and the instance methods Init_pathname defines on its path
+// (ruby/ruby ext/pathname/pathname.c at 08e9707c); Rails' and Sinatra's `send_file` and Rails'
+// `render file:` (https://api.rubyonrails.org/classes/ActionController/DataStreaming.html,
 // https://sinatrarb.com/intro.html#triggering-another-route "send_file").
 
-/** Methods of Ruby's `File` and `IO` whose first argument is a path. */
+/** Methods of Ruby's `File`, `IO` and `FileTest` whose first argument is a path. */
 export const RUBY_FILE_METHODS: readonly string[] = [
   'new',
   'open',
@@ -423,6 +425,22 @@ export const RUBY_FILE_METHODS: readonly string[] = [
   'mtime',
   'atime',
   'ctime',
+  'birthtime',
+  'blockdev?',
+  'chardev?',
+  'pipe?',
+  'socket?',
+  'owned?',
+  'grpowned?',
+  'setuid?',
+  'setgid?',
+  'sticky?',
+  'identical?',
+  'executable_real?',
+  'readable_real?',
+  'writable_real?',
+  'world_readable?',
+  'world_writable?',
 ];
 
 /** Methods of Ruby's `Dir` whose first argument is a path or a pattern of paths (`Dir[pattern]` too). */
@@ -466,8 +484,21 @@ export const RUBY_PATHNAME_METHODS: readonly string[] = [
   'make_link',
   'make_symlink',
   'truncate',
+  'rename',
+  'stat',
+  'lstat',
+  'readlink',
+  'chmod',
+  'lchmod',
+  'chown',
+  'lchown',
+  'utime',
+  'ftype',
+  'glob',
+  'mkdir',
+  'each_entry',
 ];
 
 /** Ruby result probes: a boolean, a size or a time, whatever the path held. */
 export const RUBY_PATH_PROBES =
-  /(?:^|\.)(?:File|Dir|FileTest)\.(?:exist\?|file\?|directory\?|symlink\?|readable\?|writable\?|executable\?|size\??|zero\?|empty\?|mtime|atime|ctime)$/;
+  /(?:^|\.)(?:File|Dir|FileTest)\.(?:exist\?|file\?|directory\?|symlink\?|(?:readable|writable|executable)(?:_real)?\?|world_(?:readable|writable)\?|(?:blockdev|chardev|pipe|socket|owned|grpowned|setuid|setgid|sticky|identical)\?|size\??|zero\?|empty\?|[mac]time|birthtime)$/;

@@ -1,5 +1,5 @@
 import type { Language } from '../detect-languages.js';
-import { ROUTE_BLOCKS, ROUTE_DECORATOR } from './sources.js';
+import { PAGE_ROUTE_BLOCKS, ROUTE_DECORATOR } from './sources.js';
 
 // How a view's answer becomes HTML, from the frameworks' own references: Flask serves a returned
 // `str` as text/html (https://flask.palletsprojects.com/en/stable/quickstart/#about-responses: "If
@@ -19,7 +19,7 @@ export const ROUTE_HANDLERS: Partial<Record<Language, RegExp>> = {
   // (https://docs.spring.io/spring-framework/reference/web/webmvc/mvc-controller/ann-methods/responsebody.html).
   // Sinatra: a route block's value is its body, served as text/html unless `content_type` names
   // another (https://sinatrarb.com/intro.html#return-values).
-  ...(ROUTE_BLOCKS.ruby === undefined ? {} : { ruby: ROUTE_BLOCKS.ruby }),
+  ...(PAGE_ROUTE_BLOCKS.ruby === undefined ? {} : { ruby: PAGE_ROUTE_BLOCKS.ruby }),
   java: /@(?:Get|Post|Put|Delete|Patch|Request)Mapping\b(?![^)]*\bproduces\s*=\s*\{?\s*(?:"(?!text\/html)|MediaType\.(?!TEXT_HTML)))[\s\S]*\b(?:String|ResponseEntity\s*<\s*String\s*>)\s+\w+\s*\(/,
 };
 

@@ -44,8 +44,11 @@ export const SANITISERS: readonly (readonly [RegExp, number])[] = [
     /(?:^|[.:>\s])(?:basename|getFileName|secure_filename|sanitize_filename|sanitizeFilename|FilenameUtils\.getName|Base)$/,
     path,
   ],
+  // net-ldap escapes in Filter.escape, equals, begins, ends and contains; ge, le and present build a
+  // BER filter whose value cannot add a clause. Filter.eq and ne do no escaping, and their `*` is a
+  // wildcard (ruby-ldap/ruby-net-ldap lib/net/ldap/filter.rb at 07b48d3c), so they are sinks instead.
   [
-    /(?:^|[.:>\s])(?:escape_filter_chars|escape_dn_chars|ldap_escape|encodeForLDAP|encodeForDN|filterEncode|escapeLDAPSearchFilter|escapeDN|nameEncode|Filter\.(?:escape|eq|equals|begins|ends|contains|ne|ge|le|present))$/,
+    /(?:^|[.:>\s])(?:escape_filter_chars|escape_dn_chars|ldap_escape|encodeForLDAP|encodeForDN|filterEncode|escapeLDAPSearchFilter|escapeDN|nameEncode|Filter\.(?:escape|equals|begins|ends|contains|ge|le|present))$/,
     ldap,
   ],
   // ldapjs's and ldapts's filter objects hold a value, never filter syntax: they escape it when

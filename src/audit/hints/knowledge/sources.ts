@@ -24,9 +24,18 @@ export const REQUEST_INPUT: Partial<Record<Language, RegExp>> = {
   // `flask.request.args` and a Django class-based view's `self.request.GET` too.
   python:
     /\b(?:flask\.|self\.)?request\.(?:args|form|values|files|json|get_json|data|GET|POST|FILES|query_params|path_params|headers|cookies|body|match_info|query|rel_url)\b/,
-  // Rails' params and ActionDispatch::Request (https://api.rubyonrails.org/classes/ActionDispatch/Request.html),
-  // Rack::Request as Sinatra hands it (https://www.rubydoc.info/gems/rack/Rack/Request/Helpers).
-  ruby: /\bparams\s*\[|\bparams\.(?:fetch|require|permit|dig|to_unsafe_h|values_at|slice|to_h)\b|\brequest\.(?:params|parameters|query_parameters|request_parameters|path_parameters|GET|POST|query_string|body|headers|url|original_url|fullpath|original_fullpath|path|path_info|referer|referrer|user_agent|raw_post|cookies|env\s*\[\s*["']HTTP_)|\bcookies\s*\[/,
+  // Rails' params and ActionDispatch::Request (rails/rails actionpack/lib/action_dispatch/http/request.rb
+  // at 006d68eb: GET/query_parameters, POST/request_parameters, raw_post, body, headers, authorization,
+  // media_type, the header readers ENV_METHODS defines, and Rack::Request's get_header/fetch_header,
+  // url, path and cookies that it includes), as Sinatra hands Rack::Request too.
+  ruby: new RegExp(
+    [
+      String.raw`\bparams\s*\[|\bparams\.(?:fetch|require|permit|dig|to_unsafe_h|values_at|slice|to_h)\b`,
+      String.raw`\brequest\.(?:params|parameters|query_parameters|request_parameters|path_parameters|GET|POST|query_string|body|headers|url|original_url|fullpath|original_fullpath|path|path_info|referer|referrer|user_agent|raw_post|cookies|env\s*\[\s*["'](?:HTTP_|QUERY_STRING|REQUEST_URI|PATH_INFO|ORIGINAL_FULLPATH|RAW_POST_DATA))`,
+      String.raw`\brequest\.(?:authorization|accept(?:_charset|_encoding|_language)?|cache_control|from|negotiate|pragma|client_ip|x_forwarded_for|x_forwarded_host|origin|x_csrf_token|media_type|content_type)\b(?!\s*[=(])`,
+      String.raw`\brequest\.(?:get_header|fetch_header)\s*\(|\bcookies\s*\[`,
+    ].join('|'),
+  ),
   // Plain PHP's superglobals, filter_input and the request-header functions
   // (https://www.php.net/manual/en/reserved.variables.php); Laravel's Request
   // (https://laravel.com/docs/requests: input, query, the typed string/str readers, dynamic
@@ -84,10 +93,22 @@ export const UNANNOTATED_BOUND: Partial<Record<Language, { route: RegExp; parame
   },
 };
 // Routes written as blocks (Sinatra: `get '/files/:name' do |name|`): the flow reads the block as a
-// function, and its parameters are the route's captures (https://sinatrarb.com/intro.html#routes).
-// Group 1 is the indent, group 2 the verb, group 3 the block's parameters.
+// function, and its parameters are the route's captures. The verbs are Sinatra::Base's route
+// methods (sinatra/sinatra lib/sinatra/base.rb at c496254f: get, put, post, delete, head, options,
+// patch, link, unlink). Group 1 is the indent, group 2 the verb, group 3 the block's parameters.
+function routeBlock(verbs: readonly string[]): RegExp {
+  return new RegExp(
+    String.raw`^([ \t]*)(${verbs.join('|')})[ \t(][^\n]*?[ \t]do[ \t]*(?:\|([^|\n]*)\|)?[ \t]*$`,
+    'm',
+  );
+}
+const SINATRA_VERBS = ['get', 'post', 'put', 'patch', 'delete', 'options', 'link', 'unlink'];
 export const ROUTE_BLOCKS: Partial<Record<Language, RegExp>> = {
-  ruby: /^([ \t]*)(get|post|put|patch|delete|options|link|unlink)[ \t(][^\n]*?[ \t]do[ \t]*(?:\|([^|\n]*)\|)?[ \t]*$/m,
+  ruby: routeBlock([...SINATRA_VERBS, 'head']),
+};
+/** Route blocks whose value is sent as the body (a HEAD answer has none). */
+export const PAGE_ROUTE_BLOCKS: Partial<Record<Language, RegExp>> = {
+  ruby: routeBlock(SINATRA_VERBS),
 };
 // A Python function a web framework routes requests to: its parameters come from the URL or query.
 export const ROUTE_DECORATOR =

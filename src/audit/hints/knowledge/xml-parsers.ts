@@ -97,16 +97,31 @@ export const JAVA_XML_PARSERS: readonly string[] = [
 /** Java parser classes constructed directly (dom4j, JDOM). */
 export const JAVA_XML_PARSER_CLASSES: readonly string[] = ['SAXBuilder', 'SAXReader'];
 
-// Ruby: Nokogiri's ParseOptions (NOENT substitutes entities, DTDLOAD loads external DTDs; both off
-// by default, https://nokogiri.org/rdoc/Nokogiri/XML/ParseOptions.html), set as a constant or
-// through the block's `config.noent`, and libxml-ruby's Parser::Options and global switches. REXML
+// Ruby: Nokogiri's ParseOptions (sparklemotion/nokogiri lib/nokogiri/xml/parse_options.rb at
+// 0370fe33): NOENT substitutes entities and DTDLOAD loads external subsets ("UNSAFE to set"),
+// DTDVALID validates against the DTD, XINCLUDE runs XInclude, DEFAULT_XSLT includes NOENT and DTDLOAD,
+// and unsetting NONET (`nononet`) lets the parser fetch from the network; each as a constant or as
+// the block's setter (`config.noent`). libxml-ruby's Parser::Options has the same constants
+// (ext/libxml/ruby_xml_parser_options.c at 31b40010), and its global defaults
+// `XML.default_substitute_entities`, `default_load_external_dtd` and `default_validity_checking`
+// turn NOENT, DTDLOAD and DTDVALID on for every parser (ext/libxml/ruby_xml.c at 0bac9f75). REXML
 // fetches no external entity, so it has no switch here.
 
-/** Ruby parser options that switch entity substitution or DTD loading on. */
+/** Ruby parser options that switch entity substitution, DTD loading, XInclude or the network on. */
 export const RUBY_ENTITY_SWITCHES = {
-  keywords: ['noent', 'dtdload', 'default_substitute_entities', 'default_load_external_dtd'],
+  keywords: [
+    'noent',
+    'dtdload',
+    'dtdvalid',
+    'xinclude',
+    'nononet',
+    'default_xslt',
+    'default_substitute_entities',
+    'default_load_external_dtd',
+    'default_validity_checking',
+  ],
   pattern:
-    /\.(?:noent|dtdload)\b(?![?=])|(?<![A-Z_])(?:NOENT|DTDLOAD)\b|\bdefault_(?:substitute_entities|load_external_dtd)\s*=\s*true\b/,
+    /\.(?:noent|dtdload|dtdvalid|xinclude|nononet)\b(?![?=])|(?<![A-Z_])(?:NOENT|DTDLOAD|DTDVALID|XINCLUDE|DEFAULT_XSLT)\b|\bdefault_(?:substitute_entities|load_external_dtd|validity_checking)\s*=\s*true\b/,
 } as const;
 
 /** Java options that switch external entities or DTDs on. */

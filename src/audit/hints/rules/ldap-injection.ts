@@ -28,14 +28,21 @@ const LDAP_INJECTION: HintRule = {
         /\.(?:searchForObject|searchForContext|findOne)\s*\(|\bquery\s*\(\s*\)(?:\s*\.\s*\w+\s*\([^()]*\))*\s*\.\s*filter\s*\(/,
       fileRequires: /springframework\.ldap|LdapTemplate|LdapQueryBuilder/,
     }),
-    // Ruby's net-ldap: a filter parsed from a string (Filter.construct, from_rfc2254/4515) or a
-    // string `filter:` handed to search; Filter.eq/equals/begins build the filter from the value
-    // (https://www.rubydoc.info/gems/net-ldap/Net/LDAP/Filter).
+    // Ruby's net-ldap (ruby-ldap/ruby-net-ldap lib/net/ldap/filter.rb at 07b48d3c): a filter parsed
+    // from a string (Filter.construct, alias from_rfc2254/from_rfc4515) or a string `filter:` handed to
+    // search; Filter.eq and ne take the value unescaped and read its `*` as a wildcard ("This filter
+    // does not perform any escaping"), while equals, begins, ends and contains escape it.
     ...perLanguage(['ruby'], {
       keywords: ['construct', 'from_rfc'],
       pattern: /\bFilter\.(?:construct|from_rfc2254|from_rfc4515)\s*\(/,
       fileRequires: /net\/ldap|Net::LDAP/,
       argument: 'first',
+    }),
+    ...perLanguage(['ruby'], {
+      keywords: ['filter.eq', 'filter.ne'],
+      pattern: /\bFilter\.(?:eq|ne)\s*\(/,
+      fileRequires: /net\/ldap|Net::LDAP/,
+      argument: 'call',
     }),
     ...perLanguage(['ruby'], {
       keywords: ['filter:'],

@@ -112,7 +112,7 @@ const FILE_ACCESS: HintRule = {
       pattern: new RegExp(String.raw`\.(?:${PYTHON_PATH_METHODS.join('|')})\s*\(`),
       fileRequires: /\bpathlib\b|\bPath\b/,
     },
-    // Ruby: File and IO, Kernel#open, FileUtils, Dir (and `Dir[pattern]`), Pathname, send_file, render file:.
+    // Ruby: File, IO and FileTest, Kernel#open, FileUtils, Dir (and `Dir[pattern]`), Pathname, send_file, render file:.
     {
       kind: 'request-sink',
       languages: ['ruby'],
@@ -121,6 +121,7 @@ const FILE_ACCESS: HintRule = {
       argument: 'first',
       keywords: [
         'file.',
+        'filetest.',
         'io.',
         'fileutils',
         'send_file',
@@ -132,7 +133,7 @@ const FILE_ACCESS: HintRule = {
       ],
       pattern: new RegExp(
         [
-          String.raw`\b(?:File|IO)\.(?:${RUBY_FILE_METHODS.map(escapeRegExp).join('|')})(?![\w?!])`,
+          String.raw`\b(?:File|IO|FileTest)\.(?:${RUBY_FILE_METHODS.map(escapeRegExp).join('|')})(?![\w?!])`,
           String.raw`\bFileUtils\.\w+`,
           String.raw`\bDir\.(?:${RUBY_DIR_METHODS.map(escapeRegExp).join('|')})(?![\w?!])|\bDir\s*\[`,
           String.raw`\bPathname(?:\.new)?\s*\(`,
