@@ -256,4 +256,30 @@ export const JAVA_GO_RUBY_DIFFERENCES: readonly ExpectedDifference[] = [
     severity: 'high',
     reason: "New fixture: Nokogiri's `config.noent` substitutes entities, external ones included.",
   },
+  {
+    path: 'hint-corpus/xpath-injection/go-vuln-xmlquery-findone.go',
+    line: 11,
+    category: 'xpath-injection',
+    change: 'added',
+    severity: 'medium',
+    reason:
+      "New fixture: antchfx's xmlquery.FindOne runs an expression built from the query, now in the Go XPath row (medium: through a variable).",
+  },
+  {
+    path: 'hint-corpus/xpath-injection/go-vuln-xpath-compile.go',
+    line: 12,
+    category: 'xpath-injection',
+    change: 'added',
+    severity: 'high',
+    reason: "New fixture: antchfx/xpath's Compile of an expression built from a form value.",
+  },
+  {
+    path: 'hint-corpus/ldap-injection/go-vuln-ldap-sprintf-filter.go',
+    line: 12,
+    category: 'ldap-injection',
+    change: 'added',
+    severity: 'medium',
+    reason:
+      "New fixture: go-ldap's NewSearchRequest given a filter fmt.Sprintf built from the query, unescaped (medium: through a variable).",
+  },
 ];

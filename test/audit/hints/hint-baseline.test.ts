@@ -391,6 +391,23 @@ const EXPECTED_DIFFERENCES: readonly ExpectedDifference[] = [
     reason: 'New fixture: Laravel response() of a string built from the query is a text/html page.',
   },
   {
+    path: 'hint-corpus/xss/php-vuln-php-input-body.php',
+    line: 4,
+    category: 'xss',
+    change: 'added',
+    severity: 'low',
+    reason:
+      "New fixture: php://input (the raw body) read with file_get_contents is request input; the page's text/html Content-Type header no longer reads as a non-HTML type.",
+  },
+  {
+    path: 'hint-corpus/xss/php-vuln-php-input-fopen.php',
+    line: 5,
+    category: 'xss',
+    change: 'added',
+    severity: 'low',
+    reason: 'New fixture: the body read through fopen of php://input is echoed into the page.',
+  },
+  {
     path: 'hint-corpus/xxe/php-vuln-substitute-entities.php',
     line: 4,
     category: 'xxe',

@@ -1,6 +1,7 @@
 import type { Language } from '../detect-languages.js';
 import {
   ARCHIVE_INPUT,
+  QUOTED_REQUEST_INPUT,
   REQUEST_INPUT,
   STRUCTURED_READS,
   ROUTE_BLOCKS,
@@ -253,7 +254,26 @@ function findRequestReads(
       if (match[0].length === 0) global.lastIndex++;
     }
   }
+  addQuotedReads(reads, masked, language, original);
   return reads;
+}
+
+// Reads named by a string's contents, found in the original text; kept where the callee's name is
+// code in the masked text too (not inside a comment or another string).
+function addQuotedReads(
+  reads: Map<number, RequestRead>,
+  masked: string,
+  language: Language,
+  original: string,
+): void {
+  const quoted = QUOTED_REQUEST_INPUT[language];
+  if (quoted === undefined) return;
+  const global = new RegExp(quoted.source, 'g');
+  for (let match = global.exec(original); match !== null; match = global.exec(original)) {
+    const name = /^[\w$]+/.exec(match[0])?.[0] ?? '';
+    if (name === '' || masked.slice(match.index, match.index + name.length) !== name) continue;
+    reads.set(match.index, { end: match.index + match[0].length, isStringOnly: true });
+  }
 }
 
 // A read written as a method (`.getParameter(`) starts at its receiver: `request.getParameter(`.

@@ -70,7 +70,8 @@ export const ESCAPING_COMPILERS: Partial<Record<Language, RegExp>> = {
  */
 export const NOT_HTML_CONTENT_TYPE: Readonly<Record<'js' | 'php', RegExp>> = {
   js: /\b(?:res|ctx|response)\.(?:type\s*(?:\(|=)|contentType\s*\()\s*["'`](?!(?:text\/)?html\b|\.html?\b)|["'`]content-type["'`]\s*(?:,|:)\s*["'`](?!text\/html)/i, // PHP's `header('Content-Type: application/json')`.
-  php: /\bheader\s*\(\s*["']Content-Type:\s*(?!text\/html)/i,
+  // The look-ahead takes the spaces itself: `:\s*(?!text/html)` backtracks to `: ` and passes text/html.
+  php: /\bheader\s*\(\s*["']Content-Type:(?!\s*text\/html)/i,
 };
 
 // Ruby. Sinatra: what a route block ends on is the page, and so is `body(x)` and `halt(status, x)`;

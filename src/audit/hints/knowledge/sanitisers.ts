@@ -47,6 +47,10 @@ export const SANITISERS: readonly (readonly [RegExp, number])[] = [
   // net-ldap escapes in Filter.escape, equals, begins, ends and contains; ge, le and present build a
   // BER filter whose value cannot add a clause. Filter.eq and ne do no escaping, and their `*` is a
   // wildcard (ruby-ldap/ruby-net-ldap lib/net/ldap/filter.rb at 07b48d3c), so they are sinks instead.
+  // go-ldap's EscapeFilter escapes `()*\`, NUL and every byte above 0x7f (RFC 4515), EscapeDN a DN's
+  // special characters (go-ldap/ldap v3/filter.go, v3/dn.go); named with their package, as projects
+  // write their own escapeFilter for other query languages.
+  [/(?:^|[.:>\s])ldap\.(?:EscapeFilter|EscapeDN)$/, ldap],
   [
     /(?:^|[.:>\s])(?:escape_filter_chars|escape_dn_chars|ldap_escape|encodeForLDAP|encodeForDN|filterEncode|escapeLDAPSearchFilter|escapeDN|nameEncode|Filter\.(?:escape|equals|begins|ends|contains|ge|le|present))$/,
     ldap,

@@ -2,6 +2,19 @@ import type { Language } from '../detect-languages.js';
 
 // Where request data enters a program, per language and framework, and what else comes from outside.
 
+// PHP's php://input stream is the raw request body, and any file function reads it
+// (https://www.php.net/manual/en/wrappers.php.php): file_get_contents, fopen, file, SplFileObject.
+const PHP_INPUT_STREAM = String.raw`\b(?:file_get_contents|fopen|file|new\s+SplFileObject)\s*\(\s*["']php://input["']`;
+
+/**
+ * Request reads named by a string's contents (`file_get_contents('php://input')`). The flow reads
+ * text whose string contents are blanked, so it matches these on the original text, where the call
+ * itself is code. `REQUEST_INPUT` holds them too, for the readers of the original text.
+ */
+export const QUOTED_REQUEST_INPUT: Partial<Record<Language, RegExp>> = {
+  php: new RegExp(PHP_INPUT_STREAM),
+};
+
 /** Expressions that read what an HTTP client sent, per language. */
 export const REQUEST_INPUT: Partial<Record<Language, RegExp>> = {
   // Node's http (`req.url`, `req.headers`), Express's req (https://expressjs.com/en/5x/api.html#req),
@@ -50,6 +63,7 @@ export const REQUEST_INPUT: Partial<Record<Language, RegExp>> = {
       String.raw`\$request->(?!(?:user|session|method|ip|integer|boolean|float|date|enum|has|filled|missing|is|isMethod|wantsJson|expectsJson|ajax|secure|validate)\b)[a-z_]\w*\b(?!\s*(?:\(|->|=[^=>]))`,
       String.raw`\brequest\s*\(\s*(?:\)\s*->|[^)\s])|\b(?:Request|Input)::(?:input|get|query|post|all|only|except|cookie|header|file|json|string|str|route)\s*\(`,
       String.raw`\$this->request->`,
+      PHP_INPUT_STREAM,
     ].join('|'),
   ),
   // Servlet's HttpServletRequest and Part, Spring's MultipartFile and WebFlux's ServerHttpRequest.

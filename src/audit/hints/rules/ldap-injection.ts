@@ -50,6 +50,14 @@ const LDAP_INJECTION: HintRule = {
       fileRequires: /net\/ldap|Net::LDAP/,
       argument: 'rest',
     }),
+    // Go: go-ldap's NewSearchRequest(baseDN, scope, deref, sizeLimit, timeLimit, typesOnly, filter,
+    // attributes, controls) and CompileFilter take the filter as text (go-ldap/ldap v3/search.go and
+    // v3/filter.go); the base DN is read too, as a DN built from the request is injected the same way.
+    ...perLanguage(['go'], {
+      keywords: ['newsearchrequest', 'compilefilter'],
+      pattern: /\bldap\.(?:NewSearchRequest|CompileFilter)\s*\(/,
+      argument: 'call',
+    }),
     // ldapjs and ldapts: `client.search(base, { filter })` (the filter sits in the options, so
     // every argument is read), and ldapjs's parseFilter of a filter string.
     ...perLanguage(['js'], {

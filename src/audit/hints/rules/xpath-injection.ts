@@ -47,6 +47,16 @@ const XPATH_INJECTION: HintRule = {
       pattern: /\bREXML::XPath\.(?:first|match|each)\s*\(/,
       argument: 'call',
     }),
+    // Go: antchfx's xmlquery and htmlquery take the node, then the expression (Find, FindOne,
+    // FindEach, FindEachWithBreak, Query, QueryAll; antchfx/xmlquery and antchfx/htmlquery README and
+    // query.go), and antchfx/xpath compiles one (Compile, MustCompile, CompileWithNS) or runs it on a
+    // navigator (Select). The library has no variables, so the expression's text is the only way in.
+    ...perLanguage(['go'], {
+      keywords: ['xmlquery.', 'htmlquery.', 'xpath.'],
+      pattern:
+        /\b(?:xmlquery|htmlquery)\.(?:Find|FindOne|FindEach|FindEachWithBreak|Query|QueryAll)\s*\(|\bxpath\.(?:Compile|MustCompile|CompileWithNS|Select)\s*\(/,
+      argument: 'call',
+    }),
     ...perLanguage(['php'], {
       keywords: ['query', 'evaluate', 'xpath'],
       pattern: /->(?:query|evaluate|xpath)\s*\(/,
