@@ -95,6 +95,23 @@ function emptyRow() {
   return { vulnerable: 0, tp: 0, safe: 0, fp: 0 };
 }
 
+/** Counts one labelled case in its category's row, and notes a miss or a false alarm. */
+function countCase(row, notes, { isVulnerable, found, where, detail = '' }) {
+  if (isVulnerable) {
+    row.vulnerable++;
+    if (found) row.tp++;
+    else notes.push(`missed  ${where}`);
+  } else {
+    row.safe++;
+    if (found) {
+      row.fp++;
+      notes.push(`flagged ${where}${detail}`);
+    }
+  }
+}
+
+const hintList = (hints) => `: ${hints.map((h) => `${h.ruleId}@${h.line}`).join(', ')}`;
+
 function rates(row) {
   const tpr = row.vulnerable === 0 ? 0 : row.tp / row.vulnerable;
   const fpr = row.safe === 0 ? 0 : row.fp / row.safe;
@@ -121,19 +138,12 @@ function measureBenchmark(dir, extension, headerChars) {
     );
     const row = rows.get(label.category) ?? emptyRow();
     rows.set(label.category, row);
-    if (label.isReal) {
-      row.vulnerable++;
-      if (hints.length > 0) row.tp++;
-      else notes.push(`missed  ${label.name} ${label.category}`);
-    } else {
-      row.safe++;
-      if (hints.length > 0) {
-        row.fp++;
-        notes.push(
-          `flagged ${label.name} ${label.category}: ${hints.map((h) => `${h.ruleId}@${h.line}`).join(', ')}`,
-        );
-      }
-    }
+    countCase(row, notes, {
+      isVulnerable: label.isReal,
+      found: hints.length > 0,
+      where: `${label.name} ${label.category}`,
+      detail: hintList(hints),
+    });
   }
   return { rows, notes };
 }
@@ -173,17 +183,7 @@ function measureSemgrep(dir) {
         end++;
       const found = hints.some((hint) => hint.line >= start + 1 && hint.line <= end + 1);
       const where = `${item.path}:${start + 1}`;
-      if (match[1] === 'ruleid') {
-        row.vulnerable++;
-        if (found) row.tp++;
-        else notes.push(`missed  ${where}`);
-      } else {
-        row.safe++;
-        if (found) {
-          row.fp++;
-          notes.push(`flagged ${where}`);
-        }
-      }
+      countCase(row, notes, { isVulnerable: match[1] === 'ruleid', found, where });
     }
   }
   return { rows, notes };
@@ -277,17 +277,7 @@ function measureGosec(dir) {
           (hint) => hint.category === category,
         ),
       );
-      if (Number(match[2]) > 0) {
-        row.vulnerable++;
-        if (found) row.tp++;
-        else notes.push(`missed  ${where}`);
-      } else {
-        row.safe++;
-        if (found) {
-          row.fp++;
-          notes.push(`flagged ${where}`);
-        }
-      }
+      countCase(row, notes, { isVulnerable: Number(match[2]) > 0, found, where });
     }
   }
   for (const row of rows.values()) row.rules = [...row.rules].sort().join(' ');
@@ -399,17 +389,12 @@ function measureNjsscan(dir) {
     const hints = indexFile({ path: path.basename(item.path), text: item.text }).filter(
       (hint) => hint.category === category,
     );
-    if (isReal) {
-      row.vulnerable++;
-      if (hints.length > 0) row.tp++;
-      else notes.push(`missed  ${item.path}`);
-    } else {
-      row.safe++;
-      if (hints.length > 0) {
-        row.fp++;
-        notes.push(`flagged ${item.path}: ${hints.map((h) => `${h.ruleId}@${h.line}`).join(', ')}`);
-      }
-    }
+    countCase(row, notes, {
+      isVulnerable: isReal,
+      found: hints.length > 0,
+      where: item.path,
+      detail: hintList(hints),
+    });
   }
   return { rows, notes };
 }
@@ -450,17 +435,7 @@ function measureSardPhp(dir) {
     const found = indexFile({ path: `sard/${path.basename(item.path)}`, text }).some(
       (hint) => hint.category === category,
     );
-    if (label === 'Unsafe') {
-      row.vulnerable++;
-      if (found) row.tp++;
-      else notes.push(`missed  ${name}`);
-    } else {
-      row.safe++;
-      if (found) {
-        row.fp++;
-        notes.push(`flagged ${name}`);
-      }
-    }
+    countCase(row, notes, { isVulnerable: label === 'Unsafe', found, where: name });
   }
   return { rows, notes };
 }
