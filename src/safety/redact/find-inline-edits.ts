@@ -5,7 +5,9 @@ export interface ViewEdit {
   replacement: string;
   /**
    * Whether the edit is a guess another reading may refute: two literals side by side on one line
-   * are one string in Python and C, but two arguments in a shell command (`curl -u "$A" "$URL"`).
+   * are one string in Python and C, but two arguments in a shell command (`curl -u "$A" "$URL"`);
+   * `%64` is `d` in a URL, but a `%` and the first characters of a password in `smbclient -U
+   * user%64Fb...`.
    */
   isSoft?: boolean;
 }
@@ -66,7 +68,7 @@ export function findInlineEdits(text: string): ViewEdit[] {
     const replacement = replacementOf(match, text);
     if (replacement === undefined) continue;
     const edit: ViewEdit = { at: match.index, length: match[0].length, replacement };
-    if (match.groups?.soft !== undefined) edit.isSoft = true;
+    if (match.groups?.soft !== undefined || match.groups?.percent !== undefined) edit.isSoft = true;
     edits.push(edit);
   }
   return edits;

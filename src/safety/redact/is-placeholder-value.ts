@@ -67,7 +67,11 @@ const MIN_LONG_STAND_IN_RUN_SHARE = 0.65;
 // signature): random hex holds `01234567` about once in four million values, other alphabets never.
 const MIN_ALPHABET_RUN_CHARS = 8;
 // Keys along a letter row opening or closing a value (`zxcvb...`): where people start typing.
+// A random value of both cases (62 keys or more) opens or closes with five of them, in one case, about
+// once in 15 million; one of a single case (26 to 36 keys) about once in 400,000 with five and once in
+// 14 million with six, so there it takes six.
 const MIN_EDGE_KEYBOARD_RUN_CHARS = 5;
+const MIN_ONE_CASE_EDGE_KEYBOARD_RUN_CHARS = 6;
 
 // Without a marker, a value this long must be mostly runs (`abc123xyz-456def789ghij-klmnop...`);
 // random hex of this length reaches about 0.4, other random alphabets far less.
@@ -136,7 +140,11 @@ export function isPlaceholderValue(value: string): boolean {
   if (value.length >= RUNS_ONLY_MIN_CHARS && madeUpRunShare(value) >= RUNS_ONLY_MIN_SHARE)
     return true;
   if (longestCountingRun(value) >= MIN_ALPHABET_RUN_CHARS) return true;
-  if (edgeKeyboardRun(value) >= MIN_EDGE_KEYBOARD_RUN_CHARS) return true;
+  const hasBothCases = /[a-z]/.test(value) && /[A-Z]/.test(value);
+  const minEdgeRun = hasBothCases
+    ? MIN_EDGE_KEYBOARD_RUN_CHARS
+    : MIN_ONE_CASE_EDGE_KEYBOARD_RUN_CHARS;
+  if (edgeKeyboardRun(value) >= minEdgeRun) return true;
 
   const lower = value.toLowerCase();
   if (OBVIOUS_WORDS.has(lower.replace(/[^a-z]/g, ''))) return true;

@@ -15,8 +15,6 @@ export const MAX_GENERIC_SECRET_CHARS = 1024;
 // A value of one character class must be long to be taken for a key: letters only, from 20 on;
 // digits only never (ids, numbers and dates).
 const ONE_CLASS_MIN_CHARS = 16;
-// From this length a value is long: no "made up" heuristic may take a random one for a name.
-const LONG_VALUE_CHARS = 16;
 // A value naming a secret as a word of its own (`Socks5Auth`, `my_token_v2`) is an identifier;
 // requiring the word boundary keeps random keys (which hold `key` by chance) out.
 const SECRET_WORD_AFTER_SEPARATOR = /(?:^|[^A-Za-z])(?:pass|pwd|secret|token|auth|key|credential)/i;
@@ -25,6 +23,12 @@ const SECRET_WORD_IN_CAMEL_CASE = /[a-z0-9](?:Pass|Pwd|Secret|Token|Auth|Key|Cre
 const MIN_NAME_PIECE_CHARS = 3;
 // Type names that hold digits, read after `password:` in a signature: `key: Uint8Array`.
 const TYPED_ARRAY = /^(?:Uint|Int|Float|BigInt|BigUint)\d{1,2}(?:Clamped)?Array$/;
+// In a value that may be a name (`auth-token`, `user@example`), letter runs of mixed case are judged
+// from this length (one-case runs are names and brands as often as not): random runs of 4 to 11
+// letters read as camelCase words about once in 800, and the pieces of a typed password are short
+// (`rJNQ_rBIekZ_egAj47`, `qZUNZdUskm@n5`). Code keeps the longer judged runs: member paths hold
+// short camel pieces (`jQuery.expando`, `ctx.atKey`).
+const JUDGED_NAME_RUN_CHARS = 4;
 // Symbols that names and expressions in a quoted value do not hold, but typed passwords do
 // (`nob(ody[finds`, `aB3!xK9+q`). Names join words with `_ - . / : # @` and percent escapes.
 const TYPED_SYMBOLS = /[{}[\]()$^*~;\\!&+=?,<>|\u0080-\uffff]|%(?![0-9A-Fa-f]{2})/;
@@ -108,8 +112,7 @@ function namesAHost(value: string): boolean {
 function readsAsName(value: string): boolean {
   const name = value.replace(NAME_WRAPPING, '');
   if (TYPED_SYMBOLS.test(name)) return false;
-  // In a long value, shorter letter runs are judged too: a random value is made of them.
-  return looksLikeWords(name, name.length >= LONG_VALUE_CHARS ? SHORT_JUDGED_RUN_CHARS : undefined);
+  return looksLikeWords(name, JUDGED_NAME_RUN_CHARS);
 }
 
 /** Whether a short value names a secret (`my_token_v2`); a long random one holds `key` or `Pwd` by chance. */

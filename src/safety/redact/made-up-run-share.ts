@@ -40,30 +40,38 @@ export function longestCountingRun(value: string): number {
 const LETTER_ROWS = KEYBOARD_ROWS.slice(0, 3);
 
 /**
- * The length of the run of keys typed along a letter row (`zxcvb`, `asdfg`, `qwert`) that opens or
- * closes a value, case ignored; 0 when there is none. Random letters open a value with five such
- * keys about once in two million.
+ * The length of the run of keys typed along a letter row (`zxcvb`, `asdfg`, `QWERT`, `Qwert`) that
+ * opens or closes a value, in one case as people type it; 0 when there is none. Random letters
+ * spell a row in mixed case (`tyUIo`) as often as in one, so a change of case ends the run (a
+ * capital may open the value: `Qwerty`).
  */
 export function edgeKeyboardRun(value: string): number {
-  const lower = value.toLowerCase();
   let longest = 0;
   for (const row of LETTER_ROWS) {
     longest = Math.max(
       longest,
-      rowRunFrom(lower, row, 0, 1),
-      rowRunFrom(lower, row, lower.length - 1, -1),
+      rowRunFrom(value, row, 0, 1),
+      rowRunFrom(value, row, value.length - 1, -1),
     );
   }
   return longest;
 }
 
-/** How many keys of `row`, in row order, the value holds from `start` walking by `step`. */
-function rowRunFrom(lower: string, row: string, start: number, step: 1 | -1): number {
+/** How many keys of `row`, in row order and one case, the value holds from `start` walking by `step`. */
+function rowRunFrom(value: string, row: string, start: number, step: 1 | -1): number {
   let length = 0;
   let previous = -1;
-  for (let index = start; index >= 0 && index < lower.length; index += step) {
-    const position = row.indexOf(lower[index] ?? '');
+  let isUpper: boolean | undefined;
+  for (let index = start; index >= 0 && index < value.length; index += step) {
+    const char = value[index] ?? '';
+    const position = row.indexOf(char.toLowerCase());
     if (position === -1 || (length > 0 && position !== previous + step)) break;
+    const upper = char !== char.toLowerCase();
+    // The value's first letter may be a capital before a lower-case run (`Qwerty`).
+    if (index !== 0 || step === -1) {
+      if (isUpper !== undefined && upper !== isUpper) break;
+      isUpper = upper;
+    }
     previous = position;
     length += 1;
   }

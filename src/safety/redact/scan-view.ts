@@ -11,7 +11,7 @@ import type { ValueRange } from './redaction-rule.js';
  */
 export interface ScanView {
   text: string;
-  /** Whether the view joined literals side by side on a line, a reading the text may refute. */
+  /** Whether the view holds an edit the text may refute (literals side by side on a line, `%64`). */
   hasSoftEdits: boolean;
   /** The original range covering a range of the view (what was changed inside it included). */
   toOriginal(range: ValueRange): ValueRange;

@@ -8,12 +8,18 @@ import { randomChars } from '../../support/vendor-token-samples.js';
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const PUNCT = '@_.+!';
 
-/** A password as people type them: letters and digits with some punctuation, 12 to 20 long. */
+/**
+ * A password as people type them: letters and digits with some punctuation, 12 to 20 long. An
+ * ellipsis (`...`, about one draw in 2,500) marks a stand-in by design (`-p ...`), so it is drawn
+ * again.
+ */
 function freshPassword(): string {
-  const length = 12 + Math.floor(Math.random() * 9);
-  let value = randomChars(ALNUM, 1);
-  while (value.length < length) value += randomChars(Math.random() < 0.15 ? PUNCT : ALNUM, 1);
-  return `${value}${randomChars('0123456789', 1)}`;
+  for (;;) {
+    const length = 12 + Math.floor(Math.random() * 9);
+    let value = randomChars(ALNUM, 1);
+    while (value.length < length) value += randomChars(Math.random() < 0.15 ? PUNCT : ALNUM, 1);
+    if (!value.includes('...')) return `${value}${randomChars('0123456789', 1)}`;
+  }
 }
 
 /** A file's text built from fresh passwords, with the passwords it must hide. */
@@ -123,6 +129,44 @@ describe('command-line credentials', () => {
     expect(result.text).toBe(
       'smbclient //srv/share -U backupuser%[REDACTED:command-line-credential:1]',
     );
+  });
+
+  it('hides a smbclient password that opens with what reads as a percent escape (%64, %7A)', () => {
+    // `%64` is `d` in a URL; here the `%` parts user from password, so both readings are scanned.
+    for (const lead of ['64', '7A', '2F', '3D', '41']) {
+      const password = `${lead}${freshPassword()}`;
+      const text = `smbclient //srv/share -U 'backup%${password}' -c 'put dump.sql'`;
+      expect(createRedactor().redact(text).text, password).toBe(
+        "smbclient //srv/share -U 'backup%[REDACTED:command-line-credential:1]' -c 'put dump.sql'",
+      );
+    }
+  });
+
+  it('hides the variables tools read their password from, whatever the password looks like', () => {
+    // Short mixed-case runs between `_`, `.` and `@` read as a name to the generic rule; the
+    // variable's name says the value is a password.
+    const separated = (): string =>
+      Array.from({ length: 4 }, () => randomChars(ALNUM, 2 + Math.floor(Math.random() * 3))).join(
+        ['_', '.', '@'][Math.floor(Math.random() * 3)] ?? '_',
+      );
+    for (const name of ['PGPASSWORD', 'MYSQL_PWD', 'SSHPASS', 'REDISCLI_AUTH', 'RESTIC_PASSWORD']) {
+      const secrets = [separated(), separated(), separated(), separated()];
+      const text = [
+        `${name}=${secrets[0]} psql -h db -U app`,
+        `    entrypoint: ["sh", "-c", "${name}=${secrets[1]} pg_dump -h db app"]`,
+        `export ${name}='${secrets[2]}'`,
+        `  - ${name}=${secrets[3]}`,
+      ].join('\n');
+      const result = createRedactor().redact(text);
+      for (const secret of secrets) expect(result.text, `${name} ${secret}`).not.toContain(secret);
+    }
+    for (const text of [
+      'PGPASSWORD=$PGPASS psql',
+      'PGPASSWORD= psql -h db',
+      'MYSQL_PWD="${DB_PWD}" mysql',
+    ]) {
+      expectUntouched(text);
+    }
   });
 
   it('stops at the string literal that holds the command', () => {

@@ -1,9 +1,12 @@
+import { randomInt } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { createRedactor } from '../../../src/safety/redact/redactor.js';
 import { expectRedacted, expectUntouched } from '../../support/expect-redaction.js';
 import { createSecretFactory } from '../../support/secret-factory.js';
+import { randomChars } from '../../support/vendor-token-samples.js';
 
 const f = createSecretFactory(31_337);
+const LETTERS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 
 describe('generic-secret: assignments in every common syntax', () => {
   const forms: Array<[string, (value: string) => string]> = [
@@ -49,6 +52,30 @@ describe('generic-secret: assignments in every common syntax', () => {
     expectRedacted(`API_TOKEN=${hex}`, hex, 'generic-secret');
     const b64 = f.base64Secret();
     expectRedacted(`  db-password: ${b64}`, b64, 'generic-secret');
+  });
+
+  it('redacts typed passwords of short mixed-case runs split by `_`, `.`, `@` or `-` (fresh)', () => {
+    // Each run changes case inside (`gtEqtV`, `bXAq`): no name splits into pieces so short. Names
+    // join words the same way (`auth-token`, `user@example`), so the runs are what is judged.
+    // Unquoted after `key: ` with `.` or `_` the value reads as code (`password: cfg.db_pw`), which
+    // is left: an object literal's member is written the same way.
+    const run = (): string => {
+      for (;;) {
+        const letters = randomChars(LETTERS, 4 + randomInt(3));
+        if (/[a-z][A-Z]/.test(letters)) return letters;
+      }
+    };
+    const kept: string[] = [];
+    for (let index = 0; index < 500; index += 1) {
+      const separator = ['_', '.', '@', '-'][randomInt(4)] ?? '_';
+      const value = `${[run(), run(), run()].join(separator)}${randomInt(100)}`;
+      const texts = [`DB_PASSWORD=${value}\n`, `  password: "${value}"\n`, `{"pwd": "${value}"}`];
+      if (separator === '@' || separator === '-') texts.push(`  password: ${value}\n`);
+      for (const text of texts) {
+        if (createRedactor().redact(text).text.includes(value)) kept.push(text);
+      }
+    }
+    expect(kept).toEqual([]);
   });
 });
 

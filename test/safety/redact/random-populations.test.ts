@@ -105,17 +105,21 @@ describe('no "made up" heuristic fires on long random values', () => {
     expect(firing(() => draw(alphabet, length), isRepetitive)).toEqual([]);
   });
 
+  // Lower-case letters alone are judged by how English they read: a random run of 24 reads as words
+  // (or spells `dummy` inside) about once in 110,000 draws (measured on 1,000,000), so one firing
+  // in 2,000 is allowed there and two fail (about one run in 6,000 by chance). Every other
+  // population fired never in 300,000 draws, and none is allowed.
   it.each([
-    ['letters and digits', ALNUM, 32],
-    ['lower case and digits', `${LOWER}${DIGITS}`, 32],
-    ['hex', HEX, 40],
-    ['lower case', LOWER, 24],
-    ['URL-safe base64', `${ALNUM}_-`, 43],
-    ['base64', `${ALNUM}+/`, 88],
-    ['hex', HEX, 24],
+    ['letters and digits', ALNUM, 32, 0],
+    ['lower case and digits', `${LOWER}${DIGITS}`, 32, 0],
+    ['hex', HEX, 40, 0],
+    ['lower case', LOWER, 24, 1],
+    ['URL-safe base64', `${ALNUM}_-`, 43, 0],
+    ['base64', `${ALNUM}+/`, 88, 0],
+    ['hex', HEX, 24, 0],
   ] as const)(
     'the generic value checks, on random %s (alphabet %s) of %i',
-    (_name, alphabet, length) => {
+    (_name, alphabet, length, allowed) => {
       // Quoted, and unquoted as YAML and .env files write values.
       const refused = (value: string): boolean =>
         !isPlausibleSecret(value, true) || !isPlausibleSecret(value, false);
@@ -127,7 +131,8 @@ describe('no "made up" heuristic fires on long random values', () => {
           if (!/^\d+$/.test(value)) return value;
         }
       };
-      expect(firing(make, refused)).toEqual([]);
+      const fired = firing(make, refused);
+      expect(fired.length, fired.join(' ')).toBeLessThanOrEqual(allowed);
     },
   );
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isPlaceholderValue } from '../../../src/safety/redact/is-placeholder-value.js';
 import { isPlausibleSecret } from '../../../src/safety/redact/is-plausible-secret.js';
-import { madeUpRunShare } from '../../../src/safety/redact/made-up-run-share.js';
+import { edgeKeyboardRun, madeUpRunShare } from '../../../src/safety/redact/made-up-run-share.js';
 import { looksLikeWords } from '../../../src/safety/redact/looks-like-words.js';
 import { shannonEntropy } from '../../../src/safety/redact/shannon-entropy.js';
 import { createSecretFactory } from '../../support/secret-factory.js';
@@ -128,6 +128,26 @@ describe('madeUpRunShare', () => {
       expect(madeUpRunShare(f.hex(40))).toBeLessThan(0.5);
       expect(madeUpRunShare(f.chars(BASE62, 32))).toBeLessThan(0.5);
     }
+  });
+});
+
+describe('edgeKeyboardRun', () => {
+  it('counts keys along a letter row at either end, in one case as people type them', () => {
+    expect(edgeKeyboardRun('qwert7Hx2')).toBe(5);
+    expect(edgeKeyboardRun('QWERTY7Hx2')).toBe(6);
+    expect(edgeKeyboardRun('Qwerty7Hx2')).toBe(6);
+    expect(edgeKeyboardRun('7Hx2zxcvb')).toBe(5);
+    // Random letters spell a row in mixed case as often as in one: the change of case ends it.
+    expect(edgeKeyboardRun('tyUIoFyr88M0qJYrWPjM9dfLob1DsBUdMHdcJeBqg')).toBe(2);
+    expect(edgeKeyboardRun('qwERTy7Hx2')).toBe(2);
+  });
+
+  it('marks a stand-in from five keys with both cases in the value, from six with one case', () => {
+    // The public corpus row a scanner's test made up (`zxcvb`, then `12345`).
+    expect(isPlaceholderValue('zxcvbr12345iugt67s7a7sa0akhsXz820')).toBe(true);
+    const lowerTail = randomChars('abcdefghijklmnopqrstuvwxyz0123456789', 24);
+    expect(isPlaceholderValue(`zxcvbn${lowerTail}`)).toBe(true);
+    expect(isPlaceholderValue(`zxcvbm${lowerTail}`)).toBe(false);
   });
 });
 

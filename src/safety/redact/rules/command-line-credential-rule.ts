@@ -2,6 +2,7 @@ import { isStatedSecret } from '../is-stated-secret.js';
 import type { ValueRange, WindowRule } from '../redaction-rule.js';
 import {
   CREDENTIAL_FLAG_TABLE,
+  PASSWORD_VARIABLES,
   type CredentialFlag,
   type CredentialFlagRow,
 } from './credential-flag-table.js';
@@ -26,13 +27,22 @@ const COMMAND_NAME = new RegExp(
   'g',
 );
 
+// A tool's password variable assigned where a name starts (`PGPASSWORD=…`, `export MYSQL_PWD=…`).
+const PASSWORD_VARIABLE = new RegExp(
+  String.raw`(?<![\w$.-])(?:${PASSWORD_VARIABLES.join('|')})=`,
+  'g',
+);
+
 /** The credential arguments of common tools: `mysql -p...`, `docker login -p`, `redis-cli -a`, ... */
 export const COMMAND_LINE_CREDENTIAL_RULE: WindowRule = {
   id: 'command-line-credential',
   description:
-    'A password, key or token passed on a command line to a tool that takes one (mysql -p, docker login -p, redis-cli -a, sshpass -p, keytool -storepass, openssl pass:, ldapsearch -w, htpasswd -b, smbclient -U user%pw, ...)',
+    'A password, key or token passed on a command line to a tool that takes one (mysql -p, docker login -p, redis-cli -a, sshpass -p, keytool -storepass, openssl pass:, ldapsearch -w, htpasswd -b, smbclient -U user%pw, ...), or in the variable it reads one from (PGPASSWORD=, MYSQL_PWD=, SSHPASS=, ...)',
   // The name and what follows it in a command (a blank) or an exec-form element (its quote).
-  keywords: [...ROW_BY_COMMAND.keys()].flatMap((name) => [`${name} `, `${name}"`, `${name}'`]),
+  keywords: [
+    ...[...ROW_BY_COMMAND.keys()].flatMap((name) => [`${name} `, `${name}"`, `${name}'`]),
+    ...PASSWORD_VARIABLES.map((name) => `${name.toLowerCase()}=`),
+  ],
   scope: 'window',
   contextLines: COMMAND_LINES,
   findIn(text: string, start: number, end: number): ValueRange[] {
@@ -52,6 +62,22 @@ export const COMMAND_LINE_CREDENTIAL_RULE: WindowRule = {
           ? readArrayWords(text, nameEnd + 1)
           : readShellWords(text, nameEnd, opensLiteral ? before : '');
       found.push(...findCredentials(row, words));
+    }
+    PASSWORD_VARIABLE.lastIndex = 0;
+    for (
+      let match = PASSWORD_VARIABLE.exec(window);
+      match !== null;
+      match = PASSWORD_VARIABLE.exec(window)
+    ) {
+      const valueStart = start + match.index + match[0].length;
+      const before = text[start + match.index - 1] ?? '';
+      const closer = before === '"' || before === "'" ? before : '';
+      // `PGPASSWORD= psql` sets it empty: the next word is the command.
+      if (/\s/.test(text[valueStart] ?? '\n')) continue;
+      const [value] = readShellWords(text, valueStart, closer);
+      if (value === undefined) continue;
+      const range = isStatedSecret(value.text) ? rangeOf(value) : undefined;
+      if (range !== undefined) found.push(range);
     }
     return found;
   },

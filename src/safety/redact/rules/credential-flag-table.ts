@@ -182,3 +182,17 @@ export const CREDENTIAL_FLAG_TABLE: readonly CredentialFlagRow[] = [
   },
   { commands: ['kubectl'], flags: [long('--token'), long('--password')] },
 ];
+
+// Environment variables a tool reads its password from, set before a command or in an env file
+// (`PGPASSWORD=… pg_dump`, `"sh", "-c", "MYSQL_PWD=… mysql"`): the name says the value is one.
+// From each tool's manual: libpq, the MySQL client, sshpass -e, redis-cli, sqlcmd, BorgBackup,
+// restic.
+export const PASSWORD_VARIABLES: readonly string[] = [
+  'PGPASSWORD',
+  'MYSQL_PWD',
+  'SSHPASS',
+  'REDISCLI_AUTH',
+  'SQLCMDPASSWORD',
+  'BORG_PASSPHRASE',
+  'RESTIC_PASSWORD',
+];
