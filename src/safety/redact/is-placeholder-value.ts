@@ -1,5 +1,5 @@
 import { isPublishedExampleKey } from './is-published-example-key.js';
-import { looksLikeWords, SHORT_JUDGED_RUN_CHARS } from './looks-like-words.js';
+import { looksLikeWords, NAME_JUDGED_RUN_CHARS } from './looks-like-words.js';
 import { edgeKeyboardRun, longestCountingRun, madeUpRunShare } from './made-up-run-share.js';
 
 // Whole values (lowercase, digits and punctuation removed) that are stand-ins, not secrets.
@@ -181,8 +181,8 @@ function hasMarkerWord(value: string): boolean {
   if (isDelimited || rest.replace(/[^A-Za-z0-9]/g, '').length < MAX_STAND_IN_REST_CHARS)
     return true;
   // Random separators (`-`, `_` in URL-safe values) cut a long random rest into short runs, so its
-  // shorter runs are judged too, as in a long value read as a name.
-  const judged = rest.length >= LONG_VALUE_CHARS ? SHORT_JUDGED_RUN_CHARS : undefined;
+  // shorter runs are judged too, as in a value read as a name.
+  const judged = rest.length >= LONG_VALUE_CHARS ? NAME_JUDGED_RUN_CHARS : undefined;
   return looksLikeWords(rest, judged) || madeUpRunShare(rest) >= MIN_LONG_STAND_IN_RUN_SHARE;
 }
 

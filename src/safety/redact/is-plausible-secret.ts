@@ -4,6 +4,7 @@ import {
   holdsPhrase,
   isMostlyWords,
   looksLikeWords,
+  NAME_JUDGED_RUN_CHARS,
   SHORT_JUDGED_RUN_CHARS,
 } from './looks-like-words.js';
 import { isRepetitive } from './shannon-entropy.js';
@@ -23,12 +24,6 @@ const SECRET_WORD_IN_CAMEL_CASE = /[a-z0-9](?:Pass|Pwd|Secret|Token|Auth|Key|Cre
 const MIN_NAME_PIECE_CHARS = 3;
 // Type names that hold digits, read after `password:` in a signature: `key: Uint8Array`.
 const TYPED_ARRAY = /^(?:Uint|Int|Float|BigInt|BigUint)\d{1,2}(?:Clamped)?Array$/;
-// In a value that may be a name (`auth-token`, `user@example`), letter runs of mixed case are judged
-// from this length (one-case runs are names and brands as often as not): random runs of 4 to 11
-// letters read as camelCase words about once in 800, and the pieces of a typed password are short
-// (`rJNQ_rBIekZ_egAj47`, `qZUNZdUskm@n5`). Code keeps the longer judged runs: member paths hold
-// short camel pieces (`jQuery.expando`, `ctx.atKey`).
-const JUDGED_NAME_RUN_CHARS = 4;
 // Symbols that names and expressions in a quoted value do not hold, but typed passwords do
 // (`nob(ody[finds`, `aB3!xK9+q`). Names join words with `_ - . / : # @` and percent escapes.
 const TYPED_SYMBOLS = /[{}[\]()$^*~;\\!&+=?,<>|\u0080-\uffff]|%(?![0-9A-Fa-f]{2})/;
@@ -112,7 +107,7 @@ function namesAHost(value: string): boolean {
 function readsAsName(value: string): boolean {
   const name = value.replace(NAME_WRAPPING, '');
   if (TYPED_SYMBOLS.test(name)) return false;
-  return looksLikeWords(name, JUDGED_NAME_RUN_CHARS);
+  return looksLikeWords(name, NAME_JUDGED_RUN_CHARS);
 }
 
 /** Whether a short value names a secret (`my_token_v2`); a long random one holds `key` or `Pwd` by chance. */

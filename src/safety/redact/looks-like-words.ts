@@ -5,9 +5,22 @@ import { ENGLISH_TRIGRAM_BITS } from './english-trigrams.js';
 const LONG_RUN_CHARS = 12;
 /** Runs from this length on are judged inside a long value, where random runs are common. */
 export const SHORT_JUDGED_RUN_CHARS = 8;
+/**
+ * Where a value may be a name (`auth-token`, `user@example`) or what is left of a stand-in around
+ * its marker word, mixed-case runs are judged from this length (one-case runs are names and brands as
+ * often as not): random runs of 4 to 11 letters read as camelCase words about once in 800, and the
+ * pieces of a typed password or of a random URL-safe value are short (`rJNQ_rBIekZ_egAj47`,
+ * `qZUNZdUskm@n5`, `fQ-iLElDf5-Iftqidn`). Code keeps the longer judged runs: member paths hold short
+ * camel pieces (`jQuery.expando`, `ctx.atKey`).
+ */
+export const NAME_JUDGED_RUN_CHARS = 4;
 // camelCase words average four letters or more (`EndOfFileToken`); random mixed case splits into
 // pieces of about two (`FiOSRFRoxaWBWyLQ` -> Fi, OSRF, Roxa, WB, ...).
 const MIN_AVERAGE_WORD_CHARS = 3.5;
+// From 20 letters, names average four or more (6 of 4,450 long camelCase names in node_modules
+// do not); a long random run with a few shouted pieces can reach 3.5 (`RokwkLlij…AINSERt`).
+const LONG_NAME_RUN_CHARS = 20;
+const MIN_LONG_AVERAGE_WORD_CHARS = 4;
 // English text keeps 30-40% vowels (with y); random letters about 23%.
 const MIN_WORD_VOWEL_SHARE = 0.2;
 // English rarely strings more consonants together (`lengths`); random letters often do.
@@ -44,7 +57,9 @@ function isWordRun(letters: string, minJudgedRun: number): boolean {
   )
     return true;
   const words = letters.match(CAMEL_WORD) ?? [];
-  if (letters.length / words.length < MIN_AVERAGE_WORD_CHARS) return false;
+  const minAverage =
+    letters.length >= LONG_NAME_RUN_CHARS ? MIN_LONG_AVERAGE_WORD_CHARS : MIN_AVERAGE_WORD_CHARS;
+  if (letters.length / words.length < minAverage) return false;
   let vowels = 0;
   let trigrams = 0;
   let rareTrigrams = 0;

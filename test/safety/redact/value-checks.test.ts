@@ -100,12 +100,11 @@ describe('isPlaceholderValue and `fake` (issue 27, trufflehog twilio row)', () =
     // random values (a keyboard run at an edge) do not count.
     const flipped: string[] = [];
     for (let round = 0; round < 200; round += 1) {
-      const [a, b, c, d] = [
-        fresh(BASE62, 9),
-        fresh(BASE62, 8),
-        fresh(BASE62, 14),
-        fresh(BASE62, 14),
-      ];
+      const [a, b, d] = [fresh(BASE62, 9), fresh(BASE62, 8), fresh(BASE62, 14)];
+      // Letters that end in `is` or `isa` make the value say it is fake (`…isfake…`), which marks a
+      // stand-in by design: one draw in 3,800, so they are drawn again.
+      let c = fresh(BASE62, 14);
+      while (/isa?$/.test(c)) c = fresh(BASE62, 14);
       for (const [marked, plain] of [
         [`sk_${a}FAKE${b}`, `sk_${a}${fresh(LOWER.toUpperCase(), 4)}${b}`],
         [`${c}fake${d}`, `${c}${fresh(LOWER, 4)}${d}`],
