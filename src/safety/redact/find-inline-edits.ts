@@ -5,7 +5,8 @@ export interface ViewEdit {
   replacement: string;
   /**
    * Whether the edit is a guess another reading may refute: two literals side by side on one line
-   * are one string in Python and C, but two arguments in a shell command (`curl -u "$A" "$URL"`);
+   * are one string in Python and C, but two arguments in a shell command (`curl -u "$A" "$URL"`),
+   * and two on lines of their own are a value and the next key in YAML (`p: "…"` then `'k': …`);
    * `%64` is `d` in a URL, but a `%` and the first characters of a password in `smbclient -U
    * user%64Fb...`.
    */
@@ -24,7 +25,8 @@ const TOKEN_CHAR = /^[\w-]$/;
 const PIECE_BEFORE = String.raw`(?<=[^\s(,=[{:;"'${'`'}$].)`;
 const PIECE_AFTER = String.raw`(?=[^\s),;\]}:"'${'`'}$])`;
 const QUOTE = String.raw`["'${'`'}]`;
-const LINE_BREAKS = String.raw`(?:[ \t]*(?:\r?\n[ \t]*)+)`;
+// A backslash may continue the line first (Python, C macros: `"ghp_ab" \` then `"cd…"`).
+const LINE_BREAKS = String.raw`(?:[ \t]*(?:\\?\r?\n[ \t]*)+)`;
 // String prefixes of the next literal: Python's f, b, r, u; C's L, u8; Objective-C's @.
 const PREFIX = String.raw`(?:[fFbBrRuU]{1,2}|u8|L|@)?`;
 
@@ -40,8 +42,9 @@ const INLINE = new RegExp(
     // The same quote closed and opened around `+`, `.`, `..`, `||` or `&` (JavaScript, Java, Go,
     // PHP, Lua, SQL, VB), a line break allowed on either side of the operator.
     String.raw`(?<op>${QUOTE})${PIECE_BEFORE.replace('.)', '\\k<op>)')}(?:[ \t]*(?:\r?\n[ \t]*)?(?:\+|\|\||\.\.?|&)[ \t]*(?:\r?\n[ \t]*)?)\k<op>${PIECE_AFTER}`,
-    // Literals side by side across line breaks (Python, C, C++: `"ghp_abc"\n  "def"`).
-    String.raw`${QUOTE}${PIECE_BEFORE}${LINE_BREAKS}${PREFIX}${QUOTE}${PIECE_AFTER}`,
+    // Literals side by side across line breaks (Python, C, C++: `"ghp_abc"\n  "def"`): a soft joint,
+    // since a quoted value ending one line and a quoted key opening the next are two (YAML, TOML).
+    String.raw`${QUOTE}${PIECE_BEFORE}(?<lines>${LINE_BREAKS})${PREFIX}${QUOTE}${PIECE_AFTER}`,
     // Literals side by side on one line (`"ghp_abc" "def"`): a soft joint.
     String.raw`${QUOTE}${PIECE_BEFORE}(?<soft>[ \t]+)${PREFIX}${QUOTE}${PIECE_AFTER}`,
     // `"abc".concat("def")`.
@@ -68,7 +71,9 @@ export function findInlineEdits(text: string): ViewEdit[] {
     const replacement = replacementOf(match, text);
     if (replacement === undefined) continue;
     const edit: ViewEdit = { at: match.index, length: match[0].length, replacement };
-    if (match.groups?.soft !== undefined || match.groups?.percent !== undefined) edit.isSoft = true;
+    const groups = match.groups ?? {};
+    if (groups.soft !== undefined || groups.lines !== undefined || groups.percent !== undefined)
+      edit.isSoft = true;
     edits.push(edit);
   }
   return edits;

@@ -1,12 +1,17 @@
+import { looksLikeWords, NAME_JUDGED_RUN_CHARS } from './looks-like-words.js';
 import type { ValueRange } from './redaction-rule.js';
 
-// Token characters glued after a token, redacted with it; longer runs keep their rest.
+// Token characters glued after a token, redacted with it; a longer run is a blob, not a token.
 const GLUED_TAIL = /[A-Za-z0-9_-]{0,64}/y;
 // A token made of base64 characters only could be a piece of a base64 run, and `+` and `/` are
 // joints of one there. Before the token, a run this long says base64 rather than a path (`/v1/`).
 const BASE64_TOKEN = /^[A-Za-z0-9+/]+$/;
 const MIN_BASE64_RUN_CHARS = 16;
 const BASE64_RUN_BEFORE = new RegExp(`[A-Za-z0-9+/]{${MIN_BASE64_RUN_CHARS}}$`);
+// Likewise `-` and `_` in URL-safe base64 (`…X8AJ-sk-DN2M…`), when the run before does not read as
+// a name (`deploy_config_`, `GITHUB_TOKEN_` before `ghp_`).
+const URL_SAFE_TOKEN = /^[A-Za-z0-9_-]+$/;
+const URL_SAFE_RUN_BEFORE = /[A-Za-z0-9_-]{1,64}$/;
 
 /**
  * Judges the neighbours of a token whose shape names it (`AKIA…`, `ghp_…`), found at `[start, end)`
@@ -15,8 +20,11 @@ const BASE64_RUN_BEFORE = new RegExp(`[A-Za-z0-9+/]{${MIN_BASE64_RUN_CHARS}}$`);
  * is letters in the middle of a longer run (`vipul-<64 hex>`, base64), not a token.
  */
 export function takeGluedToken(text: string, start: number, end: number): ValueRange | undefined {
-  const inBase64 = BASE64_TOKEN.test(text.slice(start, end));
-  const isGluedBeforeIt = isGluedBefore(text, start, inBase64);
+  const token = text.slice(start, end);
+  const inBase64 = BASE64_TOKEN.test(token);
+  const isGluedBeforeIt =
+    isGluedBefore(text, start, inBase64) ||
+    (URL_SAFE_TOKEN.test(token) && isInUrlSafeRun(text, start));
   if (!isGluedAfter(text, end, inBase64)) {
     if (!isGluedBeforeIt) return { start, end };
     return isUneven(gluedRunBefore(text, start) + text.slice(start, end))
@@ -28,6 +36,9 @@ export function takeGluedToken(text: string, start: number, end: number): ValueR
   GLUED_TAIL.lastIndex = end;
   GLUED_TAIL.exec(text);
   const tailEnd = GLUED_TAIL.lastIndex;
+  // A run going on past the tail is a blob that opens with the token's letters (`id: sk-<3,000
+  // base64url characters>`): no issued token is that long.
+  if (/[A-Za-z0-9_-]/.test(text.charAt(tailEnd))) return undefined;
   return isUneven(text.slice(start, tailEnd)) ? undefined : { start, end: tailEnd };
 }
 
@@ -70,6 +81,14 @@ function isGluedBefore(text: string, start: number, inBase64: boolean): boolean 
   return BASE64_RUN_BEFORE.test(
     text.slice(Math.max(0, start - 1 - MIN_BASE64_RUN_CHARS), start - 1),
   );
+}
+
+/** Whether a `-` or `_` before the token joins it to a URL-safe run that is not a name. */
+function isInUrlSafeRun(text: string, start: number): boolean {
+  const code = text.charCodeAt(start - 1);
+  if (code !== HYPHEN && code !== UNDERSCORE) return false;
+  const before = URL_SAFE_RUN_BEFORE.exec(text.slice(Math.max(0, start - 65), start - 1))?.[0];
+  return before !== undefined && !looksLikeWords(before, NAME_JUDGED_RUN_CHARS);
 }
 
 // After it: a token character, or for a base64-like token, base64 going on (`+`, `/`) or padding.

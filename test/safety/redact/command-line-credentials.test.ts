@@ -169,6 +169,30 @@ describe('command-line credentials', () => {
     }
   });
 
+  it('hides the passwords of a compose environment map, quoted or not, whatever they look like', () => {
+    const password = (): string =>
+      `${randomChars(ALNUM, 3)}_${randomChars(ALNUM, 2)}.@${randomChars(ALNUM, 3)}&${randomChars(ALNUM, 2)}`;
+    const secrets = [password(), password(), password(), password()];
+    const text = [
+      'services:',
+      '  db:',
+      '    environment:',
+      `      POSTGRES_PASSWORD: ${secrets[0]}`,
+      `      MYSQL_ROOT_PASSWORD: "${secrets[1]}"`,
+      `      'MARIADB_PASSWORD': '${secrets[2]}'  # set by ops`,
+      `      MONGO_INITDB_ROOT_PASSWORD: ${secrets[3]} # rotated`,
+      '      POSTGRES_PASSWORD_FILE: /run/secrets/pg',
+      '      MYSQL_PASSWORD: ${DB_PASSWORD}',
+      '',
+    ].join('\n');
+    const result = createRedactor().redact(text);
+    for (const secret of secrets) expect(result.text, secret).not.toContain(secret);
+    expect(result.text).toContain('# set by ops');
+    expect(result.text).toContain('# rotated');
+    expect(result.text).toContain('/run/secrets/pg');
+    expect(result.text).toContain('${DB_PASSWORD}');
+  });
+
   it('stops at the string literal that holds the command', () => {
     const password = freshPassword();
     const text = `command: ["sh", "-c", "mysql -uroot -p${password}"]\nnext: "value"\n`;

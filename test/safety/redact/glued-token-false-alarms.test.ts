@@ -103,6 +103,32 @@ describe('ordinary code is left alone', () => {
     expect(flagged).toBeLessThanOrEqual(blobs / 100);
   });
 
+  it('a vendor prefix inside a URL-safe run, or opening a long one, is letters of a blob', () => {
+    // `-` and `_` are letters of base64url: `…X8AJ-sk-DN2M…` is the middle of a run, and a run of
+    // thousands after `sk-` is no key. Each value below is fresh; the prefixes are real ones.
+    const blob = (length: number): string => randomBytes(length).toString('base64url');
+    for (const prefix of ['sk-', 'ghp_', 'glpat-', 'xoxb-', 'sk_live_']) {
+      for (const text of [
+        `id: ${randomChars(ALNUM, 4)}7${randomChars(ALNUM, 6)}-${prefix}${blob(600)}`,
+        `id: ${blob(300).replace(/[-_]/g, 'x')}_${prefix}${blob(600)}`,
+        `id: ${prefix}${blob(600)}`,
+      ]) {
+        cases += 1;
+        expect(createRedactor().redact(text).redactions, text.slice(0, 80)).toEqual([]);
+      }
+    }
+    // Controls: a token after a name, or with a short glued tail, is still a token.
+    const token = `ghp_${randomChars(ALNUM, 36)}`;
+    for (const text of [
+      `GITHUB_TOKEN_${token}_old`,
+      `deploy_configuration_value_${token}-backup`,
+      `id: ${token}${randomChars(ALNUM, 20)}`,
+    ]) {
+      cases += 1;
+      expect(createRedactor().redact(text).text, text).not.toContain(token);
+    }
+  });
+
   it('names that end in a vendor prefix, or are words after one, are names', () => {
     const hex = (n: number): string => randomBytes(n).toString('hex');
     for (const text of [

@@ -42,4 +42,20 @@ describe('createScanView', () => {
       expect(createScanView(text).text).toBe(text);
     }
   });
+
+  it('joins literals on lines of their own, after a backslash too, as a reading that may be wrong', () => {
+    for (const text of ['t = ("ghp_ab"\n  "cd")\n', 'T = "ghp_ab" \\\n  "cd"\n']) {
+      const view = createScanView(text);
+      expect(view.text, text).toContain('"ghp_abcd"');
+      expect(view.hasSoftEdits).toBe(true);
+      expect(createScanView(text, false).text).toBe(text);
+    }
+  });
+
+  it('reads a percent escape both ways: decoded, and as written', () => {
+    const text = "smbclient //srv/share -U 'backup%64Fb2Sbh'";
+    expect(createScanView(text).text).toBe("smbclient //srv/share -U 'backupdFb2Sbh'");
+    expect(createScanView(text).hasSoftEdits).toBe(true);
+    expect(createScanView(text, false).text).toBe(text);
+  });
 });

@@ -27,9 +27,10 @@ const COMMAND_NAME = new RegExp(
   'g',
 );
 
-// A tool's password variable assigned where a name starts (`PGPASSWORD=…`, `export MYSQL_PWD=…`).
+// A password variable set where a name starts: `PGPASSWORD=…` (a command's prefix, `export`, an
+// env list) or `POSTGRES_PASSWORD: …` (a compose `environment:` map), its name quoted or not.
 const PASSWORD_VARIABLE = new RegExp(
-  String.raw`(?<![\w$.-])(?:${PASSWORD_VARIABLES.join('|')})=`,
+  String.raw`(?<![\w$.-])(?:${PASSWORD_VARIABLES.join('|')})(?:=|["']?:[ \t]+)`,
   'g',
 );
 
@@ -41,7 +42,7 @@ export const COMMAND_LINE_CREDENTIAL_RULE: WindowRule = {
   // The name and what follows it in a command (a blank) or an exec-form element (its quote).
   keywords: [
     ...[...ROW_BY_COMMAND.keys()].flatMap((name) => [`${name} `, `${name}"`, `${name}'`]),
-    ...PASSWORD_VARIABLES.map((name) => `${name.toLowerCase()}=`),
+    ...PASSWORD_VARIABLES.map((name) => name.toLowerCase()),
   ],
   scope: 'window',
   contextLines: COMMAND_LINES,
@@ -63,25 +64,61 @@ export const COMMAND_LINE_CREDENTIAL_RULE: WindowRule = {
           : readShellWords(text, nameEnd, opensLiteral ? before : '');
       found.push(...findCredentials(row, words));
     }
-    PASSWORD_VARIABLE.lastIndex = 0;
-    for (
-      let match = PASSWORD_VARIABLE.exec(window);
-      match !== null;
-      match = PASSWORD_VARIABLE.exec(window)
-    ) {
-      const valueStart = start + match.index + match[0].length;
-      const before = text[start + match.index - 1] ?? '';
-      const closer = before === '"' || before === "'" ? before : '';
-      // `PGPASSWORD= psql` sets it empty: the next word is the command.
-      if (/\s/.test(text[valueStart] ?? '\n')) continue;
-      const [value] = readShellWords(text, valueStart, closer);
-      if (value === undefined) continue;
-      const range = isStatedSecret(value.text) ? rangeOf(value) : undefined;
-      if (range !== undefined) found.push(range);
-    }
+    found.push(...findPasswordVariables(text, start, window));
     return found;
   },
 };
+
+/** The values of the password variables set in the window, judged as stated secrets. */
+function findPasswordVariables(text: string, start: number, window: string): ValueRange[] {
+  const found: ValueRange[] = [];
+  PASSWORD_VARIABLE.lastIndex = 0;
+  for (
+    let match = PASSWORD_VARIABLE.exec(window);
+    match !== null;
+    match = PASSWORD_VARIABLE.exec(window)
+  ) {
+    const valueStart = start + match.index + match[0].length;
+    const value = match[0].endsWith('=')
+      ? readAssignedWord(text, valueStart, text[start + match.index - 1] ?? '')
+      : readMappedValue(text, valueStart);
+    const range = value !== undefined && isStatedSecret(value.text) ? rangeOf(value) : undefined;
+    if (range !== undefined) found.push(range);
+  }
+  return found;
+}
+
+/** The shell word after `NAME=`; none when the variable is set empty (`PGPASSWORD= psql`). */
+function readAssignedWord(text: string, at: number, before: string): CommandWord | undefined {
+  if (/\s/.test(text[at] ?? '\n')) return undefined;
+  // Inside a string literal (`"sh", "-c", "PGPASSWORD=… pg_dump"`) the literal's quote ends it.
+  return readShellWords(text, at, before === '"' || before === "'" ? before : '')[0];
+}
+
+/**
+ * The value of a `NAME: value` map entry: a quoted scalar's contents, or a plain one to the end of
+ * its line or a ` #` comment. A plain YAML scalar holds `&`, `;` and `|` as text, so it is not read
+ * as shell words.
+ */
+function readMappedValue(text: string, at: number): CommandWord | undefined {
+  const lineEnd = text.indexOf('\n', at);
+  const line = text.slice(at, lineEnd === -1 ? text.length : lineEnd).replace(/\r$/, '');
+  const quote = line[0];
+  let from = 0;
+  let to: number;
+  if (quote === '"' || quote === "'") {
+    from = 1;
+    to = line.indexOf(quote, 1);
+    if (to === -1) return undefined;
+  } else {
+    const comment = line.search(/[ \t]#/);
+    to = (comment === -1 ? line : line.slice(0, comment)).trimEnd().length;
+  }
+  const body = line.slice(from, to);
+  return body === ''
+    ? undefined
+    : { text: body, offsets: Array.from(body, (_, offset) => at + from + offset) };
+}
 
 /** The ranges of the credentials among a command's words. */
 function findCredentials(row: CredentialFlagRow, words: readonly CommandWord[]): ValueRange[] {

@@ -183,10 +183,11 @@ export const CREDENTIAL_FLAG_TABLE: readonly CredentialFlagRow[] = [
   { commands: ['kubectl'], flags: [long('--token'), long('--password')] },
 ];
 
-// Environment variables a tool reads its password from, set before a command or in an env file
-// (`PGPASSWORD=… pg_dump`, `"sh", "-c", "MYSQL_PWD=… mysql"`): the name says the value is one.
-// From each tool's manual: libpq, the MySQL client, sshpass -e, redis-cli, sqlcmd, BorgBackup,
-// restic.
+// Environment variables a tool or an official container image reads its password from, set before a
+// command, exported, in an env list or a compose `environment:` map: the name says the value is one.
+// From each tool's manual (libpq, the MySQL client, sshpass -e, redis-cli, sqlcmd, BorgBackup,
+// restic) and each image's documented variables (Docker Official Images: postgres, mysql, mariadb,
+// mongo, rabbitmq, elasticsearch; minio, grafana, pgadmin4, keycloak).
 export const PASSWORD_VARIABLES: readonly string[] = [
   'PGPASSWORD',
   'MYSQL_PWD',
@@ -195,4 +196,17 @@ export const PASSWORD_VARIABLES: readonly string[] = [
   'SQLCMDPASSWORD',
   'BORG_PASSPHRASE',
   'RESTIC_PASSWORD',
+  'POSTGRES_PASSWORD',
+  'MYSQL_ROOT_PASSWORD',
+  'MYSQL_PASSWORD',
+  'MARIADB_ROOT_PASSWORD',
+  'MARIADB_PASSWORD',
+  'MONGO_INITDB_ROOT_PASSWORD',
+  'RABBITMQ_DEFAULT_PASS',
+  'ELASTIC_PASSWORD',
+  'MINIO_ROOT_PASSWORD',
+  'GF_SECURITY_ADMIN_PASSWORD',
+  'PGADMIN_DEFAULT_PASSWORD',
+  'KEYCLOAK_ADMIN_PASSWORD',
+  'KC_BOOTSTRAP_ADMIN_PASSWORD',
 ];
