@@ -82,11 +82,14 @@ const NODE_REQUEST_PROGRAM: HintRule = {
       languages: ['js'],
       input: 'js',
       isStringScanned: false,
-      argument: 'first',
+      // The program, or a shell's script from its argument list (`spawn('sh', args)`, `args` built above).
+      argument: 'argv',
       keywords: NODE_PROGRAM_CALLS.map((name) => name.toLowerCase()),
       pattern: new RegExp(
         String.raw`(?:\b(?:child_?[pP]rocess|childProcess|cp)\.|(?<![\w$.]))(?:${NODE_PROGRAM_CALLS.join('|')})\s*\(`,
       ),
+      // A literal `'sh', ['-c', …]` list is the shell-c rule's.
+      unless: /(["'`])(?:-c|\/[cCkK])\1/,
     },
   ],
 };

@@ -1,0 +1,63 @@
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { indexFile } from '../../../src/audit/hints/index-file.js';
+
+// Ways around the JS/TS and PHP gap rows of issue 30, each with a hint that must still fire (the
+// canary is the request value reaching the sink). Names and parameter keys are drawn afresh per run.
+const fresh = (): string => `v${randomBytes(4).toString('hex')}`;
+
+function linesOf(path: string, text: string, category: string): number[] {
+  return indexFile({ path, text })
+    .filter((hint) => hint.category === category)
+    .map((hint) => hint.line);
+}
+
+const express = (...body: string[]): string =>
+  [
+    "const { spawn, execFile } = require('child_process');",
+    "app.post('/attack', (req, res) => {",
+    ...body.map((line) => `  ${line}`),
+    '});',
+  ].join('\n');
+
+describe('attacks on a shell reached through an argument list in a variable', () => {
+  it('a shell flag the request chooses is read as the script', () => {
+    const args = fresh();
+    const text = express(
+      `const ${args} = [req.body.${fresh()}, 'uptime'];`,
+      `spawn('sh', ${args});`,
+    );
+    expect(linesOf('src/app.js', text, 'command-execution')).toEqual([4]);
+  });
+
+  it('a script pushed onto the list after it is declared is still the script', () => {
+    const args = fresh();
+    const text = express(
+      `const ${args} = ['-c'];`,
+      `${args}.push('ls ' + req.query.${fresh()});`,
+      `spawn('/bin/bash', ${args}, { cwd: '/tmp' });`,
+    );
+    expect(linesOf('src/app.js', text, 'command-execution')).toEqual([5]);
+  });
+
+  it('a list swapped in a branch joins both lists', () => {
+    const args = fresh();
+    const text = express(
+      `let ${args} = ['-c', 'uptime'];`,
+      `if (req.query.debug) ${args} = ['-c', 'echo ' + req.query.${fresh()}];`,
+      `execFile('zsh', ${args}, { shell: false }, (err, out) => res.send(out));`,
+    );
+    expect(linesOf('src/app.js', text, 'command-execution')).toEqual([5]);
+  });
+
+  it('a callback or options argument does not hide the list it follows', () => {
+    const args = fresh();
+    const options = fresh();
+    const text = express(
+      `const ${options} = { timeout: 1000 };`,
+      `const ${args} = ['-c', \`cat \${req.params.${fresh()}}\`];`,
+      `execFile('sh', ${args}, ${options}, function (err, out) { res.send(out); });`,
+    );
+    expect(linesOf('src/app.js', text, 'command-execution')).toEqual([5]);
+  });
+});
