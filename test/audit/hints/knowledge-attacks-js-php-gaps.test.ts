@@ -61,3 +61,33 @@ describe('attacks on a shell reached through an argument list in a variable', ()
     expect(linesOf('src/app.js', text, 'command-execution')).toEqual([5]);
   });
 });
+
+describe("attacks on lodash's weak random rows", () => {
+  it('a file of unclosed import braces is read in linear work and the draw is still found', () => {
+    const token = fresh();
+    const text = [
+      `import { ${'random, '.repeat(150_000)}`,
+      "import { sampleSize } from 'lodash';",
+      `const ${token}Token = sampleSize(ALPHABET, 32).join('');`,
+    ].join('\n');
+    expect(linesOf('src/app.js', text, 'weak-crypto')).toEqual([3]);
+  }, 120_000);
+
+  it('the call named in a string or comment is not a draw, the real one is', () => {
+    const text = [
+      "const _ = require('lodash');",
+      `const help = '_.random(1, 9) makes a token ${fresh()}'; // _.sample(tokens)`,
+      `const ${fresh()}Token = _.random(1e9, 9e9);`,
+    ].join('\n');
+    expect(linesOf('src/app.js', text, 'weak-crypto')).toEqual([3]);
+  });
+
+  it('a function of the file that shares a lodash name is not lodash', () => {
+    const text = [
+      "const { map } = require('lodash');",
+      'function sample(list) { return list[0]; }',
+      `const ${fresh()}Token = sample(tokens);`,
+    ].join('\n');
+    expect(linesOf('src/app.js', text, 'weak-crypto')).toEqual([]);
+  });
+});
