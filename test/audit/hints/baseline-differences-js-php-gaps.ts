@@ -37,4 +37,31 @@ export const JS_PHP_GAP_DIFFERENCES: readonly ExpectedDifference[] = [
     reason:
       'New fixture: lodash/random, imported by name, draws from Math.random for a session id.',
   },
+  {
+    path: 'hint-corpus/xss/php-vuln-laravel-route-parameter.php',
+    line: 7,
+    category: 'xss',
+    change: 'added',
+    severity: 'low',
+    reason:
+      'New fixture: a Laravel route closure gets its {name} placeholder as an untyped parameter and returns it in a page.',
+  },
+  {
+    path: 'hint-corpus/xss/php-vuln-laravel-route-parameter.php',
+    line: 11,
+    category: 'xss',
+    change: 'added',
+    severity: 'low',
+    reason:
+      'New fixture: a string-typed route closure parameter is the URL text, returned in a page.',
+  },
+  {
+    path: 'hint-corpus/path-traversal/php-vuln-laravel-controller-route.php',
+    line: 15,
+    category: 'path-traversal',
+    change: 'added',
+    severity: 'medium',
+    reason:
+      'New fixture: a controller action named by a Route::get in the same file gets the route placeholders as its untyped parameters, joined into a file path.',
+  },
 ];

@@ -91,3 +91,83 @@ describe("attacks on lodash's weak random rows", () => {
     expect(linesOf('src/app.js', text, 'weak-crypto')).toEqual([]);
   });
 });
+
+describe('attacks on Laravel route parameters', () => {
+  const route = (...lines: string[]): string =>
+    ['<?php', 'use Illuminate\\Support\\Facades\\Route;', '', ...lines].join('\n');
+
+  it('a dependency listed before the placeholder does not hide it', () => {
+    const name = `$${fresh()}`;
+    const text = route(
+      `Route::match(['get', 'post'], '/a/{x}', function (Request $request, Logger $log, ?string ${name} = null) {`,
+      `    return '<p>' . ${name} . '</p>';`,
+      '});',
+    );
+    expect(linesOf('routes/web.php', text, 'xss')).toEqual([5]);
+  });
+
+  it('a route named in a string or comment does not make a method a route target', () => {
+    const name = fresh();
+    const text = route(
+      `// Route::get('/a/{x}', [DocsController::class, 'show']);`,
+      `$help = "Route::get('/b/{x}', [DocsController::class, 'show'])";`,
+      'class DocsController extends Controller',
+      '{',
+      `    public function show($${name})`,
+      '    {',
+      `        return '<p>' . $${name} . '</p>';`,
+      '    }',
+      '}',
+    );
+    expect(linesOf('app/Http/Controllers/DocsController.php', text, 'xss')).toEqual([]);
+  });
+
+  it('control: the same method named by a route in code is a route target', () => {
+    const name = fresh();
+    const text = route(
+      `Route::get('/a/{x}', [DocsController::class, 'show']);`,
+      'class DocsController extends Controller',
+      '{',
+      `    public function show($${name})`,
+      '    {',
+      `        return '<p>' . $${name} . '</p>';`,
+      '    }',
+      '}',
+    );
+    expect(linesOf('app/Http/Controllers/DocsController.php', text, 'xss')).toEqual([9]);
+  });
+
+  it('the method of another class with the routed name is not the route target', () => {
+    const text = route(
+      "Route::get('/a/{x}', [DocsController::class, 'show']);",
+      'class DocsController extends Controller',
+      '{',
+      `    public function show($${fresh()})`,
+      '    {',
+      "        return view('docs');",
+      '    }',
+      '}',
+      'class Renderer',
+      '{',
+      '    public function show($html)',
+      '    {',
+      '        return "<div>$html</div>";',
+      '    }',
+      '}',
+    );
+    expect(linesOf('app/Http/Controllers/DocsController.php', text, 'xss')).toEqual([]);
+  });
+
+  it('a file of route calls without a semicolon is read in linear work and the real route still found', () => {
+    const name = `$${fresh()}`;
+    const text = route(
+      // Just under the size the data flow reads (60,000 characters).
+      "Route::get('/x', [A::class]) ".repeat(2_000),
+      ';',
+      `Route::get('/a/{x}', function (${name}) {`,
+      `    return "<p>{${name}}</p>";`,
+      '});',
+    );
+    expect(linesOf('routes/web.php', text, 'xss')).toEqual([7]);
+  }, 120_000);
+});
