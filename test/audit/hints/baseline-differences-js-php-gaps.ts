@@ -64,4 +64,31 @@ export const JS_PHP_GAP_DIFFERENCES: readonly ExpectedDifference[] = [
     reason:
       'New fixture: a controller action named by a Route::get in the same file gets the route placeholders as its untyped parameters, joined into a file path.',
   },
+  {
+    path: 'hint-corpus/xss/php-vuln-php-input-readfile.php',
+    line: 9,
+    category: 'xss',
+    change: 'added',
+    severity: 'medium',
+    reason:
+      "New fixture: readfile('php://input') prints the request body into the page as it came.",
+  },
+  {
+    path: 'hint-corpus/xss/php-vuln-php-input-lines.php',
+    line: 6,
+    category: 'xss',
+    change: 'added',
+    severity: 'low',
+    reason:
+      "New fixture: file('php://input') reads the request body's lines, echoed into the page.",
+  },
+  {
+    path: 'hint-corpus/xss/php-vuln-php-input-lines.php',
+    line: 12,
+    category: 'xss',
+    change: 'added',
+    severity: 'low',
+    reason:
+      "New fixture: a line of new SplFileObject('php://input') is request text, echoed into the page.",
+  },
 ];

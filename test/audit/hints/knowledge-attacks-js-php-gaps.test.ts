@@ -171,3 +171,25 @@ describe('attacks on Laravel route parameters', () => {
     expect(linesOf('routes/web.php', text, 'xss')).toEqual([7]);
   }, 120_000);
 });
+
+describe('attacks on php://input read by readfile', () => {
+  it('a readfile of the body in a string or comment is not a read, the real one is', () => {
+    const text = [
+      '<?php',
+      `// readfile('php://input'); ${fresh()}`,
+      `$doc = "readfile('php://input')";`,
+      'echo $doc;',
+      "readfile ( 'php://input' );",
+    ].join('\n');
+    expect(linesOf('public/echo.php', text, 'xss')).toEqual([5]);
+  });
+
+  it('an HTML Content-Type spelt to look like JSON does not clear the page', () => {
+    const text = [
+      '<?php',
+      `header('Content-Type: text/html; profile=application/json; x=${fresh()}');`,
+      'readfile("php://input");',
+    ].join('\n');
+    expect(linesOf('public/echo.php', text, 'xss')).toEqual([3]);
+  });
+});

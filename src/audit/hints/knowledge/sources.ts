@@ -3,8 +3,9 @@ import type { Language } from '../detect-languages.js';
 // Where request data enters a program, per language and framework, and what else comes from outside.
 
 // PHP's php://input stream is the raw request body, and any file function reads it
-// (https://www.php.net/manual/en/wrappers.php.php): file_get_contents, fopen, file, SplFileObject.
-const PHP_INPUT_STREAM = String.raw`\b(?:file_get_contents|fopen|file|new\s+SplFileObject)\s*\(\s*["']php://input["']`;
+// (https://www.php.net/manual/en/wrappers.php.php): file_get_contents, fopen, file, SplFileObject;
+// readfile prints what it reads (https://www.php.net/manual/en/function.readfile.php), the body itself.
+const PHP_INPUT_STREAM = String.raw`\b(?:file_get_contents|fopen|file|readfile|new\s+SplFileObject)\s*\(\s*["']php://input["']`;
 
 /**
  * Request reads named by a string's contents (`file_get_contents('php://input')`). The flow reads

@@ -409,6 +409,14 @@ const HTML_RESPONSE: HintRule = {
       near: { before: 12, after: 0, forbids: NOT_HTML_CONTENT_TYPE.php },
       argument: 'call',
     }),
+    // readfile('php://input') prints the request body into the page as it came.
+    ...perLanguage(['php'], {
+      isStringScanned: false,
+      keywords: ['readfile'],
+      pattern: /(?<![\w>:$])readfile\s*\(\s*(?=["']php:\/\/input["'])/,
+      near: { before: 12, after: 0, forbids: NOT_HTML_CONTENT_TYPE.php },
+      argument: 'expression',
+    }),
     // Laravel: a string a route or controller returns is served as text/html, as is
     // response($html) / Response::make($html); an HtmlString is printed by Blade unescaped.
     ...perLanguage(['php'], {
