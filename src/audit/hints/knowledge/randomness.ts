@@ -121,7 +121,10 @@ const LODASH_IMPORT = new RegExp(
 // and the Math functions): the Mt19937 functions, lcg_value, uniqid, the shuffling and picking
 // functions, and Random\\Randomizer over a seedable engine (Mt19937, PcgOneseq128XslRr64,
 // Xoshiro256StarStar). The safe ones: random_int, random_bytes, a Randomizer over the default
-// Random\\Engine\\Secure, and Laravel's Str::random (random_bytes).
+// Random\\Engine\\Secure, and Laravel's Str::random (random_bytes). Laravel's Arr::random and
+// Arr::shuffle, and the Collection's random() and shuffle() built on them, are safe too: they draw
+// from `new Randomizer` over that Secure engine (laravel/framework src/Illuminate/Collections/Arr.php
+// at e62915f7, Collection.php at 00b432ee), so no row lists them.
 const PHP_RANDOM_FUNCTIONS = [
   'rand',
   'mt_rand',
