@@ -91,4 +91,13 @@ export const JS_PHP_GAP_DIFFERENCES: readonly ExpectedDifference[] = [
     reason:
       "New fixture: a line of new SplFileObject('php://input') is request text, echoed into the page.",
   },
+  {
+    path: 'hint-corpus/xss/php-vuln-blade-raw-concat.blade.php',
+    line: 5,
+    category: 'xss',
+    change: 'added',
+    severity: 'medium',
+    reason:
+      'New fixture: a Blade raw echo that escapes one value with e() and concatenates another unescaped is still raw output.',
+  },
 ];

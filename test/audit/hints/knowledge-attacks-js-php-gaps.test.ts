@@ -193,3 +193,37 @@ describe('attacks on php://input read by readfile', () => {
     expect(linesOf('public/echo.php', text, 'xss')).toEqual([3]);
   });
 });
+
+describe("attacks on Laravel's e() and Blade's raw echo", () => {
+  it('a JS function named e is not an HTML escaper', () => {
+    const text = [
+      'const e = (s) => s.trim();',
+      "app.get('/a', (req, res) => {",
+      `  res.send('<p>' + e(req.query.${fresh()}) + '</p>');`,
+      '});',
+    ].join('\n');
+    expect(linesOf('src/app.js', text, 'xss')).toEqual([3]);
+  });
+
+  it('a PHP method or static e() is not the helper', () => {
+    const name = `$${fresh()}`;
+    const text = [
+      '<?php',
+      'use Illuminate\\Support\\Facades\\Route;',
+      `Route::get('/a/{x}', function (${name}) {`,
+      `    return '<p>' . Str::e(${name}) . $this->e(${name}) . '</p>';`,
+      '});',
+    ].join('\n');
+    expect(linesOf('routes/web.php', text, 'xss')).toEqual([4]);
+  });
+
+  it('a raw echo that escapes only part of its value, or sits beside an escaped one, is raw', () => {
+    const field = fresh();
+    const text = [
+      `<p>{!! e($post->${field}) !!} {!! $post->${field} !!}</p>`,
+      `<p>{!! e($post->${field}) . foo($post->${field}) !!}</p>`,
+      `<p>{!! e($post->${field}) !!}{!! nl2br($post->${field}) !!}</p>`,
+    ].join('\n');
+    expect(linesOf('resources/views/post.blade.php', text, 'xss')).toEqual([1, 2, 3]);
+  });
+});

@@ -164,6 +164,10 @@ const SVELTE_RAW_HTML: HintRule = {
   ],
 };
 
+// A Blade raw echo whose whole value is escaped (`{!! e($bio) !!}`, `{!! nl2br(e($bio)) !!}`): Laravel's
+// e() is htmlspecialchars (knowledge/sanitisers.ts), and nl2br only adds `<br />` after newlines.
+const BLADE_RAW_ECHO = String.raw`\{!!(?!\s*(?:nl2br\s*\(\s*)?(?:e|htmlspecialchars|htmlentities)\s*\((?:[^()]|\([^()]*\))*\)\s*\)?\s*!!\})`;
+
 const TEMPLATE_UNESCAPED: HintRule = {
   id: 'xss/template-unescaped',
   category: 'xss',
@@ -191,8 +195,9 @@ const TEMPLATE_UNESCAPED: HintRule = {
         'html.raw',
         'autoescape',
       ],
-      pattern:
-        /\{\{\{\s*[^}\s]|\{\{&|!\{[^}]|^\s*[\w.#-]*(?:\([^)]*\))?!=\s|\{!!|\|\s*(?:safe|raw)\b|<%==|<%-(?!-)|\bth:utext\b|@Html\.Raw\s*\(|\bautoescape\s+(?:false|off)\b/,
+      pattern: new RegExp(
+        String.raw`\{\{\{\s*[^}\s]|\{\{&|!\{[^}]|^\s*[\w.#-]*(?:\([^)]*\))?!=\s|${BLADE_RAW_ECHO}|\|\s*(?:safe|raw)\b|<%==|<%-(?!-)|\bth:utext\b|@Html\.Raw\s*\(|\bautoescape\s+(?:false|off)\b`,
+      ),
     },
     // Engines configured not to escape (nunjucks `autoescape: false`, Handlebars `noEscape: true`).
     {
