@@ -12,6 +12,15 @@ export const JS_PHP_GAP_DIFFERENCES: readonly ExpectedDifference[] = [
       'New fixture: spawn of a shell with an argument list held in a variable, its `-c` script built from the request, read as the list it runs.',
   },
   {
+    path: 'hint-corpus/command-execution/js-vuln-spawn-interpreter-inline.js',
+    line: 10,
+    category: 'command-execution',
+    change: 'added',
+    severity: 'medium',
+    reason:
+      'New fixture: execFile of python3 -c with code built from the request body runs the request text as a program.',
+  },
+  {
     path: 'hint-corpus/weak-crypto/js-vuln-lodash-sample-size.js',
     line: 6,
     category: 'weak-crypto',
