@@ -65,6 +65,15 @@ export const JS_PHP_GAP_DIFFERENCES: readonly ExpectedDifference[] = [
       'New fixture: a string-typed route closure parameter is the URL text, returned in a page.',
   },
   {
+    path: 'hint-corpus/xss/php-vuln-laravel-route-parameter.php',
+    line: 16,
+    category: 'xss',
+    change: 'added',
+    severity: 'low',
+    reason:
+      'New fixture: a route closure with a use () list still gets the placeholder as its first parameter, returned in a page.',
+  },
+  {
     path: 'hint-corpus/path-traversal/php-vuln-laravel-controller-route.php',
     line: 15,
     category: 'path-traversal',

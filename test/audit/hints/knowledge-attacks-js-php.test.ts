@@ -218,6 +218,16 @@ describe('attacks on Laravel route parameters', () => {
   const route = (...lines: string[]): string =>
     ['<?php', 'use Illuminate\\Support\\Facades\\Route;', '', ...lines].join('\n');
 
+  it('a use () list does not take the place of the closure parameters', () => {
+    const name = `$${fresh()}`;
+    const text = route(
+      `Route::get('/a/{x}', function (${name}) use ($clean) {`,
+      `    return '<p>' . $clean . ${name} . '</p>';`,
+      '});',
+    );
+    expect(linesOf('routes/web.php', text, 'xss')).toEqual([5]);
+  });
+
   it('a dependency listed before the placeholder does not hide it', () => {
     const name = `$${fresh()}`;
     const text = route(
