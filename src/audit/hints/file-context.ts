@@ -17,6 +17,7 @@ import { LineMap } from './line-map.js';
 import { findLogicalLine, mayBeWrapped, type LogicalLine } from './logical-line.js';
 import { ROUTE_HANDLERS } from './knowledge/responses.js';
 import { BINDING_ANNOTATION, BOUND_PARAMETER, REQUEST_INPUT } from './knowledge/sources.js';
+import { isRouteTarget } from './flow/function-parameters.js';
 import { findRequestDerivedNames } from './request-input.js';
 
 // How a comment line starts, per language.
@@ -264,7 +265,8 @@ export class FileContext {
     const fn = pattern === undefined ? null : flow.file.functionAt(offset);
     return (
       fn !== null &&
-      pattern?.test(flow.file.original.slice(fn.header.start, fn.header.end)) === true
+      (pattern?.test(flow.file.original.slice(fn.header.start, fn.header.end)) === true ||
+        isRouteTarget(flow.file, fn))
     );
   }
 

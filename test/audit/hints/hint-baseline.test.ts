@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { indexFile } from '../../../src/audit/hints/index-file.js';
 import { JAVA_GO_RUBY_DIFFERENCES } from './baseline-differences-java-go-ruby.js';
+import { JS_PHP_GAP_DIFFERENCES } from './baseline-differences-js-php-gaps.js';
 import { readLabelledFixtures } from './labelled-fixtures.js';
 
 /** One hint as the baseline keeps it. */
@@ -31,6 +32,7 @@ const BASELINE: BaselineHint[] = JSON.parse(
 /** Every difference from the baseline, each with its one-line reason. */
 const EXPECTED_DIFFERENCES: readonly ExpectedDifference[] = [
   ...JAVA_GO_RUBY_DIFFERENCES,
+  ...JS_PHP_GAP_DIFFERENCES,
   {
     path: 'hint-corpus/template-injection/py-vuln-jinja-from-string.py',
     line: 12,

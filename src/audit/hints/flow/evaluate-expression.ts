@@ -568,7 +568,9 @@ export class ExpressionEvaluator {
     let consumed = index;
     // A sanitiser imported into a variable (`const escapeHtml = require(...)`) still sanitises.
     const isSanitiserCall =
-      head.call !== null && sanitisedKinds(head.name) !== 0 && links.length === index + 1;
+      head.call !== null &&
+      sanitisedKinds(head.name, this.file.language.language) !== 0 &&
+      links.length === index + 1;
     const tracked = isSanitiserCall ? null : this.longestTracked(links, index, scope);
     if (tracked !== null) {
       value = tracked.value;
@@ -697,7 +699,7 @@ export class ExpressionEvaluator {
     const args = splitTopLevel(masked, link.call).map((arg) => this.evaluate(arg, scope));
     const argsValue = joinAll(args);
     const callee = masked.slice(start, link.nameEnd).replace(/\s+/g, '');
-    let kinds = sanitisedKinds(callee);
+    let kinds = sanitisedKinds(callee, this.file.language.language);
     // A sanitiser defined in this file that calls nothing (`escapeHtml(s) { return s; }`) only
     // borrows the name: its body decides.
     if (

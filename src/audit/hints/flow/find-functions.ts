@@ -44,6 +44,19 @@ export function braceFunctionAt(masked: MaskedText, open: number): FlowFunction 
   if (paramsOpen === -1) return null;
   const before = text.slice(floor, paramsOpen);
   const keyword = FUNCTION_KEYWORD.exec(before);
+  // A PHP closure's `use ($x)` list follows its parameters (`function ($id) use ($x) {`).
+  if (keyword !== null && keyword[1] === 'use' && keyword[0].startsWith('function')) {
+    const paren = floor + keyword.index + keyword[0].indexOf('(');
+    const start = statementStart(masked, paren, floor);
+    return {
+      name: null,
+      start,
+      params: { start: paren + 1, end: masked.closeOf(paren) },
+      body,
+      isExpressionBody: false,
+      header: { start, end: open },
+    };
+  }
   const headerStart = statementStart(masked, paramsOpen, floor);
   const head = text.slice(headerStart, close + 1).trim();
   if (keyword === null && !isDeclarationHead(head)) return null;

@@ -219,7 +219,9 @@ const FRAMEWORK_INPUT: Partial<Record<Language, RegExp>> = {
 export function mayReadUntrustedInput(text: string, language: Language): boolean {
   if (REQUEST_INPUT[language]?.test(text) === true) return true;
   if (FRAMEWORK_INPUT[language]?.test(text) === true) return true;
-  if (UNANNOTATED_BOUND[language]?.route.test(text) === true) return true;
+  const unannotated = UNANNOTATED_BOUND[language];
+  if (unannotated?.route.test(text) === true) return true;
+  if (unannotated?.targets?.some((target) => target.test(text)) === true) return true;
   if (ROUTE_BLOCKS[language]?.test(text) === true) return true;
   return ARCHIVE_INPUT[language]?.library.test(text) === true;
 }

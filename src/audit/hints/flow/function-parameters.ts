@@ -33,7 +33,8 @@ export function listParameters(file: FlowFile, fn: FlowFunction): Parameter[] {
   // A mapped method whose framework binds parameters that carry no annotation (Spring MVC).
   const unannotated = UNANNOTATED_BOUND[language];
   const isMapped =
-    unannotated?.route.test(file.original.slice(fn.header.start, fn.header.end)) === true;
+    unannotated?.route.test(file.original.slice(fn.header.start, fn.header.end)) === true ||
+    isRouteTarget(file, fn);
   const pieces = splitTopLevel(masked, fn.params);
   const isDjangoView =
     language === 'python' &&
@@ -61,6 +62,39 @@ export function listParameters(file: FlowFile, fn: FlowFunction): Parameter[] {
         !INJECTED_DEPENDENCY.test(original));
     return { names: [name], requestNames: isBound ? [name] : [], isReceiver };
   });
+}
+
+/** A file's route registrations naming a method (`Class::method`), and where each class opens. */
+interface RouteTargets {
+  named: Set<string>;
+  classes: { at: number; name: string }[];
+}
+const routeTargets = new WeakMap<FlowFile, RouteTargets>();
+
+/** Whether a route registration in the file names this method of its class (`[UserController::class, 'show']`). */
+export function isRouteTarget(file: FlowFile, fn: FlowFunction): boolean {
+  const patterns = UNANNOTATED_BOUND[file.language.language]?.targets;
+  if (patterns === undefined || fn.name === null) return false;
+  let targets = routeTargets.get(file);
+  if (targets === undefined) {
+    const named = new Set<string>();
+    for (const pattern of patterns)
+      for (const match of file.original.matchAll(new RegExp(pattern.source, 'g'))) {
+        // A registration in a comment or a string is blanked in the masked text: not a route.
+        if (file.masked.text[match.index] !== match[0][0]) continue;
+        named.add(`${match[1] ?? ''}::${match[2] ?? ''}`);
+      }
+    // Outside strings and comments: the masked text.
+    const classes = [...file.masked.text.matchAll(/\bclass\s+(\w+)/g)].map((match) => ({
+      at: match.index,
+      name: match[1] ?? '',
+    }));
+    targets = { named, classes };
+    routeTargets.set(file, targets);
+  }
+  // The class the method is declared in: the last `class Name` before it.
+  const owner = targets.classes.findLast((declared) => declared.at < fn.start)?.name;
+  return owner !== undefined && targets.named.has(`${owner}::${fn.name}`);
 }
 
 function parameterName(text: string, language: Language): string | null {

@@ -24,6 +24,8 @@ export type SinkArgument =
 const REACH_CHARS = 3_000;
 // An argument that configures the call rather than feeding it: `{ timeout: 5 }`, `params=...`, `key: value`.
 const OPTION_ARGUMENT = /^(?:\{|[A-Za-z_]\w*\s*=(?![=>])|[A-Za-z_]\w*:\s|:\w+\s*=>)/;
+// A callback handed after the arguments (Node's `execFile(file, args, (err, out) => …)`): not run.
+const CALLBACK_ARGUMENT = /^(?:async\s+)?(?:function\b|\([^()]*\)\s*=>|[A-Za-z_$][\w$]*\s*=>)/;
 
 /** The spans of masked text a sink's value is read from. */
 export function sinkArgumentSpans(
@@ -55,10 +57,12 @@ export function sinkArgumentSpans(
       end: masked.closeOf(open, open + REACH_CHARS),
     });
     if (mode === 'all') return args;
-    // A context the call takes before the program (`exec.CommandContext(ctx, …)`) is in the match.
+    // A context the call takes before the program (`exec.CommandContext(ctx, …)`) is in the match;
+    // options and a callback after the program (`spawn('sh', args, { cwd })`) are not what it runs.
     if (mode === 'argv')
       return args
         .filter((arg) => arg.start >= matchEnd || arg.end > matchEnd)
+        .filter((arg, index) => index === 0 || !isOptionOrCallback(masked, arg))
         .filter((arg) => !isBlockPass(masked, arg))
         .map((arg) => unsplat(masked, arg));
     if (mode !== 'call') return args.slice(0, 1);
@@ -166,6 +170,11 @@ function endsStatement(text: string, newline: number): boolean {
 /** Forward to a `;`, a `,` or unmatched closer at depth zero, or a newline that ends the statement. */
 // A list spread into the call with a leading `*` (Ruby's and Python's `*args`) is read as the list.
 // A block passed as an argument (Ruby's `&:read`, `&block`) is code the call yields to, not an argument.
+function isOptionOrCallback(masked: MaskedText, span: Span): boolean {
+  const text = masked.slice(span.start, span.end).trim();
+  return OPTION_ARGUMENT.test(text) || CALLBACK_ARGUMENT.test(text);
+}
+
 function isBlockPass(masked: MaskedText, span: Span): boolean {
   const start = masked.skipSpace(span.start, span.end);
   return /^&[:\w]/.test(masked.slice(start, start + 2));

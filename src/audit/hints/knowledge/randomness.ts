@@ -10,6 +10,8 @@ export interface WeakRandomRow {
   language: Language;
   keywords: readonly string[];
   pattern: RegExp;
+  /** An import the file must hold for the row's bare names to be the library's. */
+  fileRequires?: RegExp;
   flagged: string;
   safe: string;
 }
@@ -98,12 +100,31 @@ const RUBY_RANDOM_SOURCES = [
 // The safe ones: Node's crypto.randomBytes, randomFill, randomInt, randomUUID and the Web Crypto
 // getRandomValues (https://nodejs.org/api/crypto.html).
 const JS_RANDOM_FUNCTIONS = ['random'];
+// lodash's random, shuffle, sample and sampleSize draw from Math.random (lodash/lodash random.js at
+// 0369bf7a: `const nativeRandom = Math.random`; _baseRandom.js at 7293d396, which shuffleSelf and
+// arraySample call); underscore's _.random, _.shuffle and _.sample are built on Math.random too.
+const LODASH_RANDOM_FUNCTIONS = ['random', 'shuffle', 'sample', 'sampleSize'];
+const LODASH_MODULE = String.raw`lodash(?:-es)?|underscore`;
+// A lodash function imported by name: `import { sample } from 'lodash'`, `require('lodash/random')`,
+// the per-method packages (`lodash.samplesize`).
+const LODASH_IMPORT = new RegExp(
+  [
+    // Bounded, so a hostile file of unclosed braces costs a line's work per brace, not the file's.
+    String.raw`\{(?=[\w$\s,:]{0,300}?\b(?:${LODASH_RANDOM_FUNCTIONS.join('|')})\b)[\w$\s,:]{0,300}\}\s*(?:from\s*|=\s*require\s*\(\s*)["'](?:${LODASH_MODULE})["']`,
+    String.raw`["']lodash(?:-es)?\/(?:${LODASH_RANDOM_FUNCTIONS.join('|')})(?:\.js)?["']`,
+    String.raw`["']lodash\.(?:${LODASH_RANDOM_FUNCTIONS.join('|')})["']`,
+  ].join('|'),
+  'i',
+);
 
 // PHP's generators that are not cryptographically secure (https://www.php.net/manual/en/book.random.php
 // and the Math functions): the Mt19937 functions, lcg_value, uniqid, the shuffling and picking
 // functions, and Random\\Randomizer over a seedable engine (Mt19937, PcgOneseq128XslRr64,
 // Xoshiro256StarStar). The safe ones: random_int, random_bytes, a Randomizer over the default
-// Random\\Engine\\Secure, and Laravel's Str::random (random_bytes).
+// Random\\Engine\\Secure, and Laravel's Str::random (random_bytes). Laravel's Arr::random and
+// Arr::shuffle, and the Collection's random() and shuffle() built on them, are safe too: they draw
+// from `new Randomizer` over that Secure engine (laravel/framework src/Illuminate/Collections/Arr.php
+// at e62915f7, Collection.php at 00b432ee), so no row lists them.
 const PHP_RANDOM_FUNCTIONS = [
   'rand',
   'mt_rand',
@@ -124,6 +145,28 @@ export const WEAK_RANDOM: readonly WeakRandomRow[] = [
     pattern: new RegExp(String.raw`\bMath\.(?:${JS_RANDOM_FUNCTIONS.join('|')})\s*\(`),
     flagged: 'const resetToken = Math.floor(Math.random() * 1e9).toString(36);',
     safe: 'const resetToken = crypto.randomInt(1e9).toString(36);',
+  },
+  {
+    language: 'js',
+    keywords: ['_', 'lodash', 'underscore'].flatMap((module) =>
+      ['random', 'shuffle', 'sample'].map((name) => `${module}.${name}`),
+    ),
+    pattern: new RegExp(
+      String.raw`(?<![\w$.])(?:_|lodash|underscore)\.(?:${LODASH_RANDOM_FUNCTIONS.join('|')})\s*\(`,
+    ),
+    flagged: "const inviteCode = _.sampleSize(ALPHABET, 12).join('');",
+    safe: "const inviteCode = Array.from({ length: 12 }, () => ALPHABET[crypto.randomInt(ALPHABET.length)]).join('');",
+  },
+  {
+    language: 'js',
+    keywords: LODASH_RANDOM_FUNCTIONS.map((name) => `${name.toLowerCase()}(`),
+    pattern: new RegExp(
+      String.raw`(?<![\w$.]|function\s+)(?:${LODASH_RANDOM_FUNCTIONS.join('|')})\s*\(`,
+    ),
+    fileRequires: LODASH_IMPORT,
+    flagged:
+      "const random = require('lodash/random');\nconst resetToken = String(random(1e9, 9e9));",
+    safe: "const { shuffle } = require('lodash');\nconst resetToken = crypto.randomBytes(16).toString('hex');",
   },
   {
     language: 'python',

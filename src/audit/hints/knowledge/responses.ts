@@ -1,5 +1,5 @@
 import type { Language } from '../detect-languages.js';
-import { PAGE_ROUTE_BLOCKS, ROUTE_DECORATOR } from './sources.js';
+import { LARAVEL_ROUTE_CLOSURE, PAGE_ROUTE_BLOCKS, ROUTE_DECORATOR } from './sources.js';
 
 // How a view's answer becomes HTML, from the frameworks' own references: Flask serves a returned
 // `str` as text/html (https://flask.palletsprojects.com/en/stable/quickstart/#about-responses: "If
@@ -11,8 +11,9 @@ import { PAGE_ROUTE_BLOCKS, ROUTE_DECORATOR } from './sources.js';
 export const ROUTE_HANDLERS: Partial<Record<Language, RegExp>> = {
   // Flask and FastAPI route decorators, and Django views (a function whose first parameter is the request).
   python: new RegExp(`${ROUTE_DECORATOR.source}|\\bdef\\s+\\w+\\s*\\(\\s*request\\b`),
-  // Laravel route closures and controller actions: a function that is handed the Request.
-  php: /\bfunction\s*\w*\s*\([^)]*\bRequest\s+\$\w+/,
+  // Laravel route closures and controller actions: a function that is handed the Request, or a
+  // closure registered for a route (Route::get('/u/{id}', function ($id) { … })).
+  php: new RegExp(String.raw`\bfunction\s*\w*\s*\([^)]*\bRequest\s+\$\w+|${LARAVEL_ROUTE_CLOSURE}`),
   // Spring MVC: a mapped method that returns a String body (in a @RestController, or with
   // @ResponseBody), which StringHttpMessageConverter writes as the type the client accepts (a
   // browser's text/html), unless `produces` names another

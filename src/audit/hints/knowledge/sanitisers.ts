@@ -1,3 +1,4 @@
+import type { Language } from '../detect-languages.js';
 import { ALL_KINDS, SINK_KINDS } from '../flow/flow-value.js';
 import { RUBY_PATH_PROBES } from './file-apis.js';
 
@@ -71,10 +72,21 @@ export const SANITISERS: readonly (readonly [RegExp, number])[] = [
   [/(?:^|[.:>\s])(?:String|str|toString|String\.valueOf|to_s|strval|Sprint)$/, nosql],
 ];
 
+/** Sanitisers whose name is too short to trust outside their language (a minifier's `e(x)`). */
+export const LANGUAGE_SANITISERS: Partial<
+  Record<Language, readonly (readonly [RegExp, number])[]>
+> = {
+  // Laravel's e() is htmlspecialchars($value ?? '', ENT_QUOTES | ENT_SUBSTITUTE, 'UTF-8')
+  // (https://laravel.com/docs/helpers#method-e; Illuminate/Support/helpers.php), what Blade's {{ }} calls.
+  php: [[/^\\?e$/, html]],
+};
+
 /** The sink kinds a call to this callee makes its result safe for (0 when it is no sanitiser). */
-export function sanitisedKinds(callee: string): number {
+export function sanitisedKinds(callee: string, language?: Language): number {
   let kinds = 0;
   for (const [pattern, bits] of SANITISERS) if (pattern.test(callee)) kinds |= bits;
+  const own = language === undefined ? undefined : LANGUAGE_SANITISERS[language];
+  for (const [pattern, bits] of own ?? []) if (pattern.test(callee)) kinds |= bits;
   return kinds;
 }
 

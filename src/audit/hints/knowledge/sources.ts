@@ -3,8 +3,9 @@ import type { Language } from '../detect-languages.js';
 // Where request data enters a program, per language and framework, and what else comes from outside.
 
 // PHP's php://input stream is the raw request body, and any file function reads it
-// (https://www.php.net/manual/en/wrappers.php.php): file_get_contents, fopen, file, SplFileObject.
-const PHP_INPUT_STREAM = String.raw`\b(?:file_get_contents|fopen|file|new\s+SplFileObject)\s*\(\s*["']php://input["']`;
+// (https://www.php.net/manual/en/wrappers.php.php): file_get_contents, fopen, file, SplFileObject;
+// readfile prints what it reads (https://www.php.net/manual/en/function.readfile.php), the body itself.
+const PHP_INPUT_STREAM = String.raw`\b(?:file_get_contents|fopen|file|readfile|new\s+SplFileObject)\s*\(\s*["']php://input["']`;
 
 /**
  * Request reads named by a string's contents (`file_get_contents('php://input')`). The flow reads
@@ -95,11 +96,36 @@ export const REQUEST_PARTS = /^(?:params|query|body|headers|cookies|files|file|s
 // Annotations that bind a parameter from the request (Spring, JAX-RS, ASP.NET).
 export const BINDING_ANNOTATION =
   /@(?:RequestParam|PathVariable|RequestHeader|RequestBody|CookieValue|RequestPart|ModelAttribute|QueryParam|PathParam|FormParam|HeaderParam|MatrixParam)\b|\[From(?:Query|Body|Route|Form|Header)\b/;
-// Spring MVC binds a mapped method's parameters that carry no annotation from the request too: a
-// simple type as a request parameter, any other as a model attribute filled from the parameters
-// (https://docs.spring.io/spring-framework/reference/web/webmvc/mvc-controller/ann-methods/arguments.html,
-// "Any other argument"), except the types the framework itself supplies.
-export const UNANNOTATED_BOUND: Partial<Record<Language, { route: RegExp; parameter: RegExp }>> = {
+// Laravel injects a route's `{placeholders}` into the parameters of its closure, or of the
+// controller method it names, by order (https://laravel.com/docs/routing#route-parameters); a
+// class-typed parameter is the container's (`Request $request`) or a model bound by id (route model
+// binding), and an `int`/`float`/`bool` one is cast by PHP, so only an untyped, `string` or `mixed`
+// parameter holds the URL's text. Lumen's `$router->get(…)` registers routes alike. Bounded, so a
+// file of unclosed route calls costs a line's work per call.
+const LARAVEL_ROUTE = String.raw`(?:\bRoute::|\$router->)(?:get|post|put|patch|delete|options|any|match)\s*\([^;]{0,400}?`;
+export const LARAVEL_ROUTE_CLOSURE = String.raw`${LARAVEL_ROUTE}\bfunction\s*\(`;
+/**
+ * Frameworks that bind unannotated handler parameters: the route that maps a function (tested on its
+ * header), the parameters it binds, and route registrations naming a handler method elsewhere in the
+ * file (group 1 the class, group 2 the method: `[UserController::class, 'show']`).
+ */
+export const UNANNOTATED_BOUND: Partial<
+  Record<Language, { route: RegExp; parameter: RegExp; targets?: readonly RegExp[] }>
+> = {
+  php: {
+    route: new RegExp(LARAVEL_ROUTE_CLOSURE),
+    parameter: /^\s*(?:\??(?:string|mixed)\s+)?\$\w+\s*(?:=[^=][\s\S]*)?$/,
+    targets: [
+      new RegExp(
+        String.raw`${LARAVEL_ROUTE}\[\s*\\?(?:\w+\\)*(\w+)::class\s*,\s*["'](\w+)["']\s*\]`,
+      ),
+      new RegExp(String.raw`${LARAVEL_ROUTE}["'](?:\w+\\{1,2})*(\w+)@(\w+)["']`),
+    ],
+  },
+  // Spring MVC binds a mapped method's parameters that carry no annotation from the request too: a
+  // simple type as a request parameter, any other as a model attribute filled from the parameters
+  // (https://docs.spring.io/spring-framework/reference/web/webmvc/mvc-controller/ann-methods/arguments.html,
+  // "Any other argument"), except the types the framework itself supplies.
   java: {
     route: /@(?:Get|Post|Put|Delete|Patch|Request)Mapping\b/,
     parameter:

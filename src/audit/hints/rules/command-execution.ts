@@ -68,6 +68,11 @@ const NODE_SPAWN_SHELL: HintRule = {
   ],
 };
 
+// A shell and its script flag written out in the call: `'sh', ['-c', …]`, `"cmd", "/c …"`.
+const SHELL_C_LITERAL = new RegExp(
+  String.raw`(["'])${SHELL_NAME}\1\s*,\s*(?:\[\s*|new\s+String\[\]\s*\{\s*|(?:arrayOf|listOf)\(\s*)?(["'])-c\2|(["'])cmd(?:\.exe)?\3\s*,\s*(?:\[\s*)?(["'])\/[cCkK][\s"']`,
+);
+
 const NODE_REQUEST_PROGRAM: HintRule = {
   id: 'cmd-exec/node-request-program',
   category: 'command-execution',
@@ -82,11 +87,14 @@ const NODE_REQUEST_PROGRAM: HintRule = {
       languages: ['js'],
       input: 'js',
       isStringScanned: false,
-      argument: 'first',
+      // The program, or a shell's script from its argument list (`spawn('sh', args)`, `args` built above).
+      argument: 'argv',
       keywords: NODE_PROGRAM_CALLS.map((name) => name.toLowerCase()),
       pattern: new RegExp(
         String.raw`(?:\b(?:child_?[pP]rocess|childProcess|cp)\.|(?<![\w$.]))(?:${NODE_PROGRAM_CALLS.join('|')})\s*\(`,
       ),
+      // A literal `'sh', ['-c', …]` list is the shell-c rule's.
+      unless: SHELL_C_LITERAL,
     },
   ],
 };
@@ -224,9 +232,7 @@ const SHELL_C_INVOCATION: HintRule = {
       argument: 'call',
       // `c` followed by a quote, at a word start: the `-c` or `/c` argument (a punctuation-led keyword would be tried at every quote).
       keywords: ['c"', "c'"],
-      pattern: new RegExp(
-        String.raw`(["'])${SHELL_NAME}\1\s*,\s*(?:\[\s*|new\s+String\[\]\s*\{\s*|(?:arrayOf|listOf)\(\s*)?(["'])-c\2|(["'])cmd(?:\.exe)?\3\s*,\s*(?:\[\s*)?(["'])\/[cCkK][\s"']`,
-      ),
+      pattern: SHELL_C_LITERAL,
       escalate: { severity: 'high', onLine: BUILT_COMMAND },
     },
   ],

@@ -112,6 +112,7 @@ function weakRandom(
     near: RANDOM_NEAR,
     escalate: RANDOM_ESCALATION,
     ...conditions,
+    ...(row.fileRequires === undefined ? {} : { fileRequires: row.fileRequires }),
   }));
 }
 

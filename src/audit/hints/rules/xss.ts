@@ -164,6 +164,10 @@ const SVELTE_RAW_HTML: HintRule = {
   ],
 };
 
+// A Blade raw echo whose whole value is escaped (`{!! e($bio) !!}`, `{!! nl2br(e($bio)) !!}`): Laravel's
+// e() is htmlspecialchars (knowledge/sanitisers.ts), and nl2br only adds `<br />` after newlines.
+const BLADE_RAW_ECHO = String.raw`\{!!(?!\s*(?:nl2br\s*\(\s*)?(?:e|htmlspecialchars|htmlentities)\s*\((?:[^()]|\([^()]*\))*\)\s*\)?\s*!!\})`;
+
 const TEMPLATE_UNESCAPED: HintRule = {
   id: 'xss/template-unescaped',
   category: 'xss',
@@ -191,8 +195,9 @@ const TEMPLATE_UNESCAPED: HintRule = {
         'html.raw',
         'autoescape',
       ],
-      pattern:
-        /\{\{\{\s*[^}\s]|\{\{&|!\{[^}]|^\s*[\w.#-]*(?:\([^)]*\))?!=\s|\{!!|\|\s*(?:safe|raw)\b|<%==|<%-(?!-)|\bth:utext\b|@Html\.Raw\s*\(|\bautoescape\s+(?:false|off)\b/,
+      pattern: new RegExp(
+        String.raw`\{\{\{\s*[^}\s]|\{\{&|!\{[^}]|^\s*[\w.#-]*(?:\([^)]*\))?!=\s|${BLADE_RAW_ECHO}|\|\s*(?:safe|raw)\b|<%==|<%-(?!-)|\bth:utext\b|@Html\.Raw\s*\(|\bautoescape\s+(?:false|off)\b`,
+      ),
     },
     // Engines configured not to escape (nunjucks `autoescape: false`, Handlebars `noEscape: true`).
     {
@@ -408,6 +413,14 @@ const HTML_RESPONSE: HintRule = {
       unless: /\b(?:print_r|var_export)\s*\([^;]*,\s*true\s*\)/,
       near: { before: 12, after: 0, forbids: NOT_HTML_CONTENT_TYPE.php },
       argument: 'call',
+    }),
+    // readfile('php://input') prints the request body into the page as it came.
+    ...perLanguage(['php'], {
+      isStringScanned: false,
+      keywords: ['readfile'],
+      pattern: /(?<![\w>:$])readfile\s*\(\s*(?=["']php:\/\/input["'])/,
+      near: { before: 12, after: 0, forbids: NOT_HTML_CONTENT_TYPE.php },
+      argument: 'expression',
     }),
     // Laravel: a string a route or controller returns is served as text/html, as is
     // response($html) / Response::make($html); an HtmlString is printed by Blade unescaped.
