@@ -282,4 +282,13 @@ export const JAVA_GO_RUBY_DIFFERENCES: readonly ExpectedDifference[] = [
     reason:
       "New fixture: go-ldap's NewSearchRequest given a filter fmt.Sprintf built from the query, unescaped (medium: through a variable).",
   },
+  {
+    path: 'hint-corpus/command-execution/java-vuln-runtime-shell-array.java',
+    line: 12,
+    category: 'command-execution',
+    change: 'added',
+    severity: 'high',
+    reason:
+      "New fixture: Runtime.exec of an array built by index as bash -c and a request-built script; the array form is read as argv, so only the program or a shell's script counts.",
+  },
 ];

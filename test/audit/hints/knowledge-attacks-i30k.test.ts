@@ -1,0 +1,79 @@
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { indexFile } from '../../../src/audit/hints/index-file.js';
+
+// Ways around the Java, Go and Ruby rows added for issue 30's remaining gaps: each with a canary
+// that must fire (request text reaching the sink) or must not (a fixed program, a safe generator).
+const fresh = (): string => `v${randomBytes(4).toString('hex')}`;
+
+function hintLines(path: string, lines: string[], category: string): number[] {
+  return indexFile({ path, text: lines.join('\n') })
+    .filter((hint) => hint.category === category)
+    .map((hint) => hint.line);
+}
+
+function javaHints(body: string[], category: string): number[] {
+  return hintLines(
+    'src/main/java/Attack.java',
+    [
+      'class Attack {',
+      '  void handle(HttpServletRequest request, HttpServletResponse response) throws Exception {',
+      ...body.map((line) => `    ${line}`),
+      '  }',
+      '}',
+    ],
+    category,
+  );
+}
+
+describe('Runtime.exec of an array', () => {
+  it('a shell script slot overwritten with request text after a constant array is flagged', () => {
+    const [key, name] = [fresh(), fresh()];
+    expect(
+      javaHints(
+        [
+          `String[] ${name} = {"sh", "-c", "uptime"};`,
+          `${name}[2] = "ls " + request.getParameter("${key}");`,
+          `Runtime.getRuntime().exec(${name});`,
+        ],
+        'command-execution',
+      ),
+    ).toEqual([5]);
+  });
+
+  it('a shell and flag chosen in branches still read the script; a fixed program’s argument does not', () => {
+    const key = fresh();
+    expect(
+      javaHints(
+        [
+          'String shell = windows ? "cmd.exe" : "sh";',
+          'String flag = windows ? "/c" : "-c";',
+          `Runtime.getRuntime().exec(new String[] {shell, flag, "dir " + request.getParameter("${key}")});`,
+        ],
+        'command-execution',
+      ),
+    ).toEqual([5]);
+    expect(
+      javaHints(
+        [`Runtime.getRuntime().exec(new String[] {"${fresh()}", request.getParameter("${key}")});`],
+        'command-execution',
+      ),
+    ).toEqual([]);
+  });
+
+  it('a command string, and a program the request names, stay flagged', () => {
+    const key = fresh();
+    expect(
+      javaHints(
+        [`Runtime.getRuntime().exec("${fresh()} " + request.getParameter("${key}"));`],
+        'command-execution',
+      ),
+    ).toEqual([3]);
+    expect(
+      javaHints(
+        [`Runtime.getRuntime().exec(new String[] {request.getParameter("${key}"), "-v"});`],
+        'command-execution',
+      ),
+    ).toEqual([3]);
+  });
+});
