@@ -6,6 +6,7 @@ import type { HintCollector } from './hint-collector.js';
 import type { LineMatcher, NearCondition } from './hint-rule.js';
 import { isOutsideQuotes } from './is-outside-quotes.js';
 import { enclosingNames } from './enclosing-names.js';
+import { escapeRegExp } from './escape-reg-exp.js';
 import type { LogicalLine } from './logical-line.js';
 
 // Lines longer than this (minified code, data) are tested in a window around each keyword instead
@@ -121,6 +122,12 @@ function testMatcher(
   // the pattern matched (reading a whole file for a keyword as common as `path` cost more).
   if (matcher.fileRequires !== undefined && !file.holds(matcher.fileRequires)) return;
   if (matcher.fileForbids !== undefined && file.holds(matcher.fileForbids)) return;
+  if (
+    matcher.kind === 'code' &&
+    matcher.receiverHeldFrom !== undefined &&
+    !isHeldFrom(file, match.groups?.['receiver'], matcher.receiverHeldFrom)
+  )
+    return;
   const hitOffset =
     logical === null ? segment.start + match.index : (logical.offsets[match.index] ?? 0);
   // The line's own reading decides what is a comment or a string. The language's masker, which
@@ -218,6 +225,35 @@ function requestInputVia(
   if (verdict !== undefined) return verdict.taint === 'tainted' ? verdict.via : null;
   const use = file.findRequestInput(language, argumentsText, hitOffset);
   return use === undefined ? null : use.via;
+}
+
+// Per file, by name and source: whether the file assigns that name from that source.
+const heldNames = new WeakMap<FileContext, Map<string, boolean>>();
+
+// Whether the file assigns the name from the source (`R = new Random()`, `this.rng = new Random(seed)`).
+function isHeldFrom(file: FileContext, name: string | undefined, source: RegExp): boolean {
+  if (name === undefined) return false;
+  let known = heldNames.get(file);
+  if (known === undefined) {
+    known = new Map();
+    heldNames.set(file, known);
+  }
+  const key = `${name}\u0000${source.source}`;
+  let held = known.get(key);
+  if (held === undefined) {
+    const assignment = String.raw`(?<![\w$])${escapeRegExp(name)}\s*=\s*(?:${source.source})`;
+    held = [...file.text.matchAll(new RegExp(assignment, 'g'))].some((found) =>
+      isCode(file, found.index),
+    );
+    known.set(key, held);
+  }
+  return held;
+}
+
+// Code, not a comment: the masker's reading where it has one, else the line's.
+function isCode(file: FileContext, offset: number): boolean {
+  const masked = file.isCodeAt(offset);
+  return masked ?? !file.isCommentLine(file.lines.startOf(file.lines.lineOf(offset)));
 }
 
 function isNearConditionMet(

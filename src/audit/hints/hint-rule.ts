@@ -52,6 +52,11 @@ interface MatcherShape {
 export interface CodeMatcher extends MatcherShape {
   kind: 'code';
   escalate?: Escalation;
+  /**
+   * The pattern's `receiver` group names a variable or field the file must assign from this (`R =
+   * new Random()` for `R.nextInt(`): a method is judged by what its object was made from.
+   */
+  receiverHeldFrom?: RegExp;
 }
 
 /**

@@ -291,4 +291,22 @@ export const JAVA_GO_RUBY_DIFFERENCES: readonly ExpectedDifference[] = [
     reason:
       "New fixture: Runtime.exec of an array built by index as bash -c and a request-built script; the array form is read as argv, so only the program or a shell's script counts.",
   },
+  {
+    path: 'hint-corpus/weak-crypto/java-vuln-random-field-use.java',
+    line: 4,
+    category: 'weak-crypto',
+    change: 'added',
+    severity: 'medium',
+    reason:
+      'New fixture: a java.util.Random field of a class named for invites, flagged where it is made (the class name is the purpose).',
+  },
+  {
+    path: 'hint-corpus/weak-crypto/java-vuln-random-field-use.java',
+    line: 13,
+    category: 'weak-crypto',
+    change: 'added',
+    severity: 'medium',
+    reason:
+      'New fixture: an invite code drawn with nextLong from a Random held in a field; the use is judged by what the field was assigned from.',
+  },
 ];

@@ -77,3 +77,52 @@ describe('Runtime.exec of an array', () => {
     ).toEqual([3]);
   });
 });
+
+describe('a weak generator held in a field', () => {
+  const useAt = (field: string, declaration: string[]): number[] =>
+    hintLines(
+      'src/main/java/Attack.java',
+      [
+        'class Attack {',
+        ...declaration,
+        '',
+        '',
+        '',
+        '  String draw() {',
+        `    String resetToken = Long.toHexString(${field}.nextLong());`,
+        '    return resetToken;',
+        '  }',
+        '}',
+      ],
+      'weak-crypto',
+    ).filter((line) => line > declaration.length + 1);
+
+  it('a use of a Random field is flagged; a SecureRandom field of the same name is not', () => {
+    const field = fresh();
+    expect(useAt(field, [`  private static final Random ${field} = new Random();`])).toEqual([7]);
+    expect(
+      useAt(field, [`  private static final SecureRandom ${field} = new SecureRandom();`]),
+    ).toEqual([]);
+  });
+
+  it('an assignment in a comment or a string does not make a field weak', () => {
+    const field = fresh();
+    expect(
+      useAt(field, [
+        `  // ${field} = new Random() was too weak`,
+        `  private static final String NOTE = "${field} = new Random()";`,
+        `  private static final SecureRandom ${field} = new SecureRandom();`,
+      ]),
+    ).toEqual([]);
+  });
+
+  it('a field whose name ends another weak one’s is judged by its own assignment', () => {
+    const field = fresh();
+    expect(
+      useAt(field, [
+        `  private static final Random old${field} = new Random();`,
+        `  private static final SecureRandom ${field} = new SecureRandom();`,
+      ]),
+    ).toEqual([]);
+  });
+});

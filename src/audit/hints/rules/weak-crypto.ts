@@ -109,6 +109,7 @@ function weakRandom(
     isStringScanned: false,
     keywords: row.keywords,
     pattern: row.pattern,
+    ...(row.receiverHeldFrom === undefined ? {} : { receiverHeldFrom: row.receiverHeldFrom }),
     near: RANDOM_NEAR,
     escalate: RANDOM_ESCALATION,
     ...conditions,
