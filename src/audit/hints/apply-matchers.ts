@@ -3,7 +3,7 @@ import type { CompiledMatcher, CompiledMatchers } from './compile-matchers.js';
 import type { Language } from './detect-languages.js';
 import type { FileContext, SinkVerdict } from './file-context.js';
 import type { HintCollector } from './hint-collector.js';
-import type { LineMatcher, NearCondition } from './hint-rule.js';
+import type { LineMatcher, NearCondition, ReceiverCondition } from './hint-rule.js';
 import { isOutsideQuotes } from './is-outside-quotes.js';
 import { enclosingNames } from './enclosing-names.js';
 import { escapeRegExp } from './escape-reg-exp.js';
@@ -122,12 +122,10 @@ function testMatcher(
   // the pattern matched (reading a whole file for a keyword as common as `path` cost more).
   if (matcher.fileRequires !== undefined && !file.holds(matcher.fileRequires)) return;
   if (matcher.fileForbids !== undefined && file.holds(matcher.fileForbids)) return;
-  if (
-    matcher.kind === 'code' &&
-    matcher.receiverHeldFrom !== undefined &&
-    !isHeldFrom(file, match.groups?.['receiver'], matcher.receiverHeldFrom)
-  )
-    return;
+  const receiver = match.groups?.['receiver'];
+  if (matcher.receiver !== undefined && receiver !== undefined) {
+    if (!isReceiver(file, receiver, matcher.receiver)) return;
+  }
   const hitOffset =
     logical === null ? segment.start + match.index : (logical.offsets[match.index] ?? 0);
   // The line's own reading decides what is a comment or a string. The language's masker, which
@@ -227,25 +225,34 @@ function requestInputVia(
   return use === undefined ? null : use.via;
 }
 
-// Per file, by name and source: whether the file assigns that name from that source.
-const heldNames = new WeakMap<FileContext, Map<string, boolean>>();
+// Per file, by the text searched: whether the file holds it as code.
+const heldInCode = new WeakMap<FileContext, Map<string, boolean>>();
 
-// Whether the file assigns the name from the source (`R = new Random()`, `this.rng = new Random(seed)`).
-function isHeldFrom(file: FileContext, name: string | undefined, source: RegExp): boolean {
-  if (name === undefined) return false;
-  let known = heldNames.get(file);
+// Whether the file makes the name from a source (`R = new Random()`, `this.rng = new Random(seed)`)
+// or declares it of a type (`Part part`, `for (Part part : parts)`).
+function isReceiver(file: FileContext, name: string, condition: ReceiverCondition): boolean {
+  const escaped = escapeRegExp(name);
+  const { assignedFrom, declaredAs } = condition;
+  return (
+    (assignedFrom !== undefined &&
+      holdsInCode(file, String.raw`(?<![\w$])${escaped}\s*=\s*(?:${assignedFrom.source})`)) ||
+    (declaredAs !== undefined &&
+      holdsInCode(file, String.raw`(?:${declaredAs.source})\s+${escaped}(?![\w$])(?!\s*\()`))
+  );
+}
+
+function holdsInCode(file: FileContext, source: string): boolean {
+  let known = heldInCode.get(file);
   if (known === undefined) {
     known = new Map();
-    heldNames.set(file, known);
+    heldInCode.set(file, known);
   }
-  const key = `${name}\u0000${source.source}`;
-  let held = known.get(key);
+  let held = known.get(source);
   if (held === undefined) {
-    const assignment = String.raw`(?<![\w$])${escapeRegExp(name)}\s*=\s*(?:${source.source})`;
-    held = [...file.text.matchAll(new RegExp(assignment, 'g'))].some((found) =>
+    held = [...file.text.matchAll(new RegExp(source, 'g'))].some((found) =>
       isCode(file, found.index),
     );
-    known.set(key, held);
+    known.set(source, held);
   }
   return held;
 }

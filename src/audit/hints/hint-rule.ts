@@ -23,6 +23,15 @@ export interface Escalation {
   near?: { pattern: RegExp; before: number; after: number };
 }
 
+/**
+ * What the file must make the receiver of a matched method from (`R = new Random()` for
+ * `R.nextInt(`), or declare it as (`Part part` for `part.write(`); read on code, not comments.
+ */
+export interface ReceiverCondition {
+  assignedFrom?: RegExp;
+  declaredAs?: RegExp;
+}
+
 /** What every matcher has: where it applies, the keywords that send a line to it, its pattern and filters. */
 interface MatcherShape {
   languages: readonly RuleLanguage[];
@@ -44,6 +53,8 @@ interface MatcherShape {
   fileForbids?: RegExp;
   /** Whether a match that starts inside a string literal counts (default yes); calls say no, so `"eval(x)"` in a message is not a call. */
   isStringScanned?: false;
+  /** When the pattern's `receiver` group matched, what that variable must be: a method is judged by its object. */
+  receiver?: ReceiverCondition;
   /** Only inside a function a web framework routes requests to (`knowledge/responses.ts`), where what it returns is the response. */
   isInRouteHandlerOnly?: true;
 }
@@ -52,11 +63,6 @@ interface MatcherShape {
 export interface CodeMatcher extends MatcherShape {
   kind: 'code';
   escalate?: Escalation;
-  /**
-   * The pattern's `receiver` group names a variable or field the file must assign from this (`R =
-   * new Random()` for `R.nextInt(`): a method is judged by what its object was made from.
-   */
-  receiverHeldFrom?: RegExp;
 }
 
 /**

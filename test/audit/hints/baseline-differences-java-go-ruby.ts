@@ -309,4 +309,13 @@ export const JAVA_GO_RUBY_DIFFERENCES: readonly ExpectedDifference[] = [
     reason:
       'New fixture: an invite code drawn with nextLong from a Random held in a field; the use is judged by what the field was assigned from.',
   },
+  {
+    path: 'hint-corpus/path-traversal/java-vuln-part-write.java',
+    line: 11,
+    category: 'path-traversal',
+    change: 'added',
+    severity: 'medium',
+    reason:
+      "New fixture: Servlet's Part.write stores the upload at the client's submitted file name (medium: through a variable).",
+  },
 ];

@@ -126,3 +126,45 @@ describe('a weak generator held in a field', () => {
     ).toEqual([]);
   });
 });
+
+describe('Servlet Part.write', () => {
+  it('a writer named like a part is not a part; a part named like a writer is', () => {
+    const [name, key] = [fresh(), fresh()];
+    expect(
+      javaHints(
+        [
+          `// Part ${name};`,
+          `String label = "Part ${name}";`,
+          `PrintWriter ${name} = response.getWriter();`,
+          `${name}.write(request.getParameter("${key}"));`,
+        ],
+        'path-traversal',
+      ),
+    ).toEqual([]);
+    expect(
+      javaHints(
+        [
+          `Part ${name} = request.getPart("${key}");`,
+          `${name}.write(${name}.getSubmittedFileName());`,
+        ],
+        'path-traversal',
+      ),
+    ).toEqual([4]);
+  });
+
+  it('a method named after the type is no declaration of the receiver', () => {
+    const key = fresh();
+    expect(
+      javaHints(
+        [
+          'Writer out = response.getWriter();',
+          `out.write(request.getParameter("${key}"));`,
+          '}',
+          'Part out() { return null; }',
+          'void other() {',
+        ],
+        'path-traversal',
+      ),
+    ).toEqual([]);
+  });
+});

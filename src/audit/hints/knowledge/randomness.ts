@@ -1,4 +1,5 @@
 import type { Language } from '../detect-languages.js';
+import type { ReceiverCondition } from '../hint-rule.js';
 
 // Every function of each language's non-cryptographic random generator, from its own reference
 // (Python's `random` module, Go's `math/rand` and `math/rand/v2`, `java.util.Random`, PHP's
@@ -12,8 +13,8 @@ export interface WeakRandomRow {
   pattern: RegExp;
   flagged: string;
   safe: string;
-  /** The pattern names a `receiver` the file must assign from this (a generator held in a field). */
-  receiverHeldFrom?: RegExp;
+  /** The pattern names a `receiver` the file must make from one of these (a generator held in a field). */
+  receiver?: ReceiverCondition;
 }
 
 // https://docs.python.org/3/library/random.html: bookkeeping, bytes, integers, sequences, distributions.
@@ -191,7 +192,7 @@ export const WEAK_RANDOM: readonly WeakRandomRow[] = [
     pattern: new RegExp(
       String.raw`(?<receiver>[A-Za-z_$][\w$]*)\s*\.\s*(?:${JAVA_GENERATOR_METHODS.join('|')})\s*\(`,
     ),
-    receiverHeldFrom: new RegExp(JAVA_RANDOM_SOURCES.join('|')),
+    receiver: { assignedFrom: new RegExp(JAVA_RANDOM_SOURCES.join('|')) },
     // The field is declared away from the use, so only the held form can flag the use.
     flagged:
       'static final Random GEN = new Random();\n\n\n\nString sessionToken = Long.toHexString(GEN.nextLong());',

@@ -109,7 +109,7 @@ function weakRandom(
     isStringScanned: false,
     keywords: row.keywords,
     pattern: row.pattern,
-    ...(row.receiverHeldFrom === undefined ? {} : { receiverHeldFrom: row.receiverHeldFrom }),
+    ...(row.receiver === undefined ? {} : { receiver: row.receiver }),
     near: RANDOM_NEAR,
     escalate: RANDOM_ESCALATION,
     ...conditions,
