@@ -229,15 +229,17 @@ function requestInputVia(
 const heldInCode = new WeakMap<FileContext, Map<string, boolean>>();
 
 // Whether the file makes the name from a source (`R = new Random()`, `this.rng = new Random(seed)`)
-// or declares it of a type (`Part part`, `for (Part part : parts)`).
+// or declares it of a type (`Part part`, `for (Part part : parts)`, Go's `w http.ResponseWriter`).
 function isReceiver(file: FileContext, name: string, condition: ReceiverCondition): boolean {
   const escaped = escapeRegExp(name);
-  const { assignedFrom, declaredAs } = condition;
+  const { assignedFrom, declaredAs, typedAs } = condition;
   return (
     (assignedFrom !== undefined &&
       holdsInCode(file, String.raw`(?<![\w$])${escaped}\s*=\s*(?:${assignedFrom.source})`)) ||
     (declaredAs !== undefined &&
-      holdsInCode(file, String.raw`(?:${declaredAs.source})\s+${escaped}(?![\w$])(?!\s*\()`))
+      holdsInCode(file, String.raw`(?:${declaredAs.source})\s+${escaped}(?![\w$])(?!\s*\()`)) ||
+    (typedAs !== undefined &&
+      holdsInCode(file, String.raw`(?<![\w$.])${escaped}\s+\*?(?:${typedAs.source})(?![\w$])`))
   );
 }
 

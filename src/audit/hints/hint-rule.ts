@@ -24,12 +24,14 @@ export interface Escalation {
 }
 
 /**
- * What the file must make the receiver of a matched method from (`R = new Random()` for
- * `R.nextInt(`), or declare it as (`Part part` for `part.write(`); read on code, not comments.
+ * What the file must make the variable a pattern's `receiver` group names from (`R = new Random()`
+ * for `R.nextInt(`), or declare it as: type first (`Part part` for `part.write(`) or name first
+ * (Go's `w http.ResponseWriter` for `t.Execute(w, …)`); read on code, not comments.
  */
 export interface ReceiverCondition {
   assignedFrom?: RegExp;
   declaredAs?: RegExp;
+  typedAs?: RegExp;
 }
 
 /** What every matcher has: where it applies, the keywords that send a line to it, its pattern and filters. */

@@ -318,4 +318,22 @@ export const JAVA_GO_RUBY_DIFFERENCES: readonly ExpectedDifference[] = [
     reason:
       "New fixture: Servlet's Part.write stores the upload at the client's submitted file name (medium: through a variable).",
   },
+  {
+    path: 'hint-corpus/xss/go-vuln-text-template.go',
+    line: 21,
+    category: 'xss',
+    change: 'added',
+    severity: 'low',
+    reason:
+      'New fixture: a text/template (no HTML escaping) executed into the ResponseWriter with the query in its data (low: through a variable, as every request-html-response hint).',
+  },
+  {
+    path: 'hint-corpus/xss/go-vuln-gin-html-trusted.go',
+    line: 14,
+    category: 'xss',
+    change: 'added',
+    severity: 'high',
+    reason:
+      "New fixture: Gin's c.HTML given a form value converted to template.HTML, which html/template does not escape.",
+  },
 ];

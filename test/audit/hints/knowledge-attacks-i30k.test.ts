@@ -168,3 +168,43 @@ describe('Servlet Part.write', () => {
     ).toEqual([]);
   });
 });
+
+describe('Go text/template into a response', () => {
+  const goFile = (imports: string[], body: string[]): number[] =>
+    hintLines(
+      'cmd/attack.go',
+      [
+        'package main',
+        '',
+        'import (',
+        ...imports.map((line) => `\t${line}`),
+        ')',
+        '',
+        'func attack(w http.ResponseWriter, r *http.Request) {',
+        ...body.map((line) => `\t${line}`),
+        '}',
+      ],
+      'xss',
+    );
+
+  it('the request in a text template’s data is flagged; in an html/template’s it is not', () => {
+    const [key, tmpl] = [fresh(), fresh()];
+    const body = [`${tmpl}.Execute(w, r.FormValue("${key}"))`];
+    expect(goFile(['"net/http"', '"text/template"'], body)).toEqual([9]);
+    expect(goFile(['"net/http"', '"html/template"'], body)).toEqual([]);
+  });
+
+  it('a buffer is no response, even when a comment calls it a ResponseWriter', () => {
+    const [key, buffer] = [fresh(), fresh()];
+    expect(
+      goFile(
+        ['"bytes"', '"text/template"'],
+        [
+          `// ${buffer} http.ResponseWriter`,
+          `var ${buffer} bytes.Buffer`,
+          `mail.Execute(${buffer}, r.FormValue("${key}"))`,
+        ],
+      ),
+    ).toEqual([]);
+  });
+});

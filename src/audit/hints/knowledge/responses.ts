@@ -88,3 +88,17 @@ export const RUBY_NOT_HTML =
 
 /** A `content_type` set to something other than HTML, a few lines above the block's value. */
 export const RUBY_OTHER_TYPE = /\bcontent_type\s*\(?\s*(?::(?!html\b)\w+|["'](?!text\/html))/;
+
+// Go: text/template does no HTML escaping; html/template "provides the same interface as
+// text/template and should be used instead of text/template whenever the output is HTML"
+// (https://pkg.go.dev/html/template). A text template executed into the ResponseWriter makes its
+// data the page. With html/template imported unaliased, `template.` is the escaping one.
+
+/** A Go file that imports the non-escaping template package. */
+export const GO_TEXT_TEMPLATE_IMPORT = /"text\/template"/;
+
+/** A Go file whose unaliased `template` is html/template. */
+export const GO_HTML_TEMPLATE_UNALIASED = /^\s*(?:import\s+)?"html\/template"/m;
+
+/** The type of a net/http handler's writer. */
+export const GO_RESPONSE_WRITER_TYPE = /http\.ResponseWriter/;

@@ -2,6 +2,9 @@ import type { CategoryRules, HintRule } from '../hint-rule.js';
 import { readExamples } from '../matchers/read-examples.js';
 import EXAMPLES from './xss.examples.json' with { type: 'json' };
 import {
+  GO_HTML_TEMPLATE_UNALIASED,
+  GO_RESPONSE_WRITER_TYPE,
+  GO_TEXT_TEMPLATE_IMPORT,
   NOT_HTML_CONTENT_TYPE,
   NOT_HTML_RETURN,
   RUBY_NOT_HTML,
@@ -354,6 +357,14 @@ const HTML_RESPONSE: HintRule = {
       pattern:
         /\bfmt\.Fprint(?:f|ln)?\s*\(\s*(?:w|rw|c\.Writer)\s*,|\b(?:w|rw|c\.Writer)\.(?:Write|WriteString)\s*\(|\bio\.WriteString\s*\(\s*(?:w|rw|c\.Writer)\s*,/,
       near: { before: 4, after: 0, requires: /<\w|text\/html/ },
+    }),
+    // A text/template executed into the handler's writer (Gin's c.Writer): its data is the page, unescaped.
+    ...perLanguage(['go'], {
+      keywords: ['execute', 'executetemplate'],
+      pattern: /\.Execute(?:Template)?\s*\(\s*(?:c\.Writer|(?<receiver>[A-Za-z_]\w*))\s*,/,
+      receiver: { typedAs: GO_RESPONSE_WRITER_TYPE },
+      fileRequires: GO_TEXT_TEMPLATE_IMPORT,
+      fileForbids: GO_HTML_TEMPLATE_UNALIASED,
     }),
     ...perLanguage(['go'], {
       keywords: ['data'],
