@@ -336,4 +336,30 @@ export const JAVA_GO_RUBY_DIFFERENCES: readonly ExpectedDifference[] = [
     reason:
       "New fixture: Gin's c.HTML given a form value converted to template.HTML, which html/template does not escape.",
   },
+  {
+    path: 'hint-corpus/xpath-injection/go-vuln-xmlquery-findeach.go',
+    line: 13,
+    category: 'xpath-injection',
+    change: 'added',
+    severity: 'medium',
+    reason:
+      "New fixture: antchfx's xmlquery.FindEach runs an expression built from the query (medium: through a variable); its callback is not read as the expression.",
+  },
+  {
+    path: 'hint-corpus/xpath-injection/go-vuln-xpath-compilewithns.go',
+    line: 14,
+    category: 'xpath-injection',
+    change: 'added',
+    severity: 'high',
+    reason: "New fixture: antchfx/xpath's CompileWithNS of an expression built from a form value.",
+  },
+  {
+    path: 'hint-corpus/ldap-injection/go-vuln-ldap-base-dn.go',
+    line: 13,
+    category: 'ldap-injection',
+    change: 'added',
+    severity: 'medium',
+    reason:
+      "New fixture: go-ldap's NewSearchRequest given a base DN built from the query without ldap.EscapeDN (medium: through a variable).",
+  },
 ];

@@ -208,3 +208,32 @@ describe('Go text/template into a response', () => {
     ).toEqual([]);
   });
 });
+
+describe('a function passed to a Go XPath call', () => {
+  const handler = (body: string[]): number[] =>
+    hintLines(
+      'cmd/attack.go',
+      [
+        'package main',
+        '',
+        'func attack(w http.ResponseWriter, r *http.Request) {',
+        ...body.map((line) => `\t${line}`),
+        '}',
+      ],
+      'xpath-injection',
+    );
+
+  it('a callback that reads the request is not the expression; a literal called in place is', () => {
+    const key = fresh();
+    expect(
+      handler([
+        `xmlquery.FindEach(doc, "//order", func(i int, n *xmlquery.Node) { fmt.Fprint(w, r.FormValue("${key}")) })`,
+      ]),
+    ).toEqual([]);
+    expect(
+      handler([
+        `xmlquery.Find(doc, func() string { return "//a[@id='" + r.FormValue("${key}") + "']" }())`,
+      ]),
+    ).toEqual([4]);
+  });
+});

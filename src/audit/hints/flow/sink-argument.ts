@@ -20,6 +20,15 @@ import type { MaskedText } from './masked-text.js';
 export type SinkArgument =
   'call' | 'all' | 'first' | 'expression' | 'rest' | 'body' | 'receiver' | 'command' | 'argv';
 
+// A function passed as an argument (Go's `func(i int, n *Node) {…}`, JS's `function (err) {…}` or
+// `(err) => …`) is code the call runs back, not a value it is handed: what its body reads is not the argument.
+const FUNCTION_LITERAL =
+  /^(?:func\s*\(|(?:async\s+)?function\b|(?:async\s+)?(?:\([^()]*\)|[A-Za-z_$][\w$]*)\s*=>)/;
+// A literal called in place (`func() string { … }()`) is its value, so one ending on `)` is read.
+function isFunctionPassed(text: string): boolean {
+  return FUNCTION_LITERAL.test(text) && !text.endsWith(')');
+}
+
 // How far the span search looks around a hit.
 const REACH_CHARS = 3_000;
 // An argument that configures the call rather than feeding it: `{ timeout: 5 }`, `params=...`, `key: value`.
@@ -62,9 +71,10 @@ export function sinkArgumentSpans(
         .filter((arg) => !isBlockPass(masked, arg))
         .map((arg) => unsplat(masked, arg));
     if (mode !== 'call') return args.slice(0, 1);
-    return args.filter(
-      (arg, index) => index === 0 || !OPTION_ARGUMENT.test(masked.slice(arg.start, arg.end).trim()),
-    );
+    return args.filter((arg, index) => {
+      const text = masked.slice(arg.start, arg.end).trim();
+      return index === 0 || (!OPTION_ARGUMENT.test(text) && !isFunctionPassed(text));
+    });
   }
   if (mode === 'rest') return [{ start: matchEnd, end: statementEnd(masked, matchEnd) }];
   if (mode === 'receiver') {
