@@ -168,6 +168,8 @@ function testMatcher(
   const line = logical === null ? segment.line : file.lines.lineOf(hitOffset);
   if (collector.has(rule.id, line)) return;
   if (matcher.isInRouteHandlerOnly === true && !file.isInRouteHandler(hitOffset)) return;
+  if (matcher.isRouteHandlerEndOnly === true && !file.isRouteHandlerEnd(file.lines.startOf(line)))
+    return;
   if (matcher.near !== undefined && !isNearConditionMet(file, matcher.near, line, hitOffset))
     return;
   let severity = rule.severity;

@@ -59,6 +59,8 @@ interface MatcherShape {
   receiver?: ReceiverCondition;
   /** Only inside a function a web framework routes requests to (`knowledge/responses.ts`), where what it returns is the response. */
   isInRouteHandlerOnly?: true;
+  /** Only on the line that closes such a function (Ruby's `end`), whose last statement is its value. */
+  isRouteHandlerEndOnly?: true;
 }
 
 /** Code that is risky as written (a weak hash, verification turned off): no data flow judges it. */

@@ -362,4 +362,13 @@ export const JAVA_GO_RUBY_DIFFERENCES: readonly ExpectedDifference[] = [
     reason:
       "New fixture: go-ldap's NewSearchRequest given a base DN built from the query without ldap.EscapeDN (medium: through a variable).",
   },
+  {
+    path: 'hint-corpus/xss/rb-vuln-sinatra-bare-variable.rb',
+    line: 8,
+    category: 'xss',
+    change: 'added',
+    severity: 'low',
+    reason:
+      "New fixture: a Sinatra route block that ends on a variable holding request-built HTML, read at the block's end (low: through a variable).",
+  },
 ];

@@ -392,6 +392,21 @@ const HTML_RESPONSE: HintRule = {
       near: { before: 8, after: 0, forbids: RUBY_OTHER_TYPE },
       argument: 'rest',
     }),
+    // A Sinatra route block that ends on a bare variable (`html = "<p>#{params[:q]}</p>"; html`): read
+    // at the block's `end`, as no keyword reaches a line that is only a name.
+    ...perLanguage(['ruby'], {
+      keywords: ['end'],
+      pattern: /^\s*end\b/,
+      fileRequires: /\bsinatra\b|\bSinatra::/i,
+      isRouteHandlerEndOnly: true,
+      near: {
+        before: 8,
+        after: 0,
+        requires: /^[ \t]*[a-z_]\w*[ \t]*\n[ \t]*end\b/m,
+        forbids: RUBY_OTHER_TYPE,
+      },
+      argument: 'previous',
+    }),
     // Rails: `send_data` shown inline with an HTML type; `content_tag` with its escaping turned off.
     ...perLanguage(['ruby'], {
       keywords: ['send_data'],
