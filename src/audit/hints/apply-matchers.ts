@@ -273,7 +273,8 @@ function isNearConditionMet(
   line: number,
   offset: number,
 ): boolean {
-  const around = textAround(file, line, near.before, near.after, offset);
+  const floor = near.isWithinFunction === true ? file.functionStartAt(offset) : 0;
+  const around = textAround(file, line, near.before, near.after, offset, floor);
   if (near.requires !== undefined && !near.requires.test(around)) {
     if (near.isEnclosingNameEnough !== true || !near.requires.test(enclosingNames(file, line)))
       return false;
@@ -303,8 +304,9 @@ function textAround(
   before: number,
   after: number,
   offset: number,
+  floor = 0,
 ): string {
-  const start = Math.max(file.lines.startOf(line - before), offset - NEAR_MAX_CHARS);
+  const start = Math.max(file.lines.startOf(line - before), offset - NEAR_MAX_CHARS, floor);
   const end = Math.min(file.lines.endOf(line + after), offset + NEAR_MAX_CHARS);
   return file.text.slice(start, end);
 }

@@ -270,6 +270,11 @@ export class FileContext {
     );
   }
 
+  /** Where the function an offset sits in starts (its header), or 0 when none is found. */
+  functionStartAt(offset: number): number {
+    return this.#flowAnalysis()?.file.functionAt(offset)?.start ?? 0;
+  }
+
   /** Whether the line starting at an offset closes a function a web framework routes requests to. */
   isRouteHandlerEnd(lineStart: number): boolean {
     const flow = this.#flowAnalysis();

@@ -14,6 +14,8 @@ export interface NearCondition {
   forbids?: RegExp;
   /** `requires` is also met by the name of the function or class the hit sits in (`generateResetToken`). */
   isEnclosingNameEnough?: boolean;
+  /** The lines before stop at the start of the function the hit sits in (another route's reads do not count). */
+  isWithinFunction?: true;
 }
 
 /** When a hit is worse than the rule's default: the line, or lines near it, show the risky form. */

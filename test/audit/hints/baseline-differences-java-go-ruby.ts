@@ -371,4 +371,22 @@ export const JAVA_GO_RUBY_DIFFERENCES: readonly ExpectedDifference[] = [
     reason:
       "New fixture: a Sinatra route block that ends on a variable holding request-built HTML, read at the block's end (low: through a variable).",
   },
+  {
+    path: 'hint-corpus/xss/rb-vuln-erb-result.rb',
+    line: 11,
+    category: 'xss',
+    change: 'added',
+    severity: 'medium',
+    reason:
+      'New fixture: ERB#result(binding) escapes nothing, and the block read a request parameter into the binding it renders.',
+  },
+  {
+    path: 'hint-corpus/xss/rb-vuln-sinatra-erb-view.rb',
+    line: 5,
+    category: 'xss',
+    change: 'added',
+    severity: 'medium',
+    reason:
+      'New fixture: a Sinatra erb view rendered without escape_html after a request parameter is put in an instance variable.',
+  },
 ];
