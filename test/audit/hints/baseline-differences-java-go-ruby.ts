@@ -389,4 +389,22 @@ export const JAVA_GO_RUBY_DIFFERENCES: readonly ExpectedDifference[] = [
     reason:
       'New fixture: a Sinatra erb view rendered without escape_html after a request parameter is put in an instance variable.',
   },
+  {
+    path: 'hint-corpus/xpath-injection/rb-vuln-rexml-elements.rb',
+    line: 8,
+    category: 'xpath-injection',
+    change: 'added',
+    severity: 'medium',
+    reason:
+      "New fixture: REXML's Elements#[] takes an XPath expression, here built from a parameter (medium: through a variable).",
+  },
+  {
+    path: 'hint-corpus/xxe/rb-vuln-libxml-options-noent.rb',
+    line: 5,
+    category: 'xxe',
+    change: 'added',
+    severity: 'high',
+    reason:
+      "New fixture: libxml-ruby's Parser.string given Parser::Options::NOENT substitutes entities in the request body.",
+  },
 ];
