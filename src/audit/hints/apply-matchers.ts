@@ -3,9 +3,10 @@ import type { CompiledMatcher, CompiledMatchers } from './compile-matchers.js';
 import type { Language } from './detect-languages.js';
 import type { FileContext, SinkVerdict } from './file-context.js';
 import type { HintCollector } from './hint-collector.js';
-import type { LineMatcher, NearCondition } from './hint-rule.js';
+import type { LineMatcher, NearCondition, ReceiverCondition } from './hint-rule.js';
 import { isOutsideQuotes } from './is-outside-quotes.js';
 import { enclosingNames } from './enclosing-names.js';
+import { escapeRegExp } from './escape-reg-exp.js';
 import type { LogicalLine } from './logical-line.js';
 
 // Lines longer than this (minified code, data) are tested in a window around each keyword instead
@@ -121,6 +122,10 @@ function testMatcher(
   // the pattern matched (reading a whole file for a keyword as common as `path` cost more).
   if (matcher.fileRequires !== undefined && !file.holds(matcher.fileRequires)) return;
   if (matcher.fileForbids !== undefined && file.holds(matcher.fileForbids)) return;
+  const receiver = match.groups?.['receiver'];
+  if (matcher.receiver !== undefined && receiver !== undefined) {
+    if (!isReceiver(file, receiver, matcher.receiver)) return;
+  }
   const hitOffset =
     logical === null ? segment.start + match.index : (logical.offsets[match.index] ?? 0);
   // The line's own reading decides what is a comment or a string. The language's masker, which
@@ -163,6 +168,8 @@ function testMatcher(
   const line = logical === null ? segment.line : file.lines.lineOf(hitOffset);
   if (collector.has(rule.id, line)) return;
   if (matcher.isInRouteHandlerOnly === true && !file.isInRouteHandler(hitOffset)) return;
+  if (matcher.isRouteHandlerEndOnly === true && !file.isRouteHandlerEnd(file.lines.startOf(line)))
+    return;
   if (matcher.near !== undefined && !isNearConditionMet(file, matcher.near, line, hitOffset))
     return;
   let severity = rule.severity;
@@ -220,13 +227,54 @@ function requestInputVia(
   return use === undefined ? null : use.via;
 }
 
+// Per file, by the text searched: whether the file holds it as code.
+const heldInCode = new WeakMap<FileContext, Map<string, boolean>>();
+
+// Whether the file makes the name from a source (`R = new Random()`, `this.rng = new Random(seed)`)
+// or declares it of a type (`Part part`, `for (Part part : parts)`, Go's `w http.ResponseWriter`).
+function isReceiver(file: FileContext, name: string, condition: ReceiverCondition): boolean {
+  const escaped = escapeRegExp(name);
+  const { assignedFrom, declaredAs, typedAs } = condition;
+  return (
+    (assignedFrom !== undefined &&
+      holdsInCode(file, String.raw`(?<![\w$])${escaped}\s*=\s*(?:${assignedFrom.source})`)) ||
+    (declaredAs !== undefined &&
+      holdsInCode(file, String.raw`(?:${declaredAs.source})\s+${escaped}(?![\w$])(?!\s*\()`)) ||
+    (typedAs !== undefined &&
+      holdsInCode(file, String.raw`(?<![\w$.])${escaped}\s+\*?(?:${typedAs.source})(?![\w$])`))
+  );
+}
+
+function holdsInCode(file: FileContext, source: string): boolean {
+  let known = heldInCode.get(file);
+  if (known === undefined) {
+    known = new Map();
+    heldInCode.set(file, known);
+  }
+  let held = known.get(source);
+  if (held === undefined) {
+    held = [...file.text.matchAll(new RegExp(source, 'g'))].some((found) =>
+      isCode(file, found.index),
+    );
+    known.set(source, held);
+  }
+  return held;
+}
+
+// Code, not a comment: the masker's reading where it has one, else the line's.
+function isCode(file: FileContext, offset: number): boolean {
+  const masked = file.isCodeAt(offset);
+  return masked ?? !file.isCommentLine(file.lines.startOf(file.lines.lineOf(offset)));
+}
+
 function isNearConditionMet(
   file: FileContext,
   near: NearCondition,
   line: number,
   offset: number,
 ): boolean {
-  const around = textAround(file, line, near.before, near.after, offset);
+  const floor = near.isWithinFunction === true ? file.functionStartAt(offset) : 0;
+  const around = textAround(file, line, near.before, near.after, offset, floor);
   if (near.requires !== undefined && !near.requires.test(around)) {
     if (near.isEnclosingNameEnough !== true || !near.requires.test(enclosingNames(file, line)))
       return false;
@@ -256,8 +304,9 @@ function textAround(
   before: number,
   after: number,
   offset: number,
+  floor = 0,
 ): string {
-  const start = Math.max(file.lines.startOf(line - before), offset - NEAR_MAX_CHARS);
+  const start = Math.max(file.lines.startOf(line - before), offset - NEAR_MAX_CHARS, floor);
   const end = Math.min(file.lines.endOf(line + after), offset + NEAR_MAX_CHARS);
   return file.text.slice(start, end);
 }

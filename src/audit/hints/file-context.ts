@@ -247,10 +247,12 @@ export class FileContext {
     // format spec): no verdict, rather than a constant that drops the hint.
     if (this.isCodeAt(hit) === false) return undefined;
     const spans = sinkArgumentSpans(flow.file.masked, hit, matchEnd, argument);
+    // A statement before the match is read where it stands (inside the block the match closes).
+    const at = argument === 'previous' ? (spans[0]?.start ?? hit) : hit;
     const read =
       argument === 'argv'
-        ? argumentList(spans, (span) => flow.valueAt(hit, [span]))
-        : flow.valueAt(hit, spans);
+        ? argumentList(spans, (span) => flow.valueAt(at, [span]))
+        : flow.valueAt(at, spans);
     if (read === undefined) return undefined;
     const value = argument === 'command' || argument === 'argv' ? commandOf(read) : read;
     const kind = CATEGORY_SINK_KINDS[category];
@@ -267,6 +269,24 @@ export class FileContext {
       fn !== null &&
       (pattern?.test(flow.file.original.slice(fn.header.start, fn.header.end)) === true ||
         isRouteTarget(flow.file, fn))
+    );
+  }
+
+  /** Where the function an offset sits in starts (its header), or 0 when none is found. */
+  functionStartAt(offset: number): number {
+    return this.#flowAnalysis()?.file.functionAt(offset)?.start ?? 0;
+  }
+
+  /** Whether the line starting at an offset closes a function a web framework routes requests to. */
+  isRouteHandlerEnd(lineStart: number): boolean {
+    const flow = this.#flowAnalysis();
+    if (flow === null || lineStart === 0) return false;
+    const pattern = ROUTE_HANDLERS[flow.file.language.language];
+    const fn = pattern === undefined ? null : flow.file.functionAt(lineStart - 1);
+    return (
+      fn !== null &&
+      fn.body.end === lineStart &&
+      pattern?.test(flow.file.original.slice(fn.header.start, fn.header.end)) === true
     );
   }
 

@@ -14,6 +14,8 @@ export interface NearCondition {
   forbids?: RegExp;
   /** `requires` is also met by the name of the function or class the hit sits in (`generateResetToken`). */
   isEnclosingNameEnough?: boolean;
+  /** The lines before stop at the start of the function the hit sits in (another route's reads do not count). */
+  isWithinFunction?: true;
 }
 
 /** When a hit is worse than the rule's default: the line, or lines near it, show the risky form. */
@@ -21,6 +23,17 @@ export interface Escalation {
   severity: Severity;
   onLine?: RegExp;
   near?: { pattern: RegExp; before: number; after: number };
+}
+
+/**
+ * What the file must make the variable a pattern's `receiver` group names from (`R = new Random()`
+ * for `R.nextInt(`), or declare it as: type first (`Part part` for `part.write(`) or name first
+ * (Go's `w http.ResponseWriter` for `t.Execute(w, …)`); read on code, not comments.
+ */
+export interface ReceiverCondition {
+  assignedFrom?: RegExp;
+  declaredAs?: RegExp;
+  typedAs?: RegExp;
 }
 
 /** What every matcher has: where it applies, the keywords that send a line to it, its pattern and filters. */
@@ -44,8 +57,12 @@ interface MatcherShape {
   fileForbids?: RegExp;
   /** Whether a match that starts inside a string literal counts (default yes); calls say no, so `"eval(x)"` in a message is not a call. */
   isStringScanned?: false;
+  /** When the pattern's `receiver` group matched, what that variable must be: a method is judged by its object. */
+  receiver?: ReceiverCondition;
   /** Only inside a function a web framework routes requests to (`knowledge/responses.ts`), where what it returns is the response. */
   isInRouteHandlerOnly?: true;
+  /** Only on the line that closes such a function (Ruby's `end`), whose last statement is its value. */
+  isRouteHandlerEndOnly?: true;
 }
 
 /** Code that is risky as written (a weak hash, verification turned off): no data flow judges it. */

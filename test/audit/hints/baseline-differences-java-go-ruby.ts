@@ -282,4 +282,129 @@ export const JAVA_GO_RUBY_DIFFERENCES: readonly ExpectedDifference[] = [
     reason:
       "New fixture: go-ldap's NewSearchRequest given a filter fmt.Sprintf built from the query, unescaped (medium: through a variable).",
   },
+  {
+    path: 'hint-corpus/command-execution/java-vuln-runtime-shell-array.java',
+    line: 12,
+    category: 'command-execution',
+    change: 'added',
+    severity: 'high',
+    reason:
+      "New fixture: Runtime.exec of an array built by index as bash -c and a request-built script; the array form is read as argv, so only the program or a shell's script counts.",
+  },
+  {
+    path: 'hint-corpus/weak-crypto/java-vuln-random-field-use.java',
+    line: 4,
+    category: 'weak-crypto',
+    change: 'added',
+    severity: 'medium',
+    reason:
+      'New fixture: a java.util.Random field of a class named for invites, flagged where it is made (the class name is the purpose).',
+  },
+  {
+    path: 'hint-corpus/weak-crypto/java-vuln-random-field-use.java',
+    line: 13,
+    category: 'weak-crypto',
+    change: 'added',
+    severity: 'medium',
+    reason:
+      'New fixture: an invite code drawn with nextLong from a Random held in a field; the use is judged by what the field was assigned from.',
+  },
+  {
+    path: 'hint-corpus/path-traversal/java-vuln-part-write.java',
+    line: 11,
+    category: 'path-traversal',
+    change: 'added',
+    severity: 'medium',
+    reason:
+      "New fixture: Servlet's Part.write stores the upload at the client's submitted file name (medium: through a variable).",
+  },
+  {
+    path: 'hint-corpus/xss/go-vuln-text-template.go',
+    line: 21,
+    category: 'xss',
+    change: 'added',
+    severity: 'low',
+    reason:
+      'New fixture: a text/template (no HTML escaping) executed into the ResponseWriter with the query in its data (low: through a variable, as every request-html-response hint).',
+  },
+  {
+    path: 'hint-corpus/xss/go-vuln-gin-html-trusted.go',
+    line: 14,
+    category: 'xss',
+    change: 'added',
+    severity: 'high',
+    reason:
+      "New fixture: Gin's c.HTML given a form value converted to template.HTML, which html/template does not escape.",
+  },
+  {
+    path: 'hint-corpus/xpath-injection/go-vuln-xmlquery-findeach.go',
+    line: 13,
+    category: 'xpath-injection',
+    change: 'added',
+    severity: 'medium',
+    reason:
+      "New fixture: antchfx's xmlquery.FindEach runs an expression built from the query (medium: through a variable); its callback is not read as the expression.",
+  },
+  {
+    path: 'hint-corpus/xpath-injection/go-vuln-xpath-compilewithns.go',
+    line: 14,
+    category: 'xpath-injection',
+    change: 'added',
+    severity: 'high',
+    reason: "New fixture: antchfx/xpath's CompileWithNS of an expression built from a form value.",
+  },
+  {
+    path: 'hint-corpus/ldap-injection/go-vuln-ldap-base-dn.go',
+    line: 13,
+    category: 'ldap-injection',
+    change: 'added',
+    severity: 'medium',
+    reason:
+      "New fixture: go-ldap's NewSearchRequest given a base DN built from the query without ldap.EscapeDN (medium: through a variable).",
+  },
+  {
+    path: 'hint-corpus/xss/rb-vuln-sinatra-bare-variable.rb',
+    line: 8,
+    category: 'xss',
+    change: 'added',
+    severity: 'low',
+    reason:
+      "New fixture: a Sinatra route block that ends on a variable holding request-built HTML, read at the block's end (low: through a variable).",
+  },
+  {
+    path: 'hint-corpus/xss/rb-vuln-erb-result.rb',
+    line: 11,
+    category: 'xss',
+    change: 'added',
+    severity: 'medium',
+    reason:
+      'New fixture: ERB#result(binding) escapes nothing, and the block read a request parameter into the binding it renders.',
+  },
+  {
+    path: 'hint-corpus/xss/rb-vuln-sinatra-erb-view.rb',
+    line: 5,
+    category: 'xss',
+    change: 'added',
+    severity: 'medium',
+    reason:
+      'New fixture: a Sinatra erb view rendered without escape_html after a request parameter is put in an instance variable.',
+  },
+  {
+    path: 'hint-corpus/xpath-injection/rb-vuln-rexml-elements.rb',
+    line: 8,
+    category: 'xpath-injection',
+    change: 'added',
+    severity: 'medium',
+    reason:
+      "New fixture: REXML's Elements#[] takes an XPath expression, here built from a parameter (medium: through a variable).",
+  },
+  {
+    path: 'hint-corpus/xxe/rb-vuln-libxml-options-noent.rb',
+    line: 5,
+    category: 'xxe',
+    change: 'added',
+    severity: 'high',
+    reason:
+      "New fixture: libxml-ruby's Parser.string given Parser::Options::NOENT substitutes entities in the request body.",
+  },
 ];

@@ -12,13 +12,32 @@ import type { MaskedText } from './masked-text.js';
  * headers)`, so a header is not read as the page), or the receiver of a method the match calls
  * (`receiver`: `path` in `path.read_text(`), or what a process call runs (`command`: its first
  * argument, of an argument list the program or a shell's script, `flow/command-value.ts`), or
- * every argument, options objects included (`all`: ldapjs's `search(base, { filter })`), or what a
+ * every argument, options objects included (`all`: ldapjs's `search(base, { filter })`), or the
+ * last non-blank line before the match (`previous`: what a Ruby block ends on, read at its `end`), or what a
  * call taking the program and its arguments one by one runs (`argv`: `ProcessBuilder("sh", "-c", s)`,
  * `exec.Command(name, args...)`; the arguments from the match's end, read as one list, or the one list
  * passed whole).
  */
 export type SinkArgument =
-  'call' | 'all' | 'first' | 'expression' | 'rest' | 'body' | 'receiver' | 'command' | 'argv';
+  | 'call'
+  | 'all'
+  | 'first'
+  | 'expression'
+  | 'rest'
+  | 'body'
+  | 'receiver'
+  | 'command'
+  | 'argv'
+  | 'previous';
+
+// A function passed as an argument (Go's `func(i int, n *Node) {…}`, JS's `function (err) {…}` or
+// `(err) => …`) is code the call runs back, not a value it is handed: what its body reads is not the argument.
+const FUNCTION_LITERAL =
+  /^(?:func\s*\(|(?:async\s+)?function\b|(?:async\s+)?(?:\([^()]*\)|[A-Za-z_$][\w$]*)\s*=>)/;
+// A literal called in place (`func() string { … }()`) is its value, so one ending on `)` is read.
+function isFunctionPassed(text: string): boolean {
+  return FUNCTION_LITERAL.test(text) && !text.endsWith(')');
+}
 
 // How far the span search looks around a hit.
 const REACH_CHARS = 3_000;
@@ -66,11 +85,13 @@ export function sinkArgumentSpans(
         .filter((arg) => !isBlockPass(masked, arg))
         .map((arg) => unsplat(masked, arg));
     if (mode !== 'call') return args.slice(0, 1);
-    return args.filter(
-      (arg, index) => index === 0 || !OPTION_ARGUMENT.test(masked.slice(arg.start, arg.end).trim()),
-    );
+    return args.filter((arg, index) => {
+      const text = masked.slice(arg.start, arg.end).trim();
+      return index === 0 || (!OPTION_ARGUMENT.test(text) && !isFunctionPassed(text));
+    });
   }
   if (mode === 'rest') return [{ start: matchEnd, end: statementEnd(masked, matchEnd) }];
+  if (mode === 'previous') return [previousLine(masked, hit)];
   if (mode === 'receiver') {
     // `return path.read_text()`: the receiver starts after the keyword, which is no call.
     const start = expressionStart(masked, hit);
@@ -86,6 +107,18 @@ export function sinkArgumentSpans(
     return firstOfTuple(masked, splitTopLevel(masked, whole)[0]);
   }
   return [{ start: expressionStart(masked, hit), end: statementEnd(masked, hit) }];
+}
+
+// The last non-blank line before the one holding `at` (the statement a Ruby `end` closes on).
+function previousLine(masked: MaskedText, at: number): Span {
+  const text = masked.text;
+  let end = text.lastIndexOf('\n', at - 1);
+  while (end > 0) {
+    const start = text.lastIndexOf('\n', end - 1) + 1;
+    if (text.slice(start, end).trim() !== '') return { start, end };
+    end = start - 1;
+  }
+  return { start: at, end: at };
 }
 
 // The call the match opens: the first `(` it leaves open (`getSession().setAttribute(`), or else the

@@ -317,6 +317,16 @@ export const JAVA_PATH_CALLS: readonly string[] = [
   'FileSystemUtils.copyRecursively',
 ];
 
+// Servlet's upload part (jakarta.servlet.http.Part, Servlet 6.0 API): write(fileName) stores the part
+// at "a file name or a path", relative to the multipart location, an absolute path as given;
+// getInputStream reads the upload and names no file.
+
+/** The type of an uploaded part, whose `write` method takes a path. */
+export const JAVA_UPLOAD_PART_TYPE = /(?<![\w$.])(?:(?:javax|jakarta)\.servlet\.http\.)?Part/;
+
+/** The methods of an upload part that take a path. */
+export const JAVA_UPLOAD_PART_PATH_METHODS: readonly string[] = ['write'];
+
 /** Java methods that reach a file by a path relative to the web application or the class path. */
 export const JAVA_RESOURCE_METHODS: readonly string[] = [
   'getRealPath',

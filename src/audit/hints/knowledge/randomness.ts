@@ -1,4 +1,5 @@
 import type { Language } from '../detect-languages.js';
+import type { ReceiverCondition } from '../hint-rule.js';
 
 // Every function of each language's non-cryptographic random generator, from its own reference
 // (Python's `random` module, Go's `math/rand` and `math/rand/v2`, `java.util.Random`, PHP's
@@ -14,6 +15,8 @@ export interface WeakRandomRow {
   fileRequires?: RegExp;
   flagged: string;
   safe: string;
+  /** The pattern names a `receiver` the file must make from one of these (a generator held in a field). */
+  receiver?: ReceiverCondition;
 }
 
 // https://docs.python.org/3/library/random.html: bookkeeping, bytes, integers, sequences, distributions.
@@ -86,6 +89,21 @@ const JAVA_RANDOM_SOURCES = [
   String.raw`\bRandomStringUtils\.random\w*\s*\(`,
   String.raw`\bThreadLocalRandom\.current\s*\(`,
   String.raw`\bRandomGenerator(?:Factory)?\.(?:getDefault|of)\s*\(`,
+];
+// java.util.random.RandomGenerator (Java SE 21), which Random, ThreadLocalRandom and SplittableRandom
+// implement: the methods that draw a value, called on a generator held in a variable or field.
+const JAVA_GENERATOR_METHODS = [
+  'nextBoolean',
+  'nextBytes',
+  'nextDouble',
+  'nextExponential',
+  'nextFloat',
+  'nextGaussian',
+  'nextInt',
+  'nextLong',
+  'ints',
+  'longs',
+  'doubles',
 ];
 // https://ruby-doc.org/3.3/Random.html, Kernel#rand and Kernel#srand, Random::Formatter, and
 // Array#shuffle and Array#sample (which draw from Random unless given `random: SecureRandom`).
@@ -210,6 +228,18 @@ export const WEAK_RANDOM: readonly WeakRandomRow[] = [
     pattern: new RegExp(JAVA_RANDOM_SOURCES.join('|')),
     flagged: 'String sessionToken = Long.toHexString(new SplittableRandom().nextLong());',
     safe: 'String sessionToken = Long.toHexString(new SecureRandom().nextLong());',
+  },
+  {
+    language: 'java',
+    keywords: JAVA_GENERATOR_METHODS.map((name) => name.toLowerCase()),
+    pattern: new RegExp(
+      String.raw`(?<receiver>[A-Za-z_$][\w$]*)\s*\.\s*(?:${JAVA_GENERATOR_METHODS.join('|')})\s*\(`,
+    ),
+    receiver: { assignedFrom: new RegExp(JAVA_RANDOM_SOURCES.join('|')) },
+    // The field is declared away from the use, so only the held form can flag the use.
+    flagged:
+      'static final Random GEN = new Random();\n\n\n\nString sessionToken = Long.toHexString(GEN.nextLong());',
+    safe: 'static final Random GEN = new SecureRandom();\n\n\n\nString sessionToken = Long.toHexString(GEN.nextLong());',
   },
   {
     language: 'ruby',

@@ -89,3 +89,32 @@ export const RUBY_NOT_HTML =
 
 /** A `content_type` set to something other than HTML, a few lines above the block's value. */
 export const RUBY_OTHER_TYPE = /\bcontent_type\s*\(?\s*(?::(?!html\b)\w+|["'](?!text\/html))/;
+
+// Go: text/template does no HTML escaping; html/template "provides the same interface as
+// text/template and should be used instead of text/template whenever the output is HTML"
+// (https://pkg.go.dev/html/template). A text template executed into the ResponseWriter makes its
+// data the page. With html/template imported unaliased, `template.` is the escaping one.
+
+/** A Go file that imports the non-escaping template package. */
+export const GO_TEXT_TEMPLATE_IMPORT = /"text\/template"/;
+
+/** A Go file whose unaliased `template` is html/template. */
+export const GO_HTML_TEMPLATE_UNALIASED = /^\s*(?:import\s+)?"html\/template"/m;
+
+/** The type of a net/http handler's writer. */
+export const GO_RESPONSE_WRITER_TYPE = /http\.ResponseWriter/;
+
+// Ruby's ERB writes `<%= %>` as it is: ERB.new(template).result(binding) and result_with_hash escape
+// nothing (https://docs.ruby-lang.org/en/3.3/ERB.html: escape with ERB::Util.html_escape). Sinatra's
+// `erb :view` renders through Tilt, which escapes `<%= %>` only when erubi's `escape_html` is set:
+// `set :erb, escape_html: true` (Sinatra README, "Available Template Languages").
+
+/** A Sinatra app that turns ERB's escaping on for every view. */
+export const SINATRA_ERB_ESCAPING =
+  /\bset\s+:erb\s*,\s*(?::escape_html\s*=>|escape_html:)\s*true\b/;
+
+/** An ERB template rendered with the variables in scope or a hash, its output not escaped. */
+export const ERB_RESULT = /\.result(?:_with_hash)?\s*\(/;
+
+/** A Sinatra view rendered with ERB (a named view; `erb "string"` is template injection). */
+export const SINATRA_ERB_VIEW = /^\s*(?:\w+\s*=\s*)?erb\s*\(?\s*:\w+/;

@@ -181,7 +181,8 @@ const JAVA_RUNTIME_EXEC: HintRule = {
   id: 'cmd-exec/java-runtime-exec',
   category: 'command-execution',
   severity: 'medium',
-  description: 'Runtime.getRuntime().exec, which tokenises a command string itself.',
+  description:
+    'Runtime.getRuntime().exec of a command string (tokenised, program first) or of an array whose program or shell script is not fixed.',
   message:
     'Runtime.exec runs a command; verify no caller-controlled value is part of the command string (use ProcessBuilder with an argument list).',
   matchers: [
@@ -189,7 +190,9 @@ const JAVA_RUNTIME_EXEC: HintRule = {
       kind: 'flow-sink',
       languages: ['java'],
       isStringScanned: false,
-      argument: 'call',
+      // exec(String[]) starts cmdarray[0] with the rest as its arguments, as ProcessBuilder does (Java SE 21
+      // Runtime.exec): of an array, the program or a shell's script is the command; a string is all command.
+      argument: 'command',
       keywords: ['exec', 'getruntime', 'runtime'],
       pattern: /\bgetRuntime\s*\(\s*\)\s*\.exec\s*\(|\.exec\s*\(/,
       fileRequires: /\bRuntime\b/,

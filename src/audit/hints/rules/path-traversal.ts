@@ -10,6 +10,8 @@ import {
   JAVA_PATH_CALLS,
   JAVA_PATH_OWNERS,
   JAVA_RESOURCE_METHODS,
+  JAVA_UPLOAD_PART_PATH_METHODS,
+  JAVA_UPLOAD_PART_TYPE,
   NODE_FS_FUNCTIONS,
   NODE_FS_IMPORT,
   LARAVEL_FILE_METHODS,
@@ -216,6 +218,20 @@ const FILE_ACCESS: HintRule = {
           String.raw`\.(?:${JAVA_RESOURCE_METHODS.join('|')})\s*\(`,
         ].join('|'),
       ),
+    },
+    // An upload part stored under a name: on a variable declared a `Part`, or on `getPart(…)` itself.
+    {
+      kind: 'request-sink',
+      languages: ['java'],
+      isStringScanned: false,
+      input: 'java',
+      argument: 'first',
+      keywords: JAVA_UPLOAD_PART_PATH_METHODS,
+      pattern: new RegExp(
+        String.raw`(?:(?<receiver>[A-Za-z_$][\w$]*)|\.getPart\s*\([^()]*\))\s*\.\s*(?:${JAVA_UPLOAD_PART_PATH_METHODS.join('|')})\s*\(`,
+      ),
+      receiver: { declaredAs: JAVA_UPLOAD_PART_TYPE },
+      fileRequires: /Part\b/,
     },
     {
       kind: 'request-sink',

@@ -109,6 +109,7 @@ function weakRandom(
     isStringScanned: false,
     keywords: row.keywords,
     pattern: row.pattern,
+    ...(row.receiver === undefined ? {} : { receiver: row.receiver }),
     near: RANDOM_NEAR,
     escalate: RANDOM_ESCALATION,
     ...conditions,

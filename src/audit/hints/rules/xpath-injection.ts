@@ -47,6 +47,14 @@ const XPATH_INJECTION: HintRule = {
       pattern: /\bREXML::XPath\.(?:first|match|each)\s*\(/,
       argument: 'call',
     }),
+    // REXML's Elements#[] and #each, and Element#get_elements, take an XPath expression
+    // (https://docs.ruby-lang.org/en/3.3/REXML/Elements.html); an Integer index is no query.
+    ...perLanguage(['ruby'], {
+      keywords: ['elements', 'get_elements'],
+      pattern: /\.elements\s*(?:\[|\.each\s*\(|\.to_a\s*\()|\.get_elements\s*\(/,
+      fileRequires: /\brexml\b/i,
+      argument: 'rest',
+    }),
     // Go: antchfx's xmlquery and htmlquery take the node, then the expression (Find, FindOne,
     // FindEach, FindEachWithBreak, Query, QueryAll; antchfx/xmlquery and antchfx/htmlquery README and
     // query.go), and antchfx/xpath compiles one (Compile, MustCompile, CompileWithNS) or runs it on a

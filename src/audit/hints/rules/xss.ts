@@ -1,12 +1,21 @@
 import type { CategoryRules, HintRule } from '../hint-rule.js';
 import { readExamples } from '../matchers/read-examples.js';
 import EXAMPLES from './xss.examples.json' with { type: 'json' };
+import { REQUEST_INPUT } from '../knowledge/sources.js';
 import {
+  ERB_RESULT,
+  GO_HTML_TEMPLATE_UNALIASED,
+  GO_RESPONSE_WRITER_TYPE,
+  GO_TEXT_TEMPLATE_IMPORT,
   NOT_HTML_CONTENT_TYPE,
   NOT_HTML_RETURN,
   RUBY_NOT_HTML,
   RUBY_OTHER_TYPE,
+  SINATRA_ERB_ESCAPING,
+  SINATRA_ERB_VIEW,
 } from '../knowledge/responses.js';
+
+const RUBY_REQUEST_INPUT = REQUEST_INPUT.ruby ?? /(?!)/;
 import { perLanguage } from '../matchers/per-language.js';
 
 const INNER_HTML: HintRule = {
@@ -249,6 +258,49 @@ const RUBY_HTML_SAFE: HintRule = {
   ],
 };
 
+// Request data within the lines before an unescaped ERB render (a local the binding hands it, an
+// instance variable the view reads, or a `locals:` hash).
+const RUBY_REQUEST_NEAR = {
+  before: 10,
+  after: 0,
+  requires: RUBY_REQUEST_INPUT,
+  isWithinFunction: true as const,
+};
+
+const RUBY_ERB_UNESCAPED: HintRule = {
+  id: 'xss/ruby-erb-unescaped',
+  category: 'xss',
+  severity: 'medium',
+  description:
+    'An ERB template rendered without escaping (ERB#result, Sinatra `erb :view` without `escape_html: true`) after request data is read.',
+  message:
+    'ERB writes <%= %> unescaped here, and request data is in scope; escape it (ERB::Util.html_escape, or `set :erb, escape_html: true` in Sinatra).',
+  matchers: [
+    {
+      kind: 'code',
+      languages: ['ruby'],
+      isStringScanned: false,
+      keywords: ['result', 'result_with_hash'],
+      pattern: ERB_RESULT,
+      fileRequires: /\bERB\.new\b/,
+      // Rails' `render html:` escapes a String that is not html_safe; `html_safe` is its own rule.
+      unless: /\brender\b[^\n]*\bhtml:|\.html_safe\b/,
+      near: RUBY_REQUEST_NEAR,
+    },
+    {
+      kind: 'code',
+      languages: ['ruby'],
+      isStringScanned: false,
+      keywords: ['erb'],
+      pattern: SINATRA_ERB_VIEW,
+      fileRequires: /\bsinatra\b|\bSinatra::/i,
+      fileForbids: SINATRA_ERB_ESCAPING,
+      isInRouteHandlerOnly: true,
+      near: RUBY_REQUEST_NEAR,
+    },
+  ],
+};
+
 const PHP_ECHO_REQUEST: HintRule = {
   id: 'xss/php-echo-request',
   category: 'xss',
@@ -360,6 +412,14 @@ const HTML_RESPONSE: HintRule = {
         /\bfmt\.Fprint(?:f|ln)?\s*\(\s*(?:w|rw|c\.Writer)\s*,|\b(?:w|rw|c\.Writer)\.(?:Write|WriteString)\s*\(|\bio\.WriteString\s*\(\s*(?:w|rw|c\.Writer)\s*,/,
       near: { before: 4, after: 0, requires: /<\w|text\/html/ },
     }),
+    // A text/template executed into the handler's writer (Gin's c.Writer): its data is the page, unescaped.
+    ...perLanguage(['go'], {
+      keywords: ['execute', 'executetemplate'],
+      pattern: /\.Execute(?:Template)?\s*\(\s*(?:c\.Writer|(?<receiver>[A-Za-z_]\w*))\s*,/,
+      receiver: { typedAs: GO_RESPONSE_WRITER_TYPE },
+      fileRequires: GO_TEXT_TEMPLATE_IMPORT,
+      fileForbids: GO_HTML_TEMPLATE_UNALIASED,
+    }),
     ...perLanguage(['go'], {
       keywords: ['data'],
       pattern: /\bc\.Data\s*\(\s*[^,]+,\s*"text\/html/,
@@ -385,6 +445,21 @@ const HTML_RESPONSE: HintRule = {
       unless: RUBY_NOT_HTML,
       near: { before: 8, after: 0, forbids: RUBY_OTHER_TYPE },
       argument: 'rest',
+    }),
+    // A Sinatra route block that ends on a bare variable (`html = "<p>#{params[:q]}</p>"; html`): read
+    // at the block's `end`, as no keyword reaches a line that is only a name.
+    ...perLanguage(['ruby'], {
+      keywords: ['end'],
+      pattern: /^\s*end\b/,
+      fileRequires: /\bsinatra\b|\bSinatra::/i,
+      isRouteHandlerEndOnly: true,
+      near: {
+        before: 8,
+        after: 0,
+        requires: /^[ \t]*[a-z_]\w*[ \t]*\n[ \t]*end\b/m,
+        forbids: RUBY_OTHER_TYPE,
+      },
+      argument: 'previous',
     }),
     // Rails: `send_data` shown inline with an HTML type; `content_tag` with its escaping turned off.
     ...perLanguage(['ruby'], {
@@ -463,6 +538,7 @@ export const XSS_CATEGORY: CategoryRules = {
     TEMPLATE_UNESCAPED,
     PYTHON_MARK_SAFE,
     RUBY_HTML_SAFE,
+    RUBY_ERB_UNESCAPED,
     PHP_ECHO_REQUEST,
     GO_TEMPLATE_HTML,
     HTML_RESPONSE,
