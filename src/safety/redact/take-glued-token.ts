@@ -1,8 +1,11 @@
 import { looksLikeWords, NAME_JUDGED_RUN_CHARS } from './looks-like-words.js';
 import type { ValueRange } from './redaction-rule.js';
 
-// Token characters glued after a token, redacted with it; a longer run is a blob, not a token.
-const GLUED_TAIL = /[A-Za-z0-9_-]{0,64}/y;
+// Token characters glued after a token, redacted with it; a longer run is a blob, not a token, and
+// so is a token glued after a run longer than that.
+const MAX_GLUED_TAIL_CHARS = 64;
+const GLUED_TAIL = new RegExp(`[A-Za-z0-9_-]{0,${MAX_GLUED_TAIL_CHARS}}`, 'y');
+const BLOB_RUN_BEFORE = new RegExp(`[A-Za-z0-9+/_-]{${MAX_GLUED_TAIL_CHARS + 1}}$`);
 // A token made of base64 characters only could be a piece of a base64 run, and `+` and `/` are
 // joints of one there. Before the token, a run this long says base64 rather than a path (`/v1/`).
 const BASE64_TOKEN = /^[A-Za-z0-9+/]+$/;
@@ -27,6 +30,9 @@ export function takeGluedToken(text: string, start: number, end: number): ValueR
     (URL_SAFE_TOKEN.test(token) && isInUrlSafeRun(text, start));
   if (!isGluedAfter(text, end, inBase64)) {
     if (!isGluedBeforeIt) return { start, end };
+    // Glued after a run longer than any glued tail, it is the end of a blob (`…MruUsk-<chars>`).
+    if (BLOB_RUN_BEFORE.test(text.slice(Math.max(0, start - MAX_GLUED_TAIL_CHARS - 1), start)))
+      return undefined;
     return isUneven(gluedRunBefore(text, start) + text.slice(start, end))
       ? undefined
       : { start, end };
@@ -59,7 +65,13 @@ function gluedRunBefore(text: string, start: number): string {
 const MIN_EVEN_CHARS = 24;
 const MAX_CHARACTER_SHARE = 1 / 3;
 
+// Hex of one case and digest length, glued to a token whose letters happen to be hex (`ACCA…` in
+// an upper-case UUID without dashes), is a digest: an issued token is drawn from a wider alphabet
+// (the 16 characters after an AWS key id's `ACCA` are all hex about once in seven million).
+const MIN_HEX_DIGEST_CHARS = 32;
+
 function isUneven(glued: string): boolean {
+  if (glued.length >= MIN_HEX_DIGEST_CHARS && /^(?:[0-9A-F]+|[0-9a-f]+)$/.test(glued)) return true;
   if (glued.length < MIN_EVEN_CHARS) return false;
   const counts = new Map<number, number>();
   let most = 0;

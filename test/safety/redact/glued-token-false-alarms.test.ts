@@ -103,7 +103,7 @@ describe('ordinary code is left alone', () => {
     expect(flagged).toBeLessThanOrEqual(blobs / 100);
   });
 
-  it('a vendor prefix inside a URL-safe run, or opening a long one, is letters of a blob', () => {
+  it('a vendor prefix inside a URL-safe run, or at either end of a long one, is letters of a blob', () => {
     // `-` and `_` are letters of base64url: `…X8AJ-sk-DN2M…` is the middle of a run, and a run of
     // thousands after `sk-` is no key. Each value below is fresh; the prefixes are real ones.
     const blob = (length: number): string => randomBytes(length).toString('base64url');
@@ -112,10 +112,22 @@ describe('ordinary code is left alone', () => {
         `id: ${randomChars(ALNUM, 4)}7${randomChars(ALNUM, 6)}-${prefix}${blob(600)}`,
         `id: ${blob(300).replace(/[-_]/g, 'x')}_${prefix}${blob(600)}`,
         `id: ${prefix}${blob(600)}`,
+        `id: ${blob(600).replace(/[-_]$/, 'x')}${randomChars(ALNUM, 1)}${prefix}${randomChars(ALNUM, 40)}`,
       ]) {
         cases += 1;
         expect(createRedactor().redact(text).redactions, text.slice(0, 80)).toEqual([]);
       }
+    }
+    // An upper-case UUID without dashes that opens or ends with `ACCA` and base32-looking hex.
+    const hexBody = (): string => randomChars('ABCDEF234567', 16);
+    for (const uuid of [
+      `ACCA${hexBody()}${randomChars('0123456789ABCDEF', 12)}`,
+      `${randomChars('0123456789ABCDEF', 12)}ACCA${hexBody()}`,
+    ]) {
+      cases += 1;
+      expect(createRedactor().redact(`ids: ${uuid},${uuid.slice(0, 8)}`).redactions, uuid).toEqual(
+        [],
+      );
     }
     // Controls: a token after a name, or with a short glued tail, is still a token.
     const token = `ghp_${randomChars(ALNUM, 36)}`;
@@ -123,6 +135,7 @@ describe('ordinary code is left alone', () => {
       `GITHUB_TOKEN_${token}_old`,
       `deploy_configuration_value_${token}-backup`,
       `id: ${token}${randomChars(ALNUM, 20)}`,
+      `id: ${randomChars(ALNUM, 24)}${token}`,
     ]) {
       cases += 1;
       expect(createRedactor().redact(text).text, text).not.toContain(token);

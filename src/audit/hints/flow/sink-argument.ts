@@ -200,19 +200,19 @@ function endsStatement(text: string, newline: number): boolean {
   return !/[,([{=+\-*/%&|^!?:<>.]$/.test(before);
 }
 
-/** Forward to a `;`, a `,` or unmatched closer at depth zero, or a newline that ends the statement. */
-// A list spread into the call with a leading `*` (Ruby's and Python's `*args`) is read as the list.
-// A block passed as an argument (Ruby's `&:read`, `&block`) is code the call yields to, not an argument.
+/** An options object or a callback after a program's arguments: neither is what the call runs. */
 function isOptionOrCallback(masked: MaskedText, span: Span): boolean {
   const text = masked.slice(span.start, span.end).trim();
   return OPTION_ARGUMENT.test(text) || CALLBACK_ARGUMENT.test(text);
 }
 
+// A block passed as an argument (Ruby's `&:read`, `&block`) is code the call yields to, not an argument.
 function isBlockPass(masked: MaskedText, span: Span): boolean {
   const start = masked.skipSpace(span.start, span.end);
   return /^&[:\w]/.test(masked.slice(start, start + 2));
 }
 
+// A list spread into the call with a leading `*` (Ruby's and Python's `*args`) is read as the list.
 function unsplat(masked: MaskedText, span: Span): Span {
   const start = masked.skipSpace(span.start, span.end);
   return /^\*[A-Za-z_@]/.test(masked.slice(start, start + 2))
@@ -220,6 +220,7 @@ function unsplat(masked: MaskedText, span: Span): Span {
     : span;
 }
 
+/** Forward to a `;`, a `,` or unmatched closer at depth zero, or a newline that ends the statement. */
 function statementEnd(masked: MaskedText, at: number): number {
   const text = masked.text;
   const limit = Math.min(text.length, at + REACH_CHARS);
