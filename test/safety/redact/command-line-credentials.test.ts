@@ -193,6 +193,19 @@ describe('command-line credentials', () => {
     expect(result.text).toContain('${DB_PASSWORD}');
   });
 
+  it('hides every password of a minified line of many map entries, each read within its own reach', () => {
+    // A hostile one-line file: 5,000 entries, each value fresh; each entry's read is bounded, so the
+    // line costs linear work, and no password on it is left in clear.
+    const secrets = Array.from(
+      { length: 5_000 },
+      () => `${randomChars(ALNUM, 6)}_${randomChars(ALNUM, 6)}@x`,
+    );
+    const text = `{${secrets.map((secret, index) => `"POSTGRES_PASSWORD": "${secret}", "n${index}": 1`).join(', ')}}`;
+    const result = createRedactor().redact(text);
+    expect(secrets.filter((secret) => result.text.includes(secret))).toEqual([]);
+    expect(result.text.split('\n')).toHaveLength(1);
+  });
+
   it('stops at the string literal that holds the command', () => {
     const password = freshPassword();
     const text = `command: ["sh", "-c", "mysql -uroot -p${password}"]\nnext: "value"\n`;

@@ -100,9 +100,12 @@ function readAssignedWord(text: string, at: number, before: string): CommandWord
  * its line or a ` #` comment. A plain YAML scalar holds `&`, `;` and `|` as text, so it is not read
  * as shell words.
  */
+const MAPPED_VALUE_LINE = /[^\n]{0,1024}/y;
+
 function readMappedValue(text: string, at: number): CommandWord | undefined {
-  const lineEnd = text.indexOf('\n', at);
-  const line = text.slice(at, lineEnd === -1 ? text.length : lineEnd).replace(/\r$/, '');
+  // Read at most a value's length of the line: a minified line of many entries costs each one that.
+  MAPPED_VALUE_LINE.lastIndex = at;
+  const line = (MAPPED_VALUE_LINE.exec(text)?.[0] ?? '').replace(/\r$/, '');
   const quote = line[0];
   let from = 0;
   let to: number;
