@@ -2,6 +2,7 @@ import { Buffer } from 'node:buffer';
 import { isPlaceholderValue } from './is-placeholder-value.js';
 import {
   holdsPhrase,
+  isCaseScrambled,
   isMostlyWords,
   looksLikeWords,
   NAME_JUDGED_RUN_CHARS,
@@ -86,6 +87,22 @@ function looksLikeCode(value: string): boolean {
   );
 }
 
+// A JS object's member ends with `,`, `;` or the object's `}`.
+const OBJECT_MEMBER_END = /^(.*?)[ \t]*(?:[,;]|\)?[ \t]*\})$/;
+const NUMBER_LITERAL = /^(?:0x[\da-f_]+|0b[01_]+|0o[0-7_]+|\d[\d_.]*)n?$/i;
+
+/**
+ * Whether an unquoted value, read to its line's end, is a JS object's member
+ * (`process.env.POSTGRES_PASSWORD,`, `getPass() }`, `0x0B96;`): code ending the way a member ends.
+ * A YAML plain scalar ends with its line, so a password typed with dots (`eC.DC.GAA.Czx4`) is not one.
+ */
+export function isObjectMember(raw: string): boolean {
+  const member = OBJECT_MEMBER_END.exec(raw)?.[1];
+  return (
+    member !== undefined && member !== '' && (NUMBER_LITERAL.test(member) || looksLikeCode(member))
+  );
+}
+
 /** A name with a digit or two between words (`SignatureV4SignWithCredentials`): words once the digits go. */
 function isNameWithVersionDigits(value: string): boolean {
   if (!/^[A-Za-z_$][\w$]*$/.test(value) || (value.match(/\d/g) ?? []).length > 2) return false;
@@ -106,7 +123,7 @@ function namesAHost(value: string): boolean {
 /** Words joined the way names join them (`auth-token`, `x.api_key`); `nob(ody[finds` is typed, not named. */
 function readsAsName(value: string): boolean {
   const name = value.replace(NAME_WRAPPING, '');
-  if (TYPED_SYMBOLS.test(name)) return false;
+  if (TYPED_SYMBOLS.test(name) || isCaseScrambled(name)) return false;
   return looksLikeWords(name, NAME_JUDGED_RUN_CHARS);
 }
 

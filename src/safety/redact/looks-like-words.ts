@@ -31,6 +31,8 @@ const TRIGRAMS_PER_ALLOWED_MISS = 6;
 // camelCase split: an acronym before a capitalised word (`HTTPServer`), or one capitalised word.
 const CAMEL_WORD = /[A-Z]+(?![a-z])|[A-Z]?[a-z]+/g;
 const TRIGRAMS = Buffer.from(ENGLISH_TRIGRAM_BITS, 'base64');
+// Mixed-case names average at least this many letters a piece, acronyms and one-letter words included.
+const MIN_MIXED_NAME_PIECE_CHARS = 2;
 
 /**
  * Whether a value reads as words or an identifier (`auth-token`, `X-Api-Key`, `defaultSecret2`)
@@ -45,6 +47,17 @@ export function looksLikeWords(value: string, minJudgedRun = LONG_RUN_CHARS): bo
     if (!isWordRun(match[1] ?? '', minJudgedRun)) return false;
   }
   return true;
+}
+
+/**
+ * Whether a value's letters switch case the way typed passwords do, not the way names do: mixed-case
+ * names are made of words (`X-Api-Key`: 2.3 letters a piece), `kfn_mF88_QW.@K7` of letters (1.6).
+ */
+export function isCaseScrambled(value: string): boolean {
+  if (!/[a-z]/.test(value) || !/[A-Z]/.test(value)) return false;
+  const pieces = value.match(CAMEL_WORD) ?? [];
+  const letters = pieces.join('').length;
+  return letters / pieces.length < MIN_MIXED_NAME_PIECE_CHARS;
 }
 
 function isWordRun(letters: string, minJudgedRun: number): boolean {

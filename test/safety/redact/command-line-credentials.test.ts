@@ -169,6 +169,72 @@ describe('command-line credentials', () => {
     }
   });
 
+  it('hides variables named for a password that no list names, whatever the password (fresh names)', () => {
+    // The name's last word says what the value is (`APP_DB_PASS`, `SMTP_PASSWORD`, `LDAP_BIND_PW`),
+    // whatever comes before it: the prefix and the value are drawn afresh.
+    const separated = (): string =>
+      Array.from({ length: 4 }, () => randomChars(ALNUM, 1 + Math.floor(Math.random() * 3))).join(
+        ['_', '.', '@', '.@', '#', '-'][Math.floor(Math.random() * 6)] ?? '_',
+      ) + randomChars('0123456789', 1);
+    const word = (): string =>
+      randomChars('ABCDEFGHIJKLMNOPQRSTUVWXYZ', 2 + Math.floor(Math.random() * 5));
+    for (const last of ['PASSWORD', 'PASSWD', 'PASS', 'PWD', 'PW', 'PASSPHRASE']) {
+      const name = Math.random() < 0.5 ? `${word()}_${last}` : `${word()}_${word()}_${last}`;
+      const secrets = [
+        separated(),
+        separated(),
+        separated(),
+        separated(),
+        `Summer#${2000 + Math.floor(Math.random() * 30)}`,
+      ];
+      const text = [
+        `${name}=${secrets[0]}`,
+        `export ${name}='${secrets[1]}'`,
+        `      ${name}: ${secrets[2]}`,
+        `      "${name}": "${secrets[3]}"`,
+        `${name}=${secrets[4]}`,
+      ].join('\n');
+      const result = createRedactor().redact(text);
+      for (const secret of secrets) expect(result.text, `${name} ${secret}`).not.toContain(secret);
+    }
+  });
+
+  it('leaves the working directory, switches and code that only name a password variable', () => {
+    for (const text of [
+      '*   PWD: /Users/maciej,',
+      'OLDPWD=/home/dev/src',
+      'ALLOW_EMPTY_PASSWORD=true',
+      'REQUIRE_PASS=yes',
+      '  POSTGRES_PASSWORD: process.env.POSTGRES_PASSWORD,',
+      '  DB_PASSWORD: config.db.password,',
+      '  SMTP_PASS: getSmtpPassword(),',
+      'readonly STENCIL_PASS_DEPTH_PASS: 0x0B96;',
+      'APP_DB_PASS=${APP_DB_PASS:?required}',
+      'BYPASS=1234567890ab',
+      '| SMTP_PASS: | Password for SMTP |',
+      'DB_PASSWORD: required, see below',
+      'static final String DB_PASSWORD = "spring.datasource.password";',
+      'DB_PASSWORD: str = "db.password"',
+    ]) {
+      expectUntouched(text);
+    }
+  });
+
+  it('reads a line of many nested or repeated password variables once each (hostile minified line)', () => {
+    // `PGPASSWORD=PGPASSWORD=…`: a value holding the name again is one value, not many; a line 700,000
+    // characters long must not be read back over for each name on it. Counted, not timed: the
+    // redactor finishes within the test's time limit, and every fresh password is hidden.
+    const nested = 'PGPASSWORD='.repeat(60_000) + ' X_PASS='.repeat(60_000);
+    expect(createRedactor().redact(nested).text.length).toBeGreaterThan(0);
+    const secrets = Array.from(
+      { length: 2_000 },
+      () => `${randomChars(ALNUM, 5)}.@${randomChars(ALNUM, 5)}`,
+    );
+    const line = secrets.map((secret) => `PGPASSWORD=${secret}`).join(' ');
+    const result = createRedactor().redact(line);
+    expect(secrets.filter((secret) => result.text.includes(secret))).toEqual([]);
+  });
+
   it('hides the passwords of a compose environment map, quoted or not, whatever they look like', () => {
     const password = (): string =>
       `${randomChars(ALNUM, 3)}_${randomChars(ALNUM, 2)}.@${randomChars(ALNUM, 3)}&${randomChars(ALNUM, 2)}`;

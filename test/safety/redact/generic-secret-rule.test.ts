@@ -77,6 +77,23 @@ describe('generic-secret: assignments in every common syntax', () => {
     }
     expect(kept).toEqual([]);
   });
+
+  it('redacts a typed password whose letters switch case inside runs too short to judge', () => {
+    // `mF`, `QW`, `K`: names switch case where a word starts, this switches inside one. Lower-case
+    // keys in code are judged this way; upper-case variables named for a password are stated
+    // secrets (command-line-credentials.test.ts).
+    expectRedacted('  db_pass: "kfn_mF88_QW.@K7"', 'kfn_mF88_QW.@K7', 'generic-secret');
+    expectRedacted('"smtp_pwd": "Xq.bT_4k@Wz9u"', 'Xq.bT_4k@Wz9u', 'generic-secret');
+  });
+
+  it('redacts a word and a year joined by a symbol under a password name (fresh)', () => {
+    const words = ['Summer', 'Winter', 'Autumn', 'Spring', 'Welcome', 'Dragon', 'Monkey'];
+    for (const separator of ['#', '@', '_', '-', '.', '!']) {
+      const value = `${words[randomInt(words.length)]}${separator}${2000 + randomInt(30)}`;
+      expectRedacted(`  db_pwd: "${value}"`, value, 'generic-secret');
+      expectRedacted(`smtp_pass = '${value}'`, value, 'generic-secret');
+    }
+  });
 });
 
 describe('generic-secret: what is not a secret', () => {
@@ -121,6 +138,9 @@ describe('generic-secret: what is not a secret', () => {
     ['base64 of user:password', '"Authorization": "Basic dXNlcm5hbWU6cGFzc3dvcmQ="'],
     ['Python pass statement', 'if x:\n    pass\n'],
     ['hex literal', 'const secret = 0x5f3759df5f3759df;'],
+    ['mixed-case header name', 'api_key_header: "X-Api-Key"'],
+    ['mixed-case name with acronyms', 'token_type: "OAuth2-IdToken"'],
+    ['a word and a year under a name that is not a password', 'token_version = "Release-2024"'],
   ];
 
   it.each(negatives)('%s', (_name, text) => {

@@ -1,3 +1,4 @@
+import { isObjectMember, MAX_GENERIC_SECRET_CHARS } from '../is-plausible-secret.js';
 import { isStatedSecret } from '../is-stated-secret.js';
 import type { ValueRange, WindowRule } from '../redaction-rule.js';
 import {
@@ -33,7 +34,6 @@ const PASSWORD_VARIABLE = new RegExp(
   String.raw`(?<![\w$.-])(?:${PASSWORD_VARIABLES.join('|')})(?:=|["']?:[ \t]+)`,
   'g',
 );
-
 /** The credential arguments of common tools: `mysql -p...`, `docker login -p`, `redis-cli -a`, ... */
 export const COMMAND_LINE_CREDENTIAL_RULE: WindowRule = {
   id: 'command-line-credential',
@@ -82,17 +82,41 @@ function findPasswordVariables(text: string, start: number, window: string): Val
     const value = match[0].endsWith('=')
       ? readAssignedWord(text, valueStart, text[start + match.index - 1] ?? '')
       : readMappedValue(text, valueStart);
-    const range = value !== undefined && isStatedSecret(value.text) ? rangeOf(value) : undefined;
+    // A value is read once: a name inside it (`A_PASS=B_PASS=…`) is part of it, not another entry.
+    if (value !== undefined)
+      PASSWORD_VARIABLE.lastIndex = Math.max(
+        PASSWORD_VARIABLE.lastIndex,
+        (value.offsets[value.offsets.length - 1] ?? 0) + 1 - start,
+      );
+    const isMember =
+      value !== undefined && !match[0].endsWith('=') && isUnquotedMember(text, value);
+    const range =
+      value !== undefined &&
+      value.text.length <= MAX_GENERIC_SECRET_CHARS &&
+      isStatedSecret(value.text) &&
+      !isMember
+        ? rangeOf(value)
+        : undefined;
     if (range !== undefined) found.push(range);
   }
   return found;
 }
 
+/** Whether a map entry's value is unquoted code ending as a JS object's member does. */
+function isUnquotedMember(text: string, value: CommandWord): boolean {
+  const before = text[(value.offsets[0] ?? 0) - 1] ?? '';
+  return before !== '"' && before !== "'" && isObjectMember(value.text);
+}
+
+// One word, read at most a value's length: a minified line of many assignments costs each one that.
+const ASSIGNED_WORD_LIMITS = { words: 1, chars: MAX_GENERIC_SECRET_CHARS + 1 };
+
 /** The shell word after `NAME=`; none when the variable is set empty (`PGPASSWORD= psql`). */
 function readAssignedWord(text: string, at: number, before: string): CommandWord | undefined {
   if (/\s/.test(text[at] ?? '\n')) return undefined;
   // Inside a string literal (`"sh", "-c", "PGPASSWORD=… pg_dump"`) the literal's quote ends it.
-  return readShellWords(text, at, before === '"' || before === "'" ? before : '')[0];
+  const closer = before === '"' || before === "'" ? before : '';
+  return readShellWords(text, at, closer, ASSIGNED_WORD_LIMITS)[0];
 }
 
 /**

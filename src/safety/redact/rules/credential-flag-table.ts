@@ -187,7 +187,8 @@ export const CREDENTIAL_FLAG_TABLE: readonly CredentialFlagRow[] = [
 // command, exported, in an env list or a compose `environment:` map: the name says the value is one.
 // From each tool's manual (libpq, the MySQL client, sshpass -e, redis-cli, sqlcmd, BorgBackup,
 // restic) and each image's documented variables (Docker Official Images: postgres, mysql, mariadb,
-// mongo, rabbitmq, elasticsearch; minio, grafana, pgadmin4, keycloak).
+// mongo, rabbitmq, elasticsearch; minio, grafana, pgadmin4, keycloak). Any other upper-case name
+// ending in a password word is read by the generic rule the same way (`PASSWORD_VARIABLE_NAME`).
 export const PASSWORD_VARIABLES: readonly string[] = [
   'PGPASSWORD',
   'MYSQL_PWD',

@@ -1,6 +1,11 @@
 import { isPlaceholderValue } from '../is-placeholder-value.js';
 import { readSecretName } from '../is-secret-name.js';
-import { isPlausibleSecret, MAX_GENERIC_SECRET_CHARS } from '../is-plausible-secret.js';
+import {
+  isObjectMember,
+  isPlausibleSecret,
+  MAX_GENERIC_SECRET_CHARS,
+} from '../is-plausible-secret.js';
+import { isStatedSecret } from '../is-stated-secret.js';
 import type { AnchoredRule, ValueRange } from '../redaction-rule.js';
 
 // Shorter names right after `/` or `+` are read as base64 text.
@@ -39,8 +44,19 @@ const BLANKS_THEN_VALUE = /[ \t]+(?=[^\s=])/y;
 const AUTH_SCHEME = /(?:bearer|basic|token|bot|api-?token|api-?key|sso-key)[ \t]+/iy;
 // A name for a password proper, where a quoted word-and-number value (`thisIsDog11`) is one.
 const PASSWORD_NAME = /(?:password|passwd|pass|pwd)\d{0,2}$/i;
-// Words and a number at the end: how people make up passwords (`Welcome2024!`, `rivermaple98`).
-const WORDS_THEN_NUMBER = /^[A-Za-z]{4,40}\d{2,4}[!#$%&*@^.?]?$/;
+// An upper-case variable whose name ends in a word for a password (`APP_DB_PASS`, `SMTP_PASSWORD`,
+// `LDAP_BIND_PW`, `BORG_PASSPHRASE`), whatever its prefix: the name says the value is one, so only
+// stand-ins, templates, switch words and code are refused, not values that read as names.
+// `PWD` and `OLDPWD` alone are the shell's working directories, so `PWD` and `PW` need a prefix.
+const PASSWORD_VARIABLE_NAME =
+  /^(?:(?:[A-Z][A-Z0-9]*_)*(?:PASSWORD|PASSWD|PASS|PASSPHRASE)|(?:[A-Z][A-Z0-9]*_)+(?:PWD|PW))$/;
+// Words a switch is set to (`ALLOW_EMPTY_PASSWORD=true`), not a password.
+const SWITCH_VALUE = /^(?:true|false|yes|no|on|off|null|none|nil|empty|disabled?|enabled?)$/i;
+// A code constant naming a configuration key (`DB_PASSWORD = "spring.datasource.password"`): words.
+const PROPERTY_KEY = /^[a-z]{2,}(?:[._-][a-z]{2,})+$/;
+// Words and a number at the end: how people make up passwords (`Welcome2024!`, `rivermaple98`,
+// `Summer#2025`).
+const WORDS_THEN_NUMBER = /^[A-Za-z]{4,40}[!#$%&*@^.?_-]?\d{2,4}[!#$%&*@^.?]?$/;
 // Values are read with sticky patterns bounded one past the longest plausible value, so a hostile
 // line costs a bounded amount of work per keyword.
 const VALUE_SCAN_CHARS = MAX_GENERIC_SECRET_CHARS + 1;
@@ -157,6 +173,8 @@ export const GENERIC_ASSIGNMENT_RULE: AnchoredRule = {
         : readValue(text, valueStart, {
             key,
             isPassword: PASSWORD_NAME.test(key),
+            isPasswordVariable: PASSWORD_VARIABLE_NAME.test(key),
+            isCodeConstant: isCodeConstant(text, keyStart, keyEnd),
             isMnemonic: kind === 'mnemonic',
             isEnvLine: isEnvLine(text, keyStart, keyEnd, key),
             isYamlLine: isYamlLine(text, keyStart, keyEnd),
@@ -196,7 +214,8 @@ function isNameAttribute(text: string, keyStart: number): boolean {
 }
 
 function isDockerfileEnv(text: string, keyStart: number): boolean {
-  return DOCKERFILE_ENV.test(text.slice(text.lastIndexOf('\n', keyStart - 1) + 1, keyStart));
+  const before = lineBefore(text, keyStart);
+  return before.isWholeLine && DOCKERFILE_ENV.test(before.text);
 }
 
 /** Where the value of the key ending at `keyEnd` starts, in any of the assignment forms read. */
@@ -284,8 +303,46 @@ function isImageQueryKey(text: string, keyStart: number): boolean {
  */
 function isEnvLine(text: string, keyStart: number, keyEnd: number, key: string): boolean {
   if (text[keyEnd] !== '=' || !ENV_NAME.test(key)) return false;
-  const lineStart = text.lastIndexOf('\n', keyStart - 1) + 1;
-  return /(?:^|["'`])[ \t]*(?:export[ \t]+)?$/.test(text.slice(lineStart, keyStart));
+  const before = lineBefore(text, keyStart);
+  return (
+    (before.isWholeLine && /^[ \t]*(?:export[ \t]+)?$/.test(before.text)) ||
+    /["'`][ \t]*(?:export[ \t]+)?$/.test(before.text)
+  );
+}
+
+// What precedes a key on its line is read this far back: the forms judged by it (an indent, a
+// quote, `export`, `ENV`) are short, and reading back over a long minified line for each key on
+// it would cost the square of the line's length.
+const LINE_PREFIX_CHARS = 256;
+
+/** The text before `at` on its line, up to LINE_PREFIX_CHARS, and whether that is all of it. */
+function lineBefore(text: string, at: number): { text: string; isWholeLine: boolean } {
+  const from = Math.max(0, at - LINE_PREFIX_CHARS);
+  const slice = text.slice(from, at);
+  const newline = slice.lastIndexOf('\n');
+  return { text: slice.slice(newline + 1), isWholeLine: newline !== -1 || from === 0 };
+}
+
+// ` = ` or a type annotation then ` = ` (`DB_PASSWORD: str = "…"`), as code assigns a constant.
+const CONSTANT_ASSIGNMENT = /^(?:[ \t]*:[^=\n]{0,64})?[ \t]+=[ \t]/;
+
+/** Whether the key is an unquoted name assigned with ` = ` (code), not a `.env`, YAML or JSON entry. */
+function isCodeConstant(text: string, keyStart: number, keyEnd: number): boolean {
+  const before = text[keyStart - 1] ?? '';
+  return (
+    before !== '"' && before !== "'" && CONSTANT_ASSIGNMENT.test(text.slice(keyEnd, keyEnd + 80))
+  );
+}
+
+/**
+ * Whether an unquoted value is a plain scalar alone on its line (a compose or YAML file), not a JS
+ * object's member (`process.env.X,`, `getPass() }`, `0x0B96;`) or the first word of a description
+ * (`DB_PASSWORD: required, see below`).
+ */
+function isPlainScalar(text: string, raw: string, end: number): boolean {
+  if (isObjectMember(raw)) return false;
+  const rest = /^[^\n]*/.exec(text.slice(end, end + MAX_KEY_CHARS))?.[0] ?? '';
+  return /^[,;]?[ \t]*(?:#.*)?\r?$/.test(rest);
 }
 
 /**
@@ -313,6 +370,10 @@ interface ValueContext {
   key: string;
   /** The key names a password proper (`db_password`). */
   isPassword: boolean;
+  /** The key is an upper-case variable named for a password (`APP_DB_PASS`). */
+  isPasswordVariable: boolean;
+  /** The key is a constant in code (`String DB_PASSWORD = "…"`), not a file's entry. */
+  isCodeConstant: boolean;
   /** The key names a wallet's secret words (`MNEMONIC`, `seed_phrase`). */
   isMnemonic: boolean;
   /** The key opens a `.env` or shell line. */
@@ -327,8 +388,8 @@ interface ValueContext {
  */
 function isYamlLine(text: string, keyStart: number, keyEnd: number): boolean {
   if (text[keyEnd] !== ':' || (text[keyEnd + 1] !== ' ' && text[keyEnd + 1] !== '\t')) return false;
-  const lineStart = text.lastIndexOf('\n', keyStart - 1) + 1;
-  return /^[ \t]*(?:- )?$/.test(text.slice(lineStart, keyStart));
+  const before = lineBefore(text, keyStart);
+  return before.isWholeLine && /^[ \t]*(?:- )?$/.test(before.text);
 }
 
 /** Reads the value that starts at `start`, quoted or not, and returns its range if it looks like a secret. */
@@ -365,7 +426,13 @@ function readValue(text: string, start: number, context: ValueContext): ValueRan
   const isQuoted = pattern !== UNQUOTED_VALUE && pattern !== YAML_VALUE;
   const isMadeUpPassword =
     context.isPassword && isQuoted && WORDS_THEN_NUMBER.test(value) && !isPlaceholderValue(value);
-  return isMadeUpPassword || isPlausibleSecret(value, isQuoted)
+  const isNamedPassword =
+    context.isPasswordVariable &&
+    isStatedSecret(value) &&
+    !SWITCH_VALUE.test(value) &&
+    !(context.isCodeConstant && PROPERTY_KEY.test(value)) &&
+    (isQuoted || (context.isYamlLine && isPlainScalar(text, match[0], end)));
+  return isMadeUpPassword || isNamedPassword || isPlausibleSecret(value, isQuoted)
     ? { start: cursor, end }
     : undefined;
 }

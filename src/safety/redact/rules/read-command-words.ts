@@ -17,12 +17,17 @@ const MAX_WORDS = 64;
  * ends at `closer`, the literal's quote, and a quote with no partner on its line ends a word:
  * it closes an enclosing literal, and reading on would take in the lines after it.
  */
-export function readShellWords(text: string, from: number, closer = ''): CommandWord[] {
+export function readShellWords(
+  text: string,
+  from: number,
+  closer = '',
+  limits: { words: number; chars: number } = { words: MAX_WORDS, chars: MAX_COMMAND_CHARS },
+): CommandWord[] {
   const words: CommandWord[] = [];
-  const end = Math.min(text.length, from + MAX_COMMAND_CHARS);
+  const end = Math.min(text.length, from + limits.chars);
   const fold = foldedLineStart(text, from);
   let index = from;
-  while (index < end && words.length < MAX_WORDS) {
+  while (index < end && words.length < limits.words) {
     const char = text[index] ?? '';
     if (char === ' ' || char === '\t' || char === '\r') {
       index += 1;
@@ -59,17 +64,31 @@ const MAX_FOLDED_LINES = 32;
  * ending `>`, `>-` or `>+` above it, less indented, with only lines of this indent between).
  */
 function foldedLineStart(text: string, at: number): string | undefined {
-  let lineStart = text.lastIndexOf('\n', at - 1) + 1;
+  let lineStart = lineStartBefore(text, at);
+  if (lineStart === undefined) return undefined;
   const indent = /^[ \t]*/.exec(text.slice(lineStart, lineStart + 256))?.[0] ?? '';
   if (indent === '') return undefined;
   for (let lines = 0; lines < MAX_FOLDED_LINES && lineStart > 0; lines += 1) {
-    const previousStart = text.lastIndexOf('\n', lineStart - 2) + 1;
+    const previousStart = lineStartBefore(text, lineStart - 1);
+    if (previousStart === undefined) return undefined;
     const previous = text.slice(previousStart, lineStart - 1).replace(/\r$/, '');
     if (!previous.startsWith(indent))
       return /:[ \t]*>[-+]?[ \t]*$/.test(previous) ? indent : undefined;
     lineStart = previousStart;
   }
   return undefined;
+}
+
+/**
+ * Where the line holding `at` starts, looked for within a command's reach: a longer line (a
+ * minified file) is no folded scalar's, and reading back over all of it for each command on it
+ * would cost the square of its length.
+ */
+function lineStartBefore(text: string, at: number): number | undefined {
+  const from = Math.max(0, at - MAX_COMMAND_CHARS);
+  const newline = text.slice(from, at).lastIndexOf('\n');
+  if (newline !== -1) return from + newline + 1;
+  return from === 0 ? 0 : undefined;
 }
 
 /** Reads one word into `word` from `index`; returns the index after it. */
