@@ -211,7 +211,13 @@ function testMatcher(
     severity = 'info';
     message = `${message} (inside a /* … */ comment, so ranked informational; check that it is one)`;
   }
-  collector.add(rule, severity, message, line, hitOffset);
+  // A sink read on the statement before its match (a block's value at its `end`) is shown on that statement.
+  const before =
+    'argument' in matcher && matcher.argument === 'previous'
+      ? file.statementBefore(file.lines.startOf(line))
+      : undefined;
+  if (before === undefined) collector.add(rule, severity, message, line, hitOffset);
+  else collector.add(rule, severity, message, file.lines.lineOf(before), before);
 }
 
 // The name request input came through (undefined when read directly), or null when none reaches the sink.
