@@ -60,3 +60,42 @@ describe('Sinatra: a block ending on a bare variable', () => {
     ).toEqual([]);
   });
 });
+
+describe('Sinatra: halt', () => {
+  const route = (line: string): string[] => [
+    "require 'sinatra'",
+    '',
+    "get '/u/:id' do",
+    line,
+    "  'ok'",
+    'end',
+  ];
+
+  it('a status alone, constant text or a template before a condition on the request is no page', () => {
+    const name = fresh();
+    for (const line of [
+      `  halt 404 unless params[:${name}]`,
+      `  halt(403) if params[:${name}] == 'root'`,
+      `  halt 404, 'Not found' unless params[:${name}]`,
+      `  halt 400, "Bad ${name}" if params[:${name}].to_s.empty?`,
+      `  halt erb(:missing) unless params[:${name}]`,
+    ])
+      expect(hintLines(route(line), 'xss'), line).toEqual([]);
+  });
+
+  it('a body built from the request is a page, with or without a condition or a status', () => {
+    const name = fresh();
+    for (const line of [
+      `  halt 400, "<p>#{params[:${name}]}</p>"`,
+      `  halt 400, "<p>#{params[:${name}]}</p>" if params[:${name}].size > 9`,
+      `  halt "<p>#{params[:${name}]}</p>" unless ok`,
+      `  halt params[:${name}]`,
+    ])
+      expect(hintLines(route(line), 'xss'), line).toEqual([4]);
+  });
+
+  it('a hostile halt line (thousands of digits, quotes and open brackets) is read in bounded work', () => {
+    const line = `  halt ${'4'.repeat(20000)}, ${"'".repeat(5000)}${'('.repeat(5000)} unless x`;
+    expect(hintLines(route(line), 'xss').length).toBeLessThanOrEqual(1);
+  });
+});

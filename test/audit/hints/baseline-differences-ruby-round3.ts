@@ -1,0 +1,14 @@
+import type { ExpectedDifference } from './hint-baseline.test.js';
+
+// The baseline differences the third round of Ruby rows of issue 30 makes, each argued in a line.
+export const RUBY_ROUND3_DIFFERENCES: readonly ExpectedDifference[] = [
+  {
+    path: 'hint-corpus/xss/rb-vuln-sinatra-halt.rb',
+    line: 5,
+    category: 'xss',
+    change: 'added',
+    severity: 'low',
+    reason:
+      'New fixture: Sinatra halt with a status and request-built HTML sends that HTML as the page; the trailing if is its condition.',
+  },
+];
