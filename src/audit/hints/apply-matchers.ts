@@ -236,14 +236,18 @@ function requestInputVia(
 // Per file, by the text searched: whether the file holds it as code.
 const heldInCode = new WeakMap<FileContext, Map<string, boolean>>();
 
-// Whether the file makes the name from a source (`R = new Random()`, `this.rng = new Random(seed)`)
-// or declares it of a type (`Part part`, `for (Part part : parts)`, Go's `w http.ResponseWriter`).
+// Whether the file makes the name from a source (`R = new Random()`, `this.rng = new Random(seed)`,
+// Ruby's `@rng ||= Random.new`) or declares it of a type (`Part part`, `for (Part part : parts)`, Go's
+// `w http.ResponseWriter`).
 function isReceiver(file: FileContext, name: string, condition: ReceiverCondition): boolean {
   const escaped = escapeRegExp(name);
   const { assignedFrom, declaredAs, typedAs } = condition;
   return (
     (assignedFrom !== undefined &&
-      holdsInCode(file, String.raw`(?<![\w$])${escaped}\s*=\s*(?:${assignedFrom.source})`)) ||
+      holdsInCode(
+        file,
+        String.raw`(?<![\w$@])${escaped}\s*(?:\|\||\?\?)?=\s*(?:${assignedFrom.source})`,
+      )) ||
     (declaredAs !== undefined &&
       holdsInCode(file, String.raw`(?:${declaredAs.source})\s+${escaped}(?![\w$])(?!\s*\()`)) ||
     (typedAs !== undefined &&

@@ -11,4 +11,13 @@ export const RUBY_ROUND3_DIFFERENCES: readonly ExpectedDifference[] = [
     reason:
       'New fixture: Sinatra halt with a status and request-built HTML sends that HTML as the page; the trailing if is its condition.',
   },
+  {
+    path: 'hint-corpus/weak-crypto/rb-vuln-random-held.rb',
+    line: 10,
+    category: 'weak-crypto',
+    change: 'added',
+    severity: 'medium',
+    reason:
+      'New fixture: a Random made in initialize and held in @rng, then drawn from for a reset token (its receiver is made from Random.new).',
+  },
 ];

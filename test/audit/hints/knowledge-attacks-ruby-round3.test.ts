@@ -99,3 +99,44 @@ describe('Sinatra: halt', () => {
     expect(hintLines(route(line), 'xss').length).toBeLessThanOrEqual(1);
   });
 });
+
+describe('Ruby: a Random held in a field or constant', () => {
+  it('is weak when made from Random.new (=, ||=, with a seed), not from SecureRandom or under another name', () => {
+    const rng = fresh();
+    const use = (made: string, drawn: string): number[] =>
+      hintLines(
+        [
+          'class Tokens',
+          '  def initialize',
+          `    ${made}`,
+          '  end',
+          '',
+          '  def api_token',
+          `    ${drawn}`,
+          '  end',
+          'end',
+        ],
+        'weak-crypto',
+      );
+    expect(use(`@${rng} = Random.new`, `@${rng}.rand(2**128).to_s(16)`)).toEqual([7]);
+    expect(use(`@${rng} ||= Random.new(42)`, `@${rng}.bytes(16).unpack1('H*')`)).toEqual([7]);
+    expect(use(`@${rng} = SecureRandom`, `@${rng}.random_number(2**128).to_s(16)`)).toEqual([]);
+    // A local of the same name is another variable; making a generator names no secret.
+    expect(use(`@${rng} = Random.new`, `${rng}.rand(2**128).to_s(16)`)).toEqual([]);
+  });
+
+  it('a constant drawn from for a key far from where it is made is flagged; a hostile chain stays bounded', () => {
+    const rng = fresh().toUpperCase();
+    const lines = [
+      `${rng} = Random.new`,
+      ...Array<string>(30).fill(''),
+      `api_key = ${rng}.bytes(24).unpack1('H*')`,
+    ];
+    expect(hintLines(lines, 'weak-crypto')).toEqual([32]);
+    const hostile = [
+      `${rng} = Random.new`,
+      `token = ${'a.'.repeat(20000)}${rng}.rand(9)${'('.repeat(3000)}`,
+    ];
+    expect(hintLines(hostile, 'weak-crypto').length).toBeLessThanOrEqual(1);
+  });
+});
