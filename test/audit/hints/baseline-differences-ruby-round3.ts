@@ -20,4 +20,13 @@ export const RUBY_ROUND3_DIFFERENCES: readonly ExpectedDifference[] = [
     reason:
       'New fixture: a Random made in initialize and held in @rng, then drawn from for a reset token (its receiver is made from Random.new).',
   },
+  {
+    path: 'hint-corpus/xpath-injection/rb-vuln-nokogiri-css.rb',
+    line: 6,
+    category: 'xpath-injection',
+    change: 'added',
+    severity: 'high',
+    reason:
+      "New fixture: Nokogiri's at_css compiles a selector built from params to XPath and evaluates it (searchable.rb, CSS.xpath_for).",
+  },
 ];

@@ -140,3 +140,44 @@ describe('Ruby: a Random held in a field or constant', () => {
     expect(hintLines(hostile, 'weak-crypto').length).toBeLessThanOrEqual(1);
   });
 });
+
+describe('Nokogiri: css and at_css compile their selector to XPath', () => {
+  const file = (line: string, header = "require 'nokogiri'"): string[] => [
+    header,
+    '',
+    'def pick(doc, params)',
+    line,
+    'end',
+  ];
+
+  it('a selector built from the request is an XPath query the request writes', () => {
+    const name = fresh();
+    for (const line of [
+      `  doc.css("a.#{params[:${name}]}")`,
+      `  doc.at_css("user[name='" + params[:${name}] + "']")&.text`,
+      `  doc.css params[:${name}]`,
+    ])
+      expect(hintLines(file(line), 'xpath-injection'), line).toEqual([4]);
+  });
+
+  it('a constant, an allow-list lookup, a cast, css_path and another library stay unflagged', () => {
+    const name = fresh();
+    for (const line of [
+      "  doc.css('a[href]').first(params[:limit].to_i)",
+      `  doc.css(SELECTORS.fetch(params[:${name}], 'a'))`,
+      `  doc.at_css("li:nth-child(#{Integer(params[:${name}])})")`,
+      `  node.css_path + params[:${name}].to_s`,
+      `  doc.attributes(params[:${name}])`,
+    ])
+      expect(hintLines(file(line), 'xpath-injection'), line).toEqual([]);
+    // Without Nokogiri, `css` is some other library's (a stylesheet builder, a mailer's inliner).
+    expect(
+      hintLines(file(`  page.css(params[:${name}])`, "require 'premailer'"), 'xpath-injection'),
+    ).toEqual([]);
+  });
+
+  it('a hostile selector line (deep brackets, thousands of interpolations) is read in bounded work', () => {
+    const line = `  doc.css("${'#{params[:q]}['.repeat(3000)}${'('.repeat(3000)}")`;
+    expect(hintLines(file(line), 'xpath-injection').length).toBeLessThanOrEqual(1);
+  });
+});
