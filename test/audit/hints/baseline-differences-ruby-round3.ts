@@ -22,11 +22,11 @@ export const RUBY_ROUND3_DIFFERENCES: readonly ExpectedDifference[] = [
   },
   {
     path: 'hint-corpus/xpath-injection/rb-vuln-nokogiri-css.rb',
-    line: 6,
+    line: 8,
     category: 'xpath-injection',
     change: 'added',
-    severity: 'high',
+    severity: 'medium',
     reason:
-      "New fixture: Nokogiri's at_css compiles a selector built from params to XPath and evaluates it (searchable.rb, CSS.xpath_for).",
+      "New fixture: Nokogiri's at_css compiles a selector built from a Sinatra route capture to XPath and evaluates it (searchable.rb, CSS.xpath_for; medium: through the capture).",
   },
 ];
