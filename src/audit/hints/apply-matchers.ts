@@ -211,7 +211,13 @@ function testMatcher(
     severity = 'info';
     message = `${message} (inside a /* … */ comment, so ranked informational; check that it is one)`;
   }
-  collector.add(rule, severity, message, line, hitOffset);
+  // A sink read on the statement before its match (a block's value at its `end`) is shown on that statement.
+  const before =
+    'argument' in matcher && matcher.argument === 'previous'
+      ? file.statementBefore(file.lines.startOf(line))
+      : undefined;
+  if (before === undefined) collector.add(rule, severity, message, line, hitOffset);
+  else collector.add(rule, severity, message, file.lines.lineOf(before), before);
 }
 
 // The name request input came through (undefined when read directly), or null when none reaches the sink.
@@ -230,14 +236,18 @@ function requestInputVia(
 // Per file, by the text searched: whether the file holds it as code.
 const heldInCode = new WeakMap<FileContext, Map<string, boolean>>();
 
-// Whether the file makes the name from a source (`R = new Random()`, `this.rng = new Random(seed)`)
-// or declares it of a type (`Part part`, `for (Part part : parts)`, Go's `w http.ResponseWriter`).
+// Whether the file makes the name from a source (`R = new Random()`, `this.rng = new Random(seed)`,
+// Ruby's `@rng ||= Random.new`) or declares it of a type (`Part part`, `for (Part part : parts)`, Go's
+// `w http.ResponseWriter`).
 function isReceiver(file: FileContext, name: string, condition: ReceiverCondition): boolean {
   const escaped = escapeRegExp(name);
   const { assignedFrom, declaredAs, typedAs } = condition;
   return (
     (assignedFrom !== undefined &&
-      holdsInCode(file, String.raw`(?<![\w$])${escaped}\s*=\s*(?:${assignedFrom.source})`)) ||
+      holdsInCode(
+        file,
+        String.raw`(?<![\w$@])${escaped}\s*(?:\|\||\?\?)?=\s*(?:${assignedFrom.source})`,
+      )) ||
     (declaredAs !== undefined &&
       holdsInCode(file, String.raw`(?:${declaredAs.source})\s+${escaped}(?![\w$])(?!\s*\()`)) ||
     (typedAs !== undefined &&

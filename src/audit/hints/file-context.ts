@@ -11,7 +11,7 @@ import {
 } from './flow/flow-file.js';
 import { taintFor, type Taint } from './flow/flow-value.js';
 import { argumentList, commandOf } from './flow/command-value.js';
-import { sinkArgumentSpans, type SinkArgument } from './flow/sink-argument.js';
+import { previousLine, sinkArgumentSpans, type SinkArgument } from './flow/sink-argument.js';
 import { isOutsideQuotes } from './is-outside-quotes.js';
 import { LineMap } from './line-map.js';
 import { findLogicalLine, mayBeWrapped, type LogicalLine } from './logical-line.js';
@@ -288,6 +288,21 @@ export class FileContext {
       fn.body.end === lineStart &&
       pattern?.test(flow.file.original.slice(fn.header.start, fn.header.end)) === true
     );
+  }
+
+  /**
+   * Where the statement before a line starts (the last non-blank line, comments masked): the value a
+   * block closing on that line ends on; undefined when there is none or the language is not analysed.
+   */
+  statementBefore(lineStart: number): number | undefined {
+    const flow = this.#flowAnalysis();
+    if (flow === null) return undefined;
+    const span = previousLine(flow.file.masked, lineStart);
+    if (span.start === span.end) return undefined;
+    // Leading indentation is not the statement: the excerpt and column start at its first character.
+    const indent =
+      /^[ \t]*/.exec(flow.file.masked.text.slice(span.start, span.end))?.[0].length ?? 0;
+    return span.start + indent;
   }
 
   #flowAnalysis(): FlowAnalysis | null {

@@ -364,12 +364,12 @@ export const JAVA_GO_RUBY_DIFFERENCES: readonly ExpectedDifference[] = [
   },
   {
     path: 'hint-corpus/xss/rb-vuln-sinatra-bare-variable.rb',
-    line: 8,
+    line: 7,
     category: 'xss',
     change: 'added',
     severity: 'low',
     reason:
-      "New fixture: a Sinatra route block that ends on a variable holding request-built HTML, read at the block's end (low: through a variable).",
+      "New fixture: a Sinatra route block that ends on a variable holding request-built HTML, found at the block's end and shown on the variable (low: through a variable).",
   },
   {
     path: 'hint-corpus/xss/rb-vuln-erb-result.rb',

@@ -109,8 +109,8 @@ export function sinkArgumentSpans(
   return [{ start: expressionStart(masked, hit), end: statementEnd(masked, hit) }];
 }
 
-// The last non-blank line before the one holding `at` (the statement a Ruby `end` closes on).
-function previousLine(masked: MaskedText, at: number): Span {
+/** The last non-blank line before the one holding `at` (the statement a Ruby `end` closes on). */
+export function previousLine(masked: MaskedText, at: number): Span {
   const text = masked.text;
   let end = text.lastIndexOf('\n', at - 1);
   while (end > 0) {

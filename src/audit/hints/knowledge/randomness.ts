@@ -107,6 +107,8 @@ const JAVA_GENERATOR_METHODS = [
 ];
 // https://ruby-doc.org/3.3/Random.html, Kernel#rand and Kernel#srand, Random::Formatter, and
 // Array#shuffle and Array#sample (which draw from Random unless given `random: SecureRandom`).
+// `Random.new` (and `Random::DEFAULT`'s class), not SecureRandom.
+const RUBY_RANDOM_NEW = String.raw`(?<![\w:])Random\.new\b`;
 const RUBY_RANDOM_SOURCES = [
   String.raw`(?<![\w.:])s?rand\s*[(\s]`,
   String.raw`(?<![\w:])Random(?:::DEFAULT)?\.(?:rand|new|bytes|random_number|seed|new_seed)\b`,
@@ -247,6 +249,18 @@ export const WEAK_RANDOM: readonly WeakRandomRow[] = [
     pattern: new RegExp(RUBY_RANDOM_SOURCES.join('|')),
     flagged: 'reset_token = ALPHABET.chars.sample(24).join',
     safe: 'reset_token = SecureRandom.alphanumeric(24)',
+  },
+  // A Random held in an instance variable, class variable, constant or local (`@rng = Random.new`,
+  // `RNG ||= Random.new(seed)`), then drawn from with its instance methods (ruby-doc.org/3.3/Random.html:
+  // #rand, #bytes, and Random::Formatter#random_number).
+  {
+    language: 'ruby',
+    keywords: ['rand', 'bytes', 'random_number'],
+    pattern: /(?<receiver>(?<![\w@$:.])@{0,2}[A-Za-z_]\w*)\s*\.\s*(?:rand|bytes|random_number)\b/,
+    receiver: { assignedFrom: new RegExp(RUBY_RANDOM_NEW) },
+    // The generator is made away from the use, so only the held form can flag the use.
+    flagged: 'RNG = Random.new\n\n\n\nreset_token = RNG.bytes(16).unpack1("H*")',
+    safe: 'RNG = SecureRandom\n\n\n\nreset_token = RNG.bytes(16).unpack1("H*")',
   },
 ];
 

@@ -83,9 +83,16 @@ export const NOT_HTML_CONTENT_TYPE: Readonly<Record<'js' | 'php', RegExp>> = {
 // `content_tag`'s fourth argument `false`, which turns its escaping off
 // (https://api.rubyonrails.org/classes/ActionView/Helpers/TagHelper.html#method-i-content_tag).
 
+// Sinatra's halt (sinatra/sinatra README "Halting", lib/sinatra/base.rb `def halt(*response)`) takes a
+// status, a body, headers or a template: `halt 410` and `halt 404 unless user` send no page of their
+// own, `halt 404, 'Not found'` sends constant text, `halt erb(:missing)` a template; a trailing
+// `if`/`unless` is the condition, not the body. `halt 400, "<p>#{q}</p>"` stays a page.
+const SINATRA_HALT_WITHOUT_PAGE = String.raw`halt\s*\(?\s*(?:\d+\s*\)?\s*(?:$|(?:if|unless)\b)|(?:\d+\s*,\s*)?(?:'[^'\n]*'|"[^"#\n]*")\s*\)?\s*(?:$|(?:if|unless)\b)|(?:\d+\s*,\s*)?(?:erb|haml|slim|json|redirect)\b)`;
+
 /** What a Sinatra route block ends on that is not an HTML page. */
-export const RUBY_NOT_HTML =
-  /\.to_json\b|^\s*(?:json|JSON\.(?:generate|dump|pretty_generate)|redirect|send_file|erb|haml|slim|status|headers|content_type|halt\s+\d+\s*$)\b/;
+export const RUBY_NOT_HTML = new RegExp(
+  String.raw`\.to_json\b|^\s*(?:(?:json|JSON\.(?:generate|dump|pretty_generate)|redirect|send_file|erb|haml|slim|status|headers|content_type)\b|${SINATRA_HALT_WITHOUT_PAGE})`,
+);
 
 /** A `content_type` set to something other than HTML, a few lines above the block's value. */
 export const RUBY_OTHER_TYPE = /\bcontent_type\s*\(?\s*(?::(?!html\b)\w+|["'](?!text\/html))/;

@@ -105,7 +105,11 @@ export const JAVA_XML_PARSER_CLASSES: readonly string[] = ['SAXBuilder', 'SAXRea
 // (ext/libxml/ruby_xml_parser_options.c at 31b40010), and its global defaults
 // `XML.default_substitute_entities`, `default_load_external_dtd` and `default_validity_checking`
 // turn NOENT, DTDLOAD and DTDVALID on for every parser (ext/libxml/ruby_xml.c at 0bac9f75). REXML
-// fetches no external entity, so it has no switch here.
+// fetches no external entity, so it has no switch here. Nor have Ox and Oga, which expand no entity a
+// document declares, whatever their options: Ox keeps a DOCTYPE as text (ohler55/ox ext/ox/parse.c at
+// 569e58ec, read_doctype) and decodes only the predefined and numeric references (read_coded_chars);
+// Oga lexes a DOCTYPE's inline rules as one token and decodes the five predefined entities and
+// code points (yorickpeterse/oga lib/oga/xml/entities.rb at 9f71af40, DECODE_MAPPING).
 
 /** Ruby parser options that switch entity substitution, DTD loading, XInclude or the network on. */
 export const RUBY_ENTITY_SWITCHES = {

@@ -35,10 +35,14 @@ const XPATH_INJECTION: HintRule = {
     }),
     // Ruby: Nokogiri's node queries (a query's `$name` bound by the variables hash is not the query's
     // text, https://nokogiri.org/rdoc/Nokogiri/XML/Searchable.html#method-i-xpath) and REXML::XPath's
-    // first, match and each, whose query is the second argument (the first is the node).
+    // first, match and each, whose query is the second argument (the first is the node). Nokogiri's
+    // `css`/`at_css` compile the selector to XPath and evaluate it with no variables
+    // (sparklemotion/nokogiri lib/nokogiri/xml/searchable.rb at 022af2f7: css_internal →
+    // CSS.xpath_for; css/xpath_visitor.rb writes an unknown pseudo-class as an XPath function call),
+    // so a selector built from the request chooses the nodes as an XPath query would.
     ...perLanguage(['ruby'], {
-      keywords: ['xpath', 'at_xpath', 'search', 'at('],
-      pattern: /\.(?:xpath|at_xpath|search|at)\s*\(?/,
+      keywords: ['xpath', 'at_xpath', 'search', 'at(', 'css', 'at_css'],
+      pattern: /\.(?:xpath|at_xpath|search|at|at_css|css)\b\s*\(?/,
       fileRequires: /\bnokogiri\b/i,
       argument: 'first',
     }),

@@ -446,8 +446,8 @@ const HTML_RESPONSE: HintRule = {
       near: { before: 8, after: 0, forbids: RUBY_OTHER_TYPE },
       argument: 'rest',
     }),
-    // A Sinatra route block that ends on a bare variable (`html = "<p>#{params[:q]}</p>"; html`): read
-    // at the block's `end`, as no keyword reaches a line that is only a name.
+    // A Sinatra route block that ends on a bare variable (`html = "<p>#{params[:q]}</p>"; html`): found
+    // at the block's `end`, as no keyword reaches a line that is only a name, and shown on that name.
     ...perLanguage(['ruby'], {
       keywords: ['end'],
       pattern: /^\s*end\b/,
@@ -456,7 +456,7 @@ const HTML_RESPONSE: HintRule = {
       near: {
         before: 8,
         after: 0,
-        requires: /^[ \t]*[a-z_]\w*[ \t]*\n[ \t]*end\b/m,
+        requires: /^[ \t]*[a-z_]\w*[ \t]*(?:#[^\n]*)?\n(?:[ \t]*(?:#[^\n]*)?\n)*[ \t]*end\b/m,
         forbids: RUBY_OTHER_TYPE,
       },
       argument: 'previous',
