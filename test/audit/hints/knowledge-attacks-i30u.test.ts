@@ -1,0 +1,89 @@
+import { randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { indexFile } from '../../../src/audit/hints/index-file.js';
+import { MaskedText } from '../../../src/audit/hints/flow/masked-text.js';
+import { sinkArgumentSpans } from '../../../src/audit/hints/flow/sink-argument.js';
+
+// Round 3 of issue 30 for PHP, Java and the engine: each case has a canary that must fire (request
+// text reaching the sink) or must not (a callback, a name reduced to its last component, a JSON answer).
+// Names and parameter keys are drawn afresh per run.
+const fresh = (): string => `v${randomBytes(4).toString('hex')}`;
+
+function hintLines(path: string, lines: string[], category: string): number[] {
+  return indexFile({ path, text: lines.join('\n') })
+    .filter((hint) => hint.category === category)
+    .map((hint) => hint.line);
+}
+
+const express = (...body: string[]): string[] => [
+  "const { exec } = require('child_process');",
+  "app.get('/attack', (req, res) => {",
+  ...body.map((line) => `  ${line}`),
+  '});',
+];
+
+// The argument texts a `call` sink reads, for code with no strings or comments to mask.
+function callArguments(code: string, sink: string): string[] {
+  const masked = new MaskedText(code);
+  const hit = code.indexOf(sink);
+  return sinkArgumentSpans(masked, hit, hit + sink.length, 'call').map((span) =>
+    code.slice(span.start, span.end).trim(),
+  );
+}
+
+describe('a function literal passed to a sink is not its value; one called in place is', () => {
+  it('an arrow callback with an expression body ending on `)` is not read', () => {
+    const key = fresh();
+    expect(
+      hintLines(
+        'src/app.js',
+        express(
+          'const dir = "/srv";',
+          `exec(\`ls \${dir}\`, (err, out) => log(req.query.${key}));`,
+        ),
+        'command-execution',
+      ),
+    ).toEqual([]);
+    expect(
+      hintLines(
+        'src/app.js',
+        express('const dir = "/srv";', `exec(\`ls \${dir}\`, err => log(req.query.${key}));`),
+        'command-execution',
+      ),
+    ).toEqual([]);
+    expect(callArguments('write(a, (e) => log(e))', 'write(')).toEqual(['a']);
+    expect(callArguments('write(a, async e => log(e))', 'write(')).toEqual(['a']);
+    expect(callArguments('write(a, function (e) { log(e) })', 'write(')).toEqual(['a']);
+  });
+
+  it('a wrapped arrow or function called in place is its value', () => {
+    const key = fresh();
+    expect(
+      hintLines(
+        'src/app.js',
+        express('const dir = "/srv";', `exec(\`ls \${dir}\`, (() => req.query.${key})());`),
+        'command-execution',
+      ),
+    ).toEqual([4]);
+    expect(callArguments('write(a, (() => b)())', 'write(')).toEqual(['a', '(() => b)()']);
+    expect(callArguments('write(a, (function () { return b })())', 'write(')).toEqual([
+      'a',
+      '(function () { return b })()',
+    ]);
+    expect(callArguments('write(a, function () { return b }())', 'write(')).toEqual([
+      'a',
+      'function () { return b }()',
+    ]);
+    expect(callArguments('Find(doc, func() string { return b }())', 'Find(')).toEqual([
+      'doc',
+      'func() string { return b }()',
+    ]);
+  });
+
+  it('a long run of arrows and unbalanced brackets is read in bounded work', () => {
+    const arrows = Array.from({ length: 2_000 }, (_, at) => `(e${at}) => f(`).join('');
+    expect(callArguments(`write(a, ${arrows}`, 'write(')).toEqual(['a']);
+    const unbalanced = `write(a, (${'('.repeat(20_000)} => x`;
+    expect(callArguments(unbalanced, 'write(').length).toBeGreaterThan(0);
+  });
+});
