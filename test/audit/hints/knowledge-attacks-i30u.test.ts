@@ -87,3 +87,92 @@ describe('a function literal passed to a sink is not its value; one called in pl
     expect(callArguments(unbalanced, 'write(').length).toBeGreaterThan(0);
   });
 });
+
+const laravel = (...body: string[]): string[] => [
+  '<?php',
+  'use Illuminate\\Http\\Request;',
+  'use Illuminate\\Support\\Facades\\DB;',
+  'use Illuminate\\Support\\Facades\\Route;',
+  '',
+  ...body,
+];
+
+describe('Laravel route arrow functions and JSON answers', () => {
+  it('an arrow route returning its parameter bare, or appended to a JSON-looking call, is the page', () => {
+    const [path, name] = [fresh(), fresh()];
+    expect(
+      hintLines(
+        'routes/web.php',
+        laravel(`Route::get('/${path}/{${name}}', fn ($${name}) => $${name});`),
+        'xss',
+      ),
+    ).toEqual([6]);
+    expect(
+      hintLines(
+        'routes/web.php',
+        laravel(
+          `Route::get('/${path}/{${name}}', fn ($${name}) => collect([1])->implode('') . $${name});`,
+        ),
+        'xss',
+      ),
+    ).toEqual([6]);
+    expect(
+      hintLines(
+        'routes/web.php',
+        laravel(
+          `Route::get('/${path}', function (Request $request) {`,
+          `    return DB::select('select 1')[0]->name . $request->input('${name}');`,
+          '});',
+        ),
+        'xss',
+      ),
+    ).toEqual([7]);
+  });
+
+  it('a cast parameter, a whole query result and a view stay quiet', () => {
+    const [path, name] = [fresh(), fresh()];
+    for (const body of [
+      `fn (int $${name}) => "<b>{$${name}}</b>"`,
+      `fn ($${name}) => User::find($${name})`,
+      `fn ($${name}) => DB::table('users')->where('name', $${name})->first()`,
+      `fn ($${name}) => view('users.show', ['name' => $${name}])`,
+      `fn ($${name}) => ['name' => $${name}]`,
+    ])
+      expect(
+        hintLines('routes/web.php', laravel(`Route::get('/${path}/{${name}}', ${body});`), 'xss'),
+        body,
+      ).toEqual([]);
+  });
+
+  it('an arrow outside a route, or written in a string, is no page', () => {
+    const name = fresh();
+    expect(
+      hintLines('app/helpers.php', laravel(`$wrap = fn ($${name}) => "<p>$${name}</p>";`), 'xss'),
+    ).toEqual([]);
+    expect(
+      hintLines('routes/web.php', laravel(`$doc = "Route::get('/a/{x}', fn ($x) => $x);";`), 'xss'),
+    ).toEqual([]);
+  });
+
+  it('a query result whose column text is returned is not read as JSON', () => {
+    const [path, name] = [fresh(), fresh()];
+    expect(
+      hintLines(
+        'routes/web.php',
+        laravel(
+          `Route::get('/${path}', fn (Request $request) => User::where('a', 1)->value('name') . $request->input('${name}'));`,
+        ),
+        'xss',
+      ),
+    ).toEqual([6]);
+  });
+
+  it('a long line of arrow routes and unclosed JSON calls is read in bounded work', () => {
+    const routes = Array.from(
+      { length: 3_000 },
+      (_, at) => `Route::get('/r${at}', fn ($a) => collect([$a, DB::select(User::find(`,
+    ).join(' ');
+    const hints = indexFile({ path: 'routes/web.php', text: laravel(routes).join('\n') });
+    expect(Array.isArray(hints)).toBe(true);
+  });
+});

@@ -103,7 +103,8 @@ export const BINDING_ANNOTATION =
 // parameter holds the URL's text. Lumen's `$router->get(…)` registers routes alike. Bounded, so a
 // file of unclosed route calls costs a line's work per call.
 const LARAVEL_ROUTE = String.raw`(?:\bRoute::|\$router->)(?:get|post|put|patch|delete|options|any|match)\s*\([^;]{0,400}?`;
-export const LARAVEL_ROUTE_CLOSURE = String.raw`${LARAVEL_ROUTE}\bfunction\s*\(`;
+// A closure (`function ($id) {`) or an arrow function (`fn ($id) => …`) handed to a route.
+export const LARAVEL_ROUTE_CLOSURE = String.raw`${LARAVEL_ROUTE}\b(?:function|fn)\s*\(`;
 /**
  * Frameworks that bind unannotated handler parameters: the route that maps a function (tested on its
  * header), the parameters it binds, and route registrations naming a handler method elsewhere in the
