@@ -29,4 +29,21 @@ export const ROUND3_PHP_JAVA_DIFFERENCES: readonly ExpectedDifference[] = [
     reason:
       'New fixture: a route arrow hands its URL parameter to response()->file under a folder, so `..` walks out of it.',
   },
+  {
+    path: 'hint-corpus/path-traversal/java-vuln-leaf-parent.java',
+    line: 9,
+    category: 'path-traversal',
+    change: 'added',
+    severity: 'medium',
+    reason:
+      'New fixture: a File built from the request and cut with getParent keeps its `..` components; only a leaf method (getName, getFileName) clears it.',
+  },
+  {
+    path: 'hint-corpus/path-traversal/java-vuln-leaf-parent.java',
+    line: 10,
+    category: 'path-traversal',
+    change: 'added',
+    severity: 'medium',
+    reason: 'New fixture: the parent folder taken from the request is opened by Files.copy.',
+  },
 ];

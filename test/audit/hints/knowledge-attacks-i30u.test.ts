@@ -176,3 +176,70 @@ describe('Laravel route arrow functions and JSON answers', () => {
     expect(Array.isArray(hints)).toBe(true);
   });
 });
+
+function servletHints(body: string[]): number[] {
+  return hintLines(
+    'src/main/java/Attack.java',
+    [
+      'import java.io.*;',
+      'import java.nio.file.*;',
+      'class Attack extends HttpServlet {',
+      '  void doGet(HttpServletRequest request, HttpServletResponse response) throws Exception {',
+      ...body.map((line) => `    ${line}`),
+      '  }',
+      '}',
+    ],
+    'path-traversal',
+  );
+}
+
+describe('Java paths cut to their last name component', () => {
+  it('a leaf under a fixed folder is safe, `..` included: it names the folder’s parent, no file outside', () => {
+    const [key, name] = [fresh(), fresh()];
+    expect(
+      servletHints([
+        `String ${name} = request.getParameter("${key}");`,
+        `Files.readAllBytes(Paths.get("/srv/docs").resolve(Paths.get(${name}).getFileName()));`,
+        `new FileInputStream(new File("/srv/docs", new File(${name}).getName()));`,
+        `new FileInputStream(new File("/srv/docs", new File(request.getParameter("${key}")).getName()));`,
+      ]),
+    ).toEqual([]);
+  });
+
+  it('what keeps more than the leaf stays flagged: getParent, getAbsolutePath, a Part’s own name', () => {
+    const [key, name] = [fresh(), fresh()];
+    expect(
+      servletHints([
+        `String ${name} = request.getParameter("${key}");`,
+        `new FileInputStream(new File(${name}).getParent());`,
+      ]),
+    ).toEqual([6]);
+    expect(
+      servletHints([
+        `String ${name} = request.getParameter("${key}");`,
+        `new FileInputStream(new File("/srv/docs", ${name}).getAbsolutePath());`,
+      ]),
+    ).toEqual([6]);
+    expect(
+      servletHints([
+        `String ${name} = request.getParameter("${key}") + ".txt";`,
+        `new FileInputStream(new File("/srv/docs/" + Paths.get("x").getFileName() + ${name}));`,
+      ]),
+    ).toEqual([6]);
+    // Part#getName is the form field's name, which the client chose: not a leaf of a path.
+    expect(
+      servletHints([
+        `Part part = request.getPart("${key}");`,
+        'new FileInputStream(new File("/srv/uploads", part.getName()));',
+      ]),
+    ).toEqual([6]);
+  });
+
+  it('unbalanced brackets and long runs of constructors after a path call cost bounded work', () => {
+    const key = fresh();
+    const nested = `new File(${'new File('.repeat(3_000)}request.getParameter("${key}")`;
+    expect(Array.isArray(servletHints([`${nested};`]))).toBe(true);
+    const open = `Paths.get(${'('.repeat(20_000)}request.getParameter("${key}")).getFileName();`;
+    expect(Array.isArray(servletHints([open]))).toBe(true);
+  });
+});
