@@ -121,6 +121,14 @@ describe('Laravel route arrow functions and JSON answers', () => {
     ).toEqual([7]);
   });
 
+  it('two arrow routes on one line are judged one by one: a view beside a page does not hide it', () => {
+    const [path, name] = [fresh(), fresh()];
+    const page = `Route::get('/${path}/{${name}}', fn ($${name}) => "<p>$${name}</p>");`;
+    const view = `Route::get('/${fresh()}', fn () => view('home'));`;
+    expect(hintLines('routes/web.php', laravel(`${view} ${page}`), 'xss')).toEqual([6]);
+    expect(hintLines('routes/web.php', laravel(`${page} ${view}`), 'xss')).toEqual([6]);
+  });
+
   it('a cast parameter, a whole query result and a view stay quiet', () => {
     const [path, name] = [fresh(), fresh()];
     for (const body of [

@@ -35,10 +35,13 @@ export const ROUTE_HANDLERS: Partial<Record<Language, RegExp>> = {
 // not one that yields a column's text (`->value('name')`). Bounded, so a long line costs linear work.
 const PHP_WHOLE_JSON_CALL = String.raw`(?:collect|DB::select|[A-Z]\w*::(?:all|find|findOrFail|findMany|findOrNew))\s*\((?![^;]{0,1000}\)\s*(?:->|\[|\.|\?|::))[^;]{0,1000}\)[\s);,]*$`;
 const PHP_QUERY_RESULT = String.raw`(?:[A-Z]\w*::(?:query|where\w*|orderBy\w*|latest|oldest|with|select)\s*\(|DB::table\s*\()[^;]{0,1000}->\s*(?:get|paginate|simplePaginate|cursorPaginate|first|firstOrFail|find|findOrFail|findMany|pluck|toArray)\s*\([^();]*\)[\s);,]*$`;
-const PHP_NOT_HTML_VALUE = String.raw`view\s*\(|redirect\s*\(|back\s*\(|to_route\s*\(|abort\s*\(|\[|array\s*\(|json_encode\s*\(|response\s*\(\s*\)\s*->\s*(?:json|download|file|streamDownload|view|noContent|redirectTo\w*)\b|(?:Response|Redirect|Inertia|View|Storage)::|[^;]*->\s*(?:download|streamDownload|json)\s*\(|new\s+JsonResponse\b|\$\w+\s*->\s*(?:all|validated|only|except|collect|toArray|toJson)\s*\(|null\b|true\b|false\b|\d|${PHP_WHOLE_JSON_CALL}|${PHP_QUERY_RESULT}`;
-/** A Laravel route's arrow function (`fn ($id) => …`) whose value is not a page. */
-export const NOT_HTML_ARROW_BODY = new RegExp(
-  String.raw`\bfn\s*\([^()]*\)\s*(?::\s*\??[\w\\]+\s*)?=>\s*(?:${PHP_NOT_HTML_VALUE})`,
+const PHP_NOT_HTML_VALUE = String.raw`view\s*\(|redirect\s*\(|back\s*\(|to_route\s*\(|abort\s*\(|\[|array\s*\(|json_encode\s*\(|response\s*\(\s*\)\s*->\s*(?:json|download|file|streamDownload|view|noContent|redirectTo\w*)\b|(?:Response|Redirect|Inertia|View|Storage)::|[^;]{0,1000}->\s*(?:download|streamDownload|json)\s*\(|new\s+JsonResponse\b|\$\w+\s*->\s*(?:all|validated|only|except|collect|toArray|toJson)\s*\(|null\b|true\b|false\b|\d|${PHP_WHOLE_JSON_CALL}|${PHP_QUERY_RESULT}`;
+/**
+ * Where a Laravel arrow function's body starts (`fn ($id) => …`), unless its value is not a page. A
+ * lookahead, not a line's `unless`, so two routes on one line are judged one by one.
+ */
+export const PHP_ARROW_PAGE_BODY = new RegExp(
+  String.raw`(?<=\bfn\s*\([^()]*\)\s*(?::\s*\??[\w\\]+\s*)?=>\s*)(?!${PHP_NOT_HTML_VALUE})(?=\S)`,
 );
 
 /**
