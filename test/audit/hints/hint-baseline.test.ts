@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { indexFile } from '../../../src/audit/hints/index-file.js';
 import { JAVA_GO_RUBY_DIFFERENCES } from './baseline-differences-java-go-ruby.js';
 import { JS_PHP_GAP_DIFFERENCES } from './baseline-differences-js-php-gaps.js';
+import { ROUND3_PHP_JAVA_DIFFERENCES } from './baseline-differences-i30u.js';
 import { RUBY_ROUND3_DIFFERENCES } from './baseline-differences-ruby-round3.js';
 import { readLabelledFixtures } from './labelled-fixtures.js';
 
@@ -35,6 +36,7 @@ const EXPECTED_DIFFERENCES: readonly ExpectedDifference[] = [
   ...JAVA_GO_RUBY_DIFFERENCES,
   ...JS_PHP_GAP_DIFFERENCES,
   ...RUBY_ROUND3_DIFFERENCES,
+  ...ROUND3_PHP_JAVA_DIFFERENCES,
   {
     path: 'hint-corpus/template-injection/py-vuln-jinja-from-string.py',
     line: 12,

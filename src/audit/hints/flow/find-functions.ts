@@ -134,7 +134,15 @@ function statementStart(masked: MaskedText, at: number, floor: number): number {
   return floor;
 }
 
-/** Arrow functions whose body is one expression, assigned to a name (`const f = (x) => x.trim()`). */
+// An arrow function introduced by a keyword (PHP's `fn ($id) => …`, `static fn`): anonymous, read
+// wherever it is written; its header runs from its statement's start (the call it is handed to).
+const KEYWORD_ARROW =
+  /\b(?:static\s+)?fn\s*(\([^()]*(?:\([^()]*\)[^()]*)*\))\s*(?::\s*\??[\w\\|]+\s*)?=>\s*(?=[^\s{])/g;
+
+/**
+ * Arrow functions whose body is one expression: assigned to a name (`const f = (x) => x.trim()`), or
+ * introduced by a keyword (`fn ($id) => User::find($id)`).
+ */
 export function findExpressionArrows(masked: MaskedText): FlowFunction[] {
   const text = masked.text;
   const functions: FlowFunction[] = [];
@@ -157,6 +165,25 @@ export function findExpressionArrows(masked: MaskedText): FlowFunction[] {
       body: { start: bodyStart, end: expressionEnd(masked, bodyStart) },
       isExpressionBody: true,
       header: { start: match.index, end: bodyStart },
+    });
+  }
+  KEYWORD_ARROW.lastIndex = 0;
+  for (let match = KEYWORD_ARROW.exec(text); match !== null; match = KEYWORD_ARROW.exec(text)) {
+    const paramsText = match[1] ?? '';
+    const paramsStart = match.index + match[0].indexOf(paramsText);
+    const bodyStart = match.index + match[0].length;
+    const start = statementStart(
+      masked,
+      match.index,
+      Math.max(0, match.index - HEADER_LOOKBACK_CHARS),
+    );
+    functions.push({
+      name: null,
+      start,
+      params: { start: paramsStart + 1, end: paramsStart + paramsText.length - 1 },
+      body: { start: bodyStart, end: expressionEnd(masked, bodyStart) },
+      isExpressionBody: true,
+      header: { start, end: bodyStart },
     });
   }
   return functions;

@@ -6,9 +6,9 @@ import {
   HANDLER_SIGNATURE,
   INJECTED_DEPENDENCY,
   NOT_FROM_REQUEST,
+  REQUEST_FIRST_VIEWS,
   REQUEST_PARTS,
-  ROUTE_BLOCKS,
-  ROUTE_DECORATOR,
+  ROUTED_FUNCTIONS,
   UNANNOTATED_BOUND,
 } from '../knowledge/sources.js';
 
@@ -27,18 +27,18 @@ export function listParameters(file: FlowFile, fn: FlowFunction): Parameter[] {
   const masked = file.masked;
   const language = file.language.language;
   const header = file.original.slice(fn.header.start, fn.header.end);
-  const isRouted =
-    (language === 'python' && ROUTE_DECORATOR.test(header)) ||
-    ROUTE_BLOCKS[language]?.test(header) === true;
-  // A mapped method whose framework binds parameters that carry no annotation (Spring MVC).
+  const isRouted = ROUTED_FUNCTIONS[language]?.test(header) === true;
+  // A mapped method whose framework binds parameters that carry no annotation (`UNANNOTATED_BOUND`).
   const unannotated = UNANNOTATED_BOUND[language];
   const isMapped =
     unannotated?.route.test(file.original.slice(fn.header.start, fn.header.end)) === true ||
     isRouteTarget(file, fn);
   const pieces = splitTopLevel(masked, fn.params);
-  const isDjangoView =
-    language === 'python' &&
-    /^\s*request\b/.test(masked.slice(pieces[0]?.start ?? 0, pieces[0]?.end ?? 0));
+  // A view known by its first parameter: the later ones are the URL's captures.
+  const isRequestFirst =
+    REQUEST_FIRST_VIEWS[language]?.test(
+      masked.slice(pieces[0]?.start ?? 0, pieces[0]?.end ?? 0),
+    ) === true;
   // A destructured first parameter is a request only in a handler: typed `Request`, or next to `res`.
   const isHandler = HANDLER_SIGNATURE.test(masked.slice(fn.params.start, fn.params.end));
   return pieces.map((piece, position) => {
@@ -57,7 +57,7 @@ export function listParameters(file: FlowFile, fn: FlowFunction): Parameter[] {
     const isBound =
       BINDING_ANNOTATION.test(original) ||
       (isMapped && unannotated?.parameter.test(original) === true) ||
-      ((isRouted || (isDjangoView && position > 0)) &&
+      ((isRouted || (isRequestFirst && position > 0)) &&
         !NOT_FROM_REQUEST.test(name) &&
         !INJECTED_DEPENDENCY.test(original));
     return { names: [name], requestNames: isBound ? [name] : [], isReceiver };

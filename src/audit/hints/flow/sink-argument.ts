@@ -30,21 +30,24 @@ export type SinkArgument =
   | 'argv'
   | 'previous';
 
-// A function passed as an argument (Go's `func(i int, n *Node) {…}`, JS's `function (err) {…}` or
-// `(err) => …`) is code the call runs back, not a value it is handed: what its body reads is not the argument.
+// A function literal handed to a call (Go's `func(i int, n *Node) {…}`, JS's `function (err) {…}`,
+// `(err) => …` or `err => …`) is code the call runs back, not a value: what its body reads is not the
+// argument. Group 1 marks an arrow.
 const FUNCTION_LITERAL =
-  /^(?:func\s*\(|(?:async\s+)?function\b|(?:async\s+)?(?:\([^()]*\)|[A-Za-z_$][\w$]*)\s*=>)/;
-// A literal called in place (`func() string { … }()`) is its value, so one ending on `)` is read.
+  /^(?:func\s*\(|(?:async\s+)?function\b|(?:async\s+)?((?:\([^()]*\)|[A-Za-z_$][\w$]*)\s*=>))/;
+// A `func`/`function` literal followed by its arguments (`func() string { … }()`) is called in place:
+// its value is what it returns. An arrow cannot be called without parentheses around it, and a wrapped
+// one (`(() => x)()`) does not start like a literal, so an arrow ending on `)` (`(e) => log(e)`) is passed.
 function isFunctionPassed(text: string): boolean {
-  return FUNCTION_LITERAL.test(text) && !text.endsWith(')');
+  const literal = FUNCTION_LITERAL.exec(text);
+  if (literal === null) return false;
+  return literal[1] !== undefined || !text.endsWith(')');
 }
 
 // How far the span search looks around a hit.
 const REACH_CHARS = 3_000;
 // An argument that configures the call rather than feeding it: `{ timeout: 5 }`, `params=...`, `key: value`.
 const OPTION_ARGUMENT = /^(?:\{|[A-Za-z_]\w*\s*=(?![=>])|[A-Za-z_]\w*:\s|:\w+\s*=>)/;
-// A callback handed after the arguments (Node's `execFile(file, args, (err, out) => …)`): not run.
-const CALLBACK_ARGUMENT = /^(?:async\s+)?(?:function\b|\([^()]*\)\s*=>|[A-Za-z_$][\w$]*\s*=>)/;
 
 /** The spans of masked text a sink's value is read from. */
 export function sinkArgumentSpans(
@@ -200,10 +203,10 @@ function endsStatement(text: string, newline: number): boolean {
   return !/[,([{=+\-*/%&|^!?:<>.]$/.test(before);
 }
 
-/** An options object or a callback after a program's arguments: neither is what the call runs. */
+/** An options object or a callback after a program's arguments (`execFile(file, args, (err, out) => …)`): neither is what the call runs. */
 function isOptionOrCallback(masked: MaskedText, span: Span): boolean {
   const text = masked.slice(span.start, span.end).trim();
-  return OPTION_ARGUMENT.test(text) || CALLBACK_ARGUMENT.test(text);
+  return OPTION_ARGUMENT.test(text) || isFunctionPassed(text);
 }
 
 // A block passed as an argument (Ruby's `&:read`, `&block`) is code the call yields to, not an argument.

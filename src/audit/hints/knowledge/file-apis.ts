@@ -317,6 +317,17 @@ export const JAVA_PATH_CALLS: readonly string[] = [
   'FileSystemUtils.copyRecursively',
 ];
 
+// A path cut to its last name component: java.nio.file.Path#getFileName and java.io.File#getName
+// ("the name of the file or directory denoted by this abstract pathname ... the last name in the
+// pathname's name sequence", Java SE 21 API), and commons-io's FilenameUtils.getName (a sanitiser).
+// `Paths.get(name)` followed by one of these opens nothing: only the leaf goes on. The leaf of `..`
+// is `..` itself, so under a fixed folder it names that folder's parent: no file outside it, the
+// same one level `basename` leaves (a directory operation on it, a listing or a recursive delete,
+// still reaches the parent; the index reads the leaf as safe, as it reads basename).
+
+/** Methods that keep only a Java path's last name component, called with no argument. */
+export const JAVA_PATH_LEAF_METHODS: readonly string[] = ['getFileName', 'getName'];
+
 // Servlet's upload part (jakarta.servlet.http.Part, Servlet 6.0 API): write(fileName) stores the part
 // at "a file name or a path", relative to the multipart location, an absolute path as given;
 // getInputStream reads the upload and names no file.

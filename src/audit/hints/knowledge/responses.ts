@@ -24,6 +24,26 @@ export const ROUTE_HANDLERS: Partial<Record<Language, RegExp>> = {
   java: /@(?:Get|Post|Put|Delete|Patch|Request)Mapping\b(?![^)]*\bproduces\s*=\s*\{?\s*(?:"(?!text\/html)|MediaType\.(?!TEXT_HTML)))[\s\S]*\b(?:String|ResponseEntity\s*<\s*String\s*>)\s+\w+\s*\(/,
 };
 
+// What a Laravel route or controller answers that is not a page (https://laravel.com/docs/responses):
+// views (Blade escapes `{{ }}`), redirects, downloads and files, streamed responses, and JSON:
+// Router::toResponse (laravel/framework src/Illuminate/Routing/Router.php) sends an array, an
+// Arrayable, Jsonable, ArrayObject or JsonSerializable (a model, a collection, a paginator) as a
+// JsonResponse. A call yielding one counts only as the whole value (`User::find($id)`, not
+// `User::find($id)->name`): `collect(…)`, `DB::select(…)` (an array of rows), a model's
+// `all`/`find*`, or a query builder chain (`User::where(…)`, `DB::table(…)`) ended by a method that
+// yields rows, a model or a paginator (`->get()`, `->first()`, `->paginate(15)`, `->pluck('name')`),
+// not one that yields a column's text (`->value('name')`). Bounded, so a long line costs linear work.
+const PHP_WHOLE_JSON_CALL = String.raw`(?:collect|DB::select|[A-Z]\w*::(?:all|find|findOrFail|findMany|findOrNew))\s*\((?![^;]{0,1000}\)\s*(?:->|\[|\.|\?|::))[^;]{0,1000}\)[\s);,]*$`;
+const PHP_QUERY_RESULT = String.raw`(?:[A-Z]\w*::(?:query|where\w*|orderBy\w*|latest|oldest|with|select)\s*\(|DB::table\s*\()[^;]{0,1000}->\s*(?:get|paginate|simplePaginate|cursorPaginate|first|firstOrFail|find|findOrFail|findMany|pluck|toArray)\s*\([^();]*\)[\s);,]*$`;
+const PHP_NOT_HTML_VALUE = String.raw`view\s*\(|redirect\s*\(|back\s*\(|to_route\s*\(|abort\s*\(|\[|array\s*\(|json_encode\s*\(|response\s*\(\s*\)\s*->\s*(?:json|download|file|streamDownload|view|noContent|redirectTo\w*)\b|(?:Response|Redirect|Inertia|View|Storage)::|[^;]{0,1000}->\s*(?:download|streamDownload|json)\s*\(|new\s+JsonResponse\b|\$\w+\s*->\s*(?:all|validated|only|except|collect|toArray|toJson)\s*\(|null\b|true\b|false\b|\d|${PHP_WHOLE_JSON_CALL}|${PHP_QUERY_RESULT}`;
+/**
+ * Where a Laravel arrow function's body starts (`fn ($id) => …`), unless its value is not a page. A
+ * lookahead, not a line's `unless`, so two routes on one line are judged one by one.
+ */
+export const PHP_ARROW_PAGE_BODY = new RegExp(
+  String.raw`(?<=\bfn\s*\([^()]*\)\s*(?::\s*\??[\w\\]+\s*)?=>\s*)(?!${PHP_NOT_HTML_VALUE})(?=\S)`,
+);
+
 /**
  * What a view returns that is not an HTML page built from its text: JSON (`jsonify`, a dict or list
  * literal, `json.dumps`), a redirect, a file, an escaping template, an abort, or a response whose
@@ -32,9 +52,7 @@ export const ROUTE_HANDLERS: Partial<Record<Language, RegExp>> = {
 export const NOT_HTML_RETURN: Readonly<Record<'python' | 'php' | 'java', RegExp>> = {
   python:
     /^\s*return\s+(?:jsonify|render_template|stream_template|redirect|send_file|send_from_directory|abort|url_for|json\.dumps|JsonResponse|FileResponse|StreamingResponse|RedirectResponse|HttpResponseRedirect|HttpResponseNotFound|render|Response\s*\([^)]*(?:mimetype|content_type|media_type)\s*=\s*["'](?!text\/html))\b|^\s*return\s+[{[]|^\s*return\s*$|^\s*return\s+(?:None|True|False|\d+)\s*$/,
-  // Laravel (https://laravel.com/docs/responses): views (Blade escapes `{{ }}`), JSON (an array,
-  // a model or a collection, response()->json), redirects, downloads and files, streamed responses.
-  php: /^\s*return\s+(?:view\s*\(|redirect\s*\(|back\s*\(|to_route\s*\(|abort\s*\(|\[|array\s*\(|json_encode\s*\(|response\s*\(\s*\)\s*->\s*(?:json|download|file|streamDownload|view|noContent|redirectTo\w*)\b|(?:Response|Redirect|Inertia|View|Storage)::|[^;]*->\s*(?:download|streamDownload|json)\s*\(|new\s+JsonResponse\b|\$\w+\s*->\s*(?:all|validated|only|except|collect|toArray|toJson)\s*\(|null\b|true\b|false\b|\d)|^\s*return\s*;/,
+  php: new RegExp(String.raw`^\s*return\s+(?:${PHP_NOT_HTML_VALUE})|^\s*return\s*;`),
   // A Spring view name or redirect (`"redirect:/home"`), no body, or JSON written by a mapper.
   java: /^\s*return\s+(?:"(?:redirect|forward):|null\s*;|ResponseEntity\s*\.\s*(?:noContent|notFound|badRequest|accepted|status\s*\([^)]*\)\s*\.\s*build)\b|[\w.]*(?:objectMapper|mapper|gson|Gson\(\))\s*\.\s*(?:writeValueAsString|toJson)\b)/,
 };

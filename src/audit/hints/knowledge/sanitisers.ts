@@ -45,6 +45,9 @@ export const SANITISERS: readonly (readonly [RegExp, number])[] = [
     /(?:^|[.:>\s])(?:basename|getFileName|secure_filename|sanitize_filename|sanitizeFilename|FilenameUtils\.getName|Base)$/,
     path,
   ],
+  // java.io.File#getName on a File built in place (`new File(name).getName()`): the leaf only
+  // (knowledge/file-apis.ts, JAVA_PATH_LEAF_METHODS). Not any `getName`: an upload Part's is the request's.
+  [/^new(?:java\.io\.)?File\(.*\)\.getName$/, path],
   // net-ldap escapes in Filter.escape, equals, begins, ends and contains; ge, le and present build a
   // BER filter whose value cannot add a clause. Filter.eq and ne do no escaping, and their `*` is a
   // wildcard (ruby-ldap/ruby-net-ldap lib/net/ldap/filter.rb at 07b48d3c), so they are sinks instead.

@@ -103,7 +103,8 @@ export const BINDING_ANNOTATION =
 // parameter holds the URL's text. Lumen's `$router->get(…)` registers routes alike. Bounded, so a
 // file of unclosed route calls costs a line's work per call.
 const LARAVEL_ROUTE = String.raw`(?:\bRoute::|\$router->)(?:get|post|put|patch|delete|options|any|match)\s*\([^;]{0,400}?`;
-export const LARAVEL_ROUTE_CLOSURE = String.raw`${LARAVEL_ROUTE}\bfunction\s*\(`;
+// A closure (`function ($id) {`) or an arrow function (`fn ($id) => …`) handed to a route.
+export const LARAVEL_ROUTE_CLOSURE = String.raw`${LARAVEL_ROUTE}\b(?:function|fn)\s*\(`;
 /**
  * Frameworks that bind unannotated handler parameters: the route that maps a function (tested on its
  * header), the parameters it binds, and route registrations naming a handler method elsewhere in the
@@ -153,6 +154,22 @@ export const PAGE_ROUTE_BLOCKS: Partial<Record<Language, RegExp>> = {
 // A Python function a web framework routes requests to: its parameters come from the URL or query.
 export const ROUTE_DECORATOR =
   /@\w+(?:\.\w+)*\.(?:route|get|post|put|delete|patch|api_route|websocket)\s*\(/;
+/**
+ * Functions a framework routes requests to, per language, tested on the function's header: every
+ * parameter comes from the URL or query (a Flask or FastAPI route decorator, a Sinatra route block).
+ */
+export const ROUTED_FUNCTIONS: Partial<Record<Language, RegExp>> = {
+  python: ROUTE_DECORATOR,
+  ...(ROUTE_BLOCKS.ruby === undefined ? {} : { ruby: ROUTE_BLOCKS.ruby }),
+};
+/**
+ * Views recognised by their first parameter, per language, whose later parameters are the URL's
+ * captures: a Django view takes the request first (https://docs.djangoproject.com/en/5.0/topics/http/urls/,
+ * "How Django processes a request": the view is called with the HttpRequest, then the captured values).
+ */
+export const REQUEST_FIRST_VIEWS: Partial<Record<Language, RegExp>> = {
+  python: /^\s*request\b/,
+};
 // Parameters of a routed view that a framework fills with something other than request data.
 export const NOT_FROM_REQUEST =
   /^(?:self|cls|request|req|db|session|current_user|background_tasks|response)$/;

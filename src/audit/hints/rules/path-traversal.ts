@@ -7,6 +7,7 @@ import {
   GIN_FILE_METHODS,
   GO_PATH_CALLS,
   JAVA_FILE_CLASSES,
+  JAVA_PATH_LEAF_METHODS,
   JAVA_PATH_CALLS,
   JAVA_PATH_OWNERS,
   JAVA_RESOURCE_METHODS,
@@ -25,6 +26,10 @@ import {
   RUBY_FILE_METHODS,
   RUBY_PATHNAME_METHODS,
 } from '../knowledge/file-apis.js';
+
+// A Java path built and at once cut to its leaf (`new File(name).getName()`, `Paths.get(name).getFileName()`)
+// opens nothing: the call's arguments (one level of nested calls) then a leaf method. Bounded.
+const JAVA_NOT_CUT_TO_LEAF = String.raw`(?!(?:[^()]|\((?:[^()]|\([^()]*\))*\)){0,300}\)\s*\.\s*(?:${JAVA_PATH_LEAF_METHODS.join('|')})\s*\(\s*\))`;
 
 const FILE_ACCESS: HintRule = {
   id: 'path-traversal/request-input-file-access',
@@ -212,9 +217,9 @@ const FILE_ACCESS: HintRule = {
       },
       pattern: new RegExp(
         [
-          String.raw`\bnew\s+(?:java\.(?:io|util\.zip|util\.jar)\.|org\.springframework\.core\.io\.)?(?:${JAVA_FILE_CLASSES.join('|')})\s*\(`,
-          String.raw`(?<![\w.])File\s*\(`,
-          String.raw`\b(?:java\.nio\.file\.)?(?:(?:${JAVA_PATH_OWNERS.join('|')})\.\w+|${JAVA_PATH_CALLS.map(escapeRegExp).join('|')})\s*\(`,
+          String.raw`\bnew\s+(?:java\.(?:io|util\.zip|util\.jar)\.|org\.springframework\.core\.io\.)?(?:${JAVA_FILE_CLASSES.join('|')})\s*\(${JAVA_NOT_CUT_TO_LEAF}`,
+          String.raw`(?<![\w.])File\s*\(${JAVA_NOT_CUT_TO_LEAF}`,
+          String.raw`\b(?:java\.nio\.file\.)?(?:(?:${JAVA_PATH_OWNERS.join('|')})\.\w+|${JAVA_PATH_CALLS.map(escapeRegExp).join('|')})\s*\(${JAVA_NOT_CUT_TO_LEAF}`,
           String.raw`\.(?:${JAVA_RESOURCE_METHODS.join('|')})\s*\(`,
         ].join('|'),
       ),

@@ -9,6 +9,7 @@ import {
   GO_TEXT_TEMPLATE_IMPORT,
   NOT_HTML_CONTENT_TYPE,
   NOT_HTML_RETURN,
+  PHP_ARROW_PAGE_BODY,
   RUBY_NOT_HTML,
   RUBY_OTHER_TYPE,
   SINATRA_ERB_ESCAPING,
@@ -504,6 +505,15 @@ const HTML_RESPONSE: HintRule = {
       pattern: /^\s*return\s+(?=\S)/,
       fileRequires: /\bIlluminate\\|\bRoute::/,
       unless: NOT_HTML_RETURN.php,
+      isInRouteHandlerOnly: true,
+      argument: 'rest',
+    }),
+    // A route's arrow function (`fn ($name) => "<p>$name</p>"`): its body is what it returns.
+    ...perLanguage(['php'], {
+      isStringScanned: false,
+      keywords: ['fn'],
+      pattern: PHP_ARROW_PAGE_BODY,
+      fileRequires: /\bIlluminate\\|\bRoute::/,
       isInRouteHandlerOnly: true,
       argument: 'rest',
     }),
