@@ -6,6 +6,7 @@ import {
   MAX_GENERIC_SECRET_CHARS,
 } from '../is-plausible-secret.js';
 import { isStatedSecret } from '../is-stated-secret.js';
+import { isCaseScrambled, looksLikeWords } from '../looks-like-words.js';
 import type { AnchoredRule, ValueRange } from '../redaction-rule.js';
 
 // Shorter names right after `/` or `+` are read as base64 text.
@@ -37,6 +38,11 @@ const NAME_ATTRIBUTE_LOOKBACK_CHARS = 200;
 const NAMED_ELEMENT_TEXT = /["'](?:[ \t]+[\w:.-]+[ \t]*=[ \t]*["'][^"'<>\n]*["'])*[ \t]*>[ \t]*/y;
 // A YAML block scalar: `password: |` and the value on the next, indented line.
 const BLOCK_SCALAR = /["']?[ \t]*:[ \t]*[|>][-+]?\d?[ \t]*\r?\n[ \t]+/y;
+// A name/value pair naming its variable (`- name: DB_PASSWORD` / `{"name": "DB_PASSWORD", …`): the
+// name field, then its `value` field on the same line or the next (Kubernetes, ECS, CloudFormation).
+const NAME_FIELD = /(?:^[ \t]*(?:- )?|[{,][ \t]*)["']?name["']?[ \t]*:[ \t]*["']?$/i;
+const VALUE_FIELD =
+  /["']?[ \t]*(?:,[ \t]*|(?:#[^\n]{0,256})?\r?\n[ \t]*(?:- )?)["']?value["']?[ \t]*:[ \t]*/iy;
 // A Dockerfile's `ENV NAME value` (the older form, without `=`).
 const DOCKERFILE_ENV = /^[ \t]*ENV[ \t]+$/;
 const BLANKS_THEN_VALUE = /[ \t]+(?=[^\s=])/y;
@@ -157,7 +163,12 @@ export const GENERIC_ASSIGNMENT_RULE: AnchoredRule = {
     const keyEnd = scanKeyEnd(text, at);
     // After `:` the name is a qualified type or URN (`AWS::AppSync::ApiKey`); after `//` it is the
     // user of a URL (`https://x-access-token:...@host`), which the URL and token rules read.
-    if (text[keyStart - 1] === ':' || text.startsWith('//', keyStart - 2)) return undefined;
+    // PowerShell's environment drive (`$env:DB_PASSWORD = "…"`) is an assignment, not a type.
+    if (
+      (text[keyStart - 1] === ':' && !isEnvironmentDrive(text, keyStart)) ||
+      text.startsWith('//', keyStart - 2)
+    )
+      return undefined;
     const key = text.slice(keyStart, keyEnd);
     // A short name glued after `/` or `+` is base64 (`ID8/Pw== c2Vj...`), not a key.
     if (key.length < MIN_KEY_AFTER_BASE64_MARK_CHARS && /[+/]/.test(text[keyStart - 1] ?? '')) {
@@ -177,7 +188,10 @@ export const GENERIC_ASSIGNMENT_RULE: AnchoredRule = {
             isCodeConstant: isCodeConstant(text, keyStart, keyEnd),
             isMnemonic: kind === 'mnemonic',
             isEnvLine: isEnvLine(text, keyStart, keyEnd, key),
-            isYamlLine: isYamlLine(text, keyStart, keyEnd),
+            isEnvWord: isEnvWord(text, keyStart, keyEnd, key),
+            isYamlLine:
+              isYamlLine(text, keyStart, keyEnd) ||
+              (isNamedEntry(text, keyStart) && text.lastIndexOf('\n', valueStart) >= keyEnd),
           });
     if (
       range !== undefined &&
@@ -204,6 +218,18 @@ function isKeyInsideWord(text: string, at: number): boolean {
   return (after >= 65 && after <= 90) || (after >= 97 && after <= 122) || after === 95;
 }
 
+function isEnvironmentDrive(text: string, keyStart: number): boolean {
+  return keyStart >= 5 && text.slice(keyStart - 5, keyStart).toLowerCase() === '$env:';
+}
+
+/**
+ * Whether the key is the value of a `name` field whose pair holds a `value` field (a Kubernetes or
+ * ECS `env` entry: `- name: DB_PASSWORD` then `value: …`), so the value is read from that field.
+ */
+function isNamedEntry(text: string, keyStart: number): boolean {
+  return NAME_FIELD.test(lineBefore(text, keyStart).text);
+}
+
 /** Whether the key is the value of a `name`, `key` or `id` attribute (`<string name="...">`). */
 function isNameAttribute(text: string, keyStart: number): boolean {
   const quote = text[keyStart - 1];
@@ -228,6 +254,10 @@ function findValueStart(text: string, keyStart: number, keyEnd: number): number 
   if (isNameAttribute(text, keyStart)) {
     NAMED_ELEMENT_TEXT.lastIndex = keyEnd;
     if (NAMED_ELEMENT_TEXT.exec(text) !== null) return NAMED_ELEMENT_TEXT.lastIndex;
+  }
+  if (isNamedEntry(text, keyStart)) {
+    VALUE_FIELD.lastIndex = keyEnd;
+    return VALUE_FIELD.exec(text) === null ? undefined : VALUE_FIELD.lastIndex;
   }
   if (text.startsWith('ENV', keyStart - 4) && isDockerfileEnv(text, keyStart)) {
     BLANKS_THEN_VALUE.lastIndex = keyEnd;
@@ -310,6 +340,17 @@ function isEnvLine(text: string, keyStart: number, keyEnd: number, key: string):
   );
 }
 
+/**
+ * Whether the key is a `NAME=value` word inside a line, after a blank, `=` or a quote: a command
+ * sets a variable that way (`ENV`, `ARG`, `set`, `docker run -e`, `--from-literal=`,
+ * `Environment=`, a compose list's `- NAME=`), and the value is literal text up to a blank.
+ */
+function isEnvWord(text: string, keyStart: number, keyEnd: number, key: string): boolean {
+  if (text[keyEnd] !== '=' || !ENV_NAME.test(key)) return false;
+  const before = text[keyStart - 1];
+  return before === ' ' || before === '\t' || before === '=' || before === '"' || before === "'";
+}
+
 // What precedes a key on its line is read this far back: the forms judged by it (an indent, a
 // quote, `export`, `ENV`) are short, and reading back over a long minified line for each key on
 // it would cost the square of the line's length.
@@ -360,6 +401,22 @@ function readMnemonic(text: string, start: number): ValueRange | undefined {
   return { start, end: start + match[0].length };
 }
 
+// A call, index, block or condition: `DB_PASSWORD=$(cat f)`, `X=a||b` in a minified script.
+const CODE_OPERATORS = /[()[\]{}<>]|\|\||&&/;
+const MEMBER_PATH = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/;
+
+/**
+ * Whether a command word's value is code (`e.password`, `process.env.X`, `getPass()`), not typed
+ * text: a bare word is a value there, and a path of pieces counts as code only when its pieces are
+ * words, not case-switching runs (`hKYo.UQnF.lxj`).
+ */
+function isCodeExpression(value: string): boolean {
+  if (CODE_OPERATORS.test(value)) return true;
+  // A minified statement runs on after `,` or `;` (`DB_PASSWORD=e.password,x=1`).
+  const head = /^[^,;]*/.exec(value)?.[0] ?? value;
+  return MEMBER_PATH.test(head) && !isCaseScrambled(head) && looksLikeWords(head);
+}
+
 /** Whether a value spells the key it is assigned to (`buildkite_secret` inside its own value). */
 function holdsKeyName(value: string, key: string): boolean {
   return key.length >= MIN_NAME_IN_VALUE_CHARS && value.toLowerCase().includes(key.toLowerCase());
@@ -378,6 +435,8 @@ interface ValueContext {
   isMnemonic: boolean;
   /** The key opens a `.env` or shell line. */
   isEnvLine: boolean;
+  /** The key is a `NAME=value` word inside a command line (`ENV`, `docker run -e`). */
+  isEnvWord: boolean;
   /** The key opens a YAML-style `key: value` line (an object literal's member reads the same). */
   isYamlLine: boolean;
 }
@@ -395,7 +454,8 @@ function isYamlLine(text: string, keyStart: number, keyEnd: number): boolean {
 /** Reads the value that starts at `start`, quoted or not, and returns its range if it looks like a secret. */
 function readValue(text: string, start: number, context: ValueContext): ValueRange | undefined {
   let cursor = start;
-  let pattern = context.isEnvLine ? ENV_VALUE : context.isYamlLine ? YAML_VALUE : UNQUOTED_VALUE;
+  const isEnvText = context.isEnvLine || context.isEnvWord;
+  let pattern = isEnvText ? ENV_VALUE : context.isYamlLine ? YAML_VALUE : UNQUOTED_VALUE;
   // Objective-C string literals: `@"..."`.
   if (text[cursor] === '@' && QUOTES.includes(text[cursor + 1] ?? '')) cursor += 1;
   const first = text[cursor] ?? '';
@@ -423,7 +483,9 @@ function readValue(text: string, start: number, context: ValueContext): ValueRan
   const end = cursor + length;
   const value = text.slice(cursor, end);
   if (VENDOR_JUDGED_SHAPE.test(value) || holdsKeyName(value, context.key)) return undefined;
-  const isQuoted = pattern !== UNQUOTED_VALUE && pattern !== YAML_VALUE;
+  // A command's word is judged as unquoted text (code checks apply), unless the line is a `.env` one.
+  const isCommandWord = pattern === ENV_VALUE && !context.isEnvLine;
+  const isQuoted = pattern !== UNQUOTED_VALUE && pattern !== YAML_VALUE && !isCommandWord;
   const isMadeUpPassword =
     context.isPassword && isQuoted && WORDS_THEN_NUMBER.test(value) && !isPlaceholderValue(value);
   const isNamedPassword =
@@ -431,7 +493,9 @@ function readValue(text: string, start: number, context: ValueContext): ValueRan
     isStatedSecret(value) &&
     !SWITCH_VALUE.test(value) &&
     !(context.isCodeConstant && PROPERTY_KEY.test(value)) &&
-    (isQuoted || (context.isYamlLine && isPlainScalar(text, match[0], end)));
+    (isQuoted ||
+      (isCommandWord && !isCodeExpression(value)) ||
+      (context.isYamlLine && isPlainScalar(text, match[0], end)));
   return isMadeUpPassword || isNamedPassword || isPlausibleSecret(value, isQuoted)
     ? { start: cursor, end }
     : undefined;
