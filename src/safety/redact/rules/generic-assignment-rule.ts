@@ -191,7 +191,7 @@ export const GENERIC_ASSIGNMENT_RULE: AnchoredRule = {
             isEnvWord: isEnvWord(text, keyStart, keyEnd, key),
             isYamlLine:
               isYamlLine(text, keyStart, keyEnd) ||
-              (isNamedEntry(text, keyStart) && text.lastIndexOf('\n', valueStart) >= keyEnd),
+              (isNamedEntry(text, keyStart) && text.slice(keyEnd, valueStart).includes('\n')),
           });
     if (
       range !== undefined &&
