@@ -78,6 +78,27 @@ describe('generic-secret: assignments in every common syntax', () => {
     expect(kept).toEqual([]);
   });
 
+  it('redacts a word and a year on a configuration line the key opens, unquoted (fresh)', () => {
+    // `.ini`, `.properties` and YAML lines: the value is the line's rest, not code.
+    const words = ['Summer', 'rivermaple', 'Winter', 'Garden', 'Sunshine', 'Football'];
+    for (const separator of ['', '#', '@', '_', '!']) {
+      const value = `${words[randomInt(words.length)]}${separator}${10 + randomInt(90)}`;
+      expectRedacted(`password: ${value}\n`, value, 'generic-secret');
+      expectRedacted(`db.password=${value}\n`, value, 'generic-secret');
+      expectRedacted(`smtp_pass = ${value}\n`, value, 'generic-secret');
+      const typed = `${randomChars(LETTERS, 3)}_${randomChars(LETTERS, 2)}${randomInt(100)}.@${randomChars(LETTERS, 2)}`;
+      expectRedacted(`APP_DB_PASS = ${typed}\n`, typed, 'generic-secret');
+    }
+    for (const code of [
+      'DB_PASSWORD = settings.DB_PASSWORD',
+      '    password = get_password()',
+      '  password: pass123,',
+      'DB_PASSWORD = os.environ["DB_PASSWORD"]',
+    ]) {
+      expectUntouched(code);
+    }
+  });
+
   it('redacts a typed password whose letters switch case inside runs too short to judge', () => {
     // `mF`, `QW`, `K`: names switch case where a word starts, this switches inside one. Lower-case
     // keys in code are judged this way; upper-case variables named for a password are stated

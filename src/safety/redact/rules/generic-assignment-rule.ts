@@ -186,6 +186,7 @@ export const GENERIC_ASSIGNMENT_RULE: AnchoredRule = {
             isPassword: PASSWORD_NAME.test(key),
             isPasswordVariable: PASSWORD_VARIABLE_NAME.test(key),
             isCodeConstant: isCodeConstant(text, keyStart, keyEnd),
+            opensLine: opensLine(text, keyStart),
             isMnemonic: kind === 'mnemonic',
             isEnvLine: isEnvLine(text, keyStart, keyEnd, key),
             isEnvWord: isEnvWord(text, keyStart, keyEnd, key),
@@ -367,6 +368,11 @@ function lineBefore(text: string, at: number): { text: string; isWholeLine: bool
 // ` = ` or a type annotation then ` = ` (`DB_PASSWORD: str = "…"`), as code assigns a constant.
 const CONSTANT_ASSIGNMENT = /^(?:[ \t]*:[^=\n]{0,64})?[ \t]+=[ \t]/;
 
+function opensLine(text: string, keyStart: number): boolean {
+  const before = lineBefore(text, keyStart);
+  return before.isWholeLine && /^[ \t]*$/.test(before.text);
+}
+
 /** Whether the key is an unquoted name assigned with ` = ` (code), not a `.env`, YAML or JSON entry. */
 function isCodeConstant(text: string, keyStart: number, keyEnd: number): boolean {
   const before = text[keyStart - 1] ?? '';
@@ -429,6 +435,8 @@ interface ValueContext {
   isPassword: boolean;
   /** The key is an upper-case variable named for a password (`APP_DB_PASS`). */
   isPasswordVariable: boolean;
+  /** Only blanks come before the key on its line. */
+  opensLine: boolean;
   /** The key is a constant in code (`String DB_PASSWORD = "…"`), not a file's entry. */
   isCodeConstant: boolean;
   /** The key names a wallet's secret words (`MNEMONIC`, `seed_phrase`). */
@@ -486,16 +494,24 @@ function readValue(text: string, start: number, context: ValueContext): ValueRan
   // A command's word is judged as unquoted text (code checks apply), unless the line is a `.env` one.
   const isCommandWord = pattern === ENV_VALUE && !context.isEnvLine;
   const isQuoted = pattern !== UNQUOTED_VALUE && pattern !== YAML_VALUE && !isCommandWord;
+  // An unquoted value alone on a line the key opens (`password: Summer2025`, `.ini` and
+  // `.properties` lines): a configuration file's, unless it is code (`DB_PASSWORD = cfg.db.pw`).
+  const isLineValue =
+    !isQuoted &&
+    (context.isYamlLine || context.opensLine) &&
+    isPlainScalar(text, match[0], end) &&
+    !isCodeExpression(value);
   const isMadeUpPassword =
-    context.isPassword && isQuoted && WORDS_THEN_NUMBER.test(value) && !isPlaceholderValue(value);
+    context.isPassword &&
+    (isQuoted || isLineValue) &&
+    WORDS_THEN_NUMBER.test(value) &&
+    !isPlaceholderValue(value);
   const isNamedPassword =
     context.isPasswordVariable &&
     isStatedSecret(value) &&
     !SWITCH_VALUE.test(value) &&
     !(context.isCodeConstant && PROPERTY_KEY.test(value)) &&
-    (isQuoted ||
-      (isCommandWord && !isCodeExpression(value)) ||
-      (context.isYamlLine && isPlainScalar(text, match[0], end)));
+    (isQuoted || (isCommandWord && !isCodeExpression(value)) || isLineValue);
   return isMadeUpPassword || isNamedPassword || isPlausibleSecret(value, isQuoted)
     ? { start: cursor, end }
     : undefined;
