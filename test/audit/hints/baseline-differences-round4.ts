@@ -1,0 +1,32 @@
+import type { ExpectedDifference } from './hint-baseline.test.js';
+
+/** Round 4 of issue 30: casts without parentheses, guards written after the sink, Sinatra's `halt … if`. */
+export const ROUND4_DIFFERENCES: readonly ExpectedDifference[] = [
+  {
+    path: 'hint-corpus/xpath-injection/rb-vuln-nokogiri-text-index.rb',
+    line: 9,
+    category: 'xpath-injection',
+    change: 'added',
+    severity: 'medium',
+    reason:
+      'A new fixture: `params[:name].to_s` keeps the request text, so the quoted XPath predicate it fills stays injectable, unlike `.to_i`.',
+  },
+  {
+    path: 'hint-corpus/xpath-injection/rb-vuln-nokogiri-guard-modifier.rb',
+    line: 10,
+    category: 'xpath-injection',
+    change: 'added',
+    severity: 'medium',
+    reason:
+      'A new fixture: `… unless id =~ /\\A\\w+\\z/` runs the query only when the id is NOT a word, so the trailing test is no guard.',
+  },
+  {
+    path: 'hint-corpus/xss/rb-vuln-sinatra-halt-condition.rb',
+    line: 4,
+    category: 'xss',
+    change: 'added',
+    severity: 'medium',
+    reason:
+      'A new fixture: `halt 400, "<p>…#{params[:q]}</p>" if …` sends request-built HTML; only its trailing condition is cut from the body.',
+  },
+];
