@@ -16,6 +16,7 @@ import {
   NUMERIC_CAST,
   STRING_CAST,
   sanitisedKinds,
+  RECEIVER_SANITISERS,
 } from '../knowledge/sanitisers.js';
 import { EXTERNAL_INPUT, REQUEST_GETTERS, REQUEST_OBJECTS } from '../knowledge/sources.js';
 import {
@@ -121,6 +122,7 @@ const COMPARISON = /===|!==|==|!=|=~|!~|<=|>=|\binstanceof\b|\bnot in\b|\bis not
 export class ExpressionEvaluator {
   // What joins the links of a call chain; PHP's `.` joins strings instead.
   private readonly linkSeparator: RegExp;
+  private readonly receiverKinds = new Map<string, number>();
 
   constructor(
     private readonly file: FlowFile,
@@ -456,6 +458,24 @@ export class ExpressionEvaluator {
     return read.isStringOnly ? sanitised(DIRECT_INPUT, SINK_KINDS.nosql) : DIRECT_INPUT;
   }
 
+  // What `name.method()` cleans for when the file makes `name` a type whose method cuts it (a `File`'s leaf).
+  private receiverSanitisedKinds(name: string, method: string): number {
+    const key = `${name}.${method}`;
+    const known = this.receiverKinds.get(key);
+    if (known !== undefined) return known;
+    let kinds = 0;
+    const escaped = name.replace(/[$]/g, '\\$');
+    for (const row of RECEIVER_SANITISERS[this.file.language.language] ?? []) {
+      if (!row.methods.test(method)) continue;
+      const made = new RegExp(
+        String.raw`(?:${row.declaredAs.source})\s+${escaped}(?![\w$])(?!\s*\()|(?<![\w$.])${escaped}\s*=\s*(?:${row.assignedFrom.source})`,
+      );
+      if (made.test(this.file.masked.text)) kinds |= row.kinds;
+    }
+    this.receiverKinds.set(key, kinds);
+    return kinds;
+  }
+
   // Where a request read ends: past the key of a read that ends inside its index (`params[`).
   private afterIndex(read: RequestRead, end: number): number {
     const masked = this.file.masked;
@@ -725,6 +745,9 @@ export class ExpressionEvaluator {
     const argsValue = joinAll(args);
     const callee = masked.slice(start, link.nameEnd).replace(/\s+/g, '');
     let kinds = sanitisedKinds(callee, this.file.language.language);
+    const owner = links[0];
+    if (kinds === 0 && position === 1 && owner?.call === null && owner.indexes.length === 0)
+      kinds = this.receiverSanitisedKinds(owner.name, link.name);
     // A sanitiser defined in this file that calls nothing (`escapeHtml(s) { return s; }`) only
     // borrows the name: its body decides.
     if (
