@@ -29,4 +29,13 @@ export const ROUND4_DIFFERENCES: readonly ExpectedDifference[] = [
     reason:
       'A new fixture: `halt 400, "<p>…#{params[:q]}</p>" if …` sends request-built HTML; only its trailing condition is cut from the body.',
   },
+  {
+    path: 'hint-corpus/xss/php-vuln-laravel-return-body.php',
+    line: 7,
+    category: 'xss',
+    change: 'added',
+    severity: 'medium',
+    reason:
+      'A new fixture: a Laravel route returns the request body (php://input) as its text/html page; a file read by name stays stored data.',
+  },
 ];

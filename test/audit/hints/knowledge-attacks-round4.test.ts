@@ -228,3 +228,39 @@ describe('a Java File or Path held in a variable and cut to its leaf', () => {
     ).toEqual([7]);
   });
 });
+
+describe('a Laravel route returning a file read (sent as text/html by Router::toResponse)', () => {
+  const route = (...body: string[]): number[] =>
+    hintLines(
+      'routes/web.php',
+      [
+        '<?php',
+        'use Illuminate\\Http\\Request;',
+        'use Illuminate\\Support\\Facades\\Route;',
+        `Route::get('/${fresh()}/{name}', function (Request $request, $name) {`,
+        ...body.map((line) => `    ${line}`),
+        '});',
+      ],
+      'xss',
+    );
+
+  it('a stored file picked by the request is the file’s text, not the request’s', () => {
+    expect(
+      route(`return file_get_contents(resource_path('p/' . basename($name) . '.html'));`),
+    ).toEqual([]);
+    expect(
+      route(`return File::get(storage_path('${fresh()}/' . basename($request->input('p'))));`),
+    ).toEqual([]);
+  });
+
+  it('the request body, or request text around the file, is a page the client writes', () => {
+    expect(route("return file_get_contents('php://input');")).toEqual([5]);
+    expect(
+      route(`return '<h1>' . $name . '</h1>' . file_get_contents(resource_path('x.html'));`),
+    ).toEqual([5]);
+    const stream = fresh();
+    expect(
+      route(`$${stream} = fopen('php://input', 'rb');`, `return stream_get_contents($${stream});`),
+    ).toEqual([6]);
+  });
+});
