@@ -38,4 +38,31 @@ export const ROUND4_DIFFERENCES: readonly ExpectedDifference[] = [
     reason:
       'A new fixture: a Laravel route returns the request body (php://input) as its text/html page; a file read by name stays stored data.',
   },
+  {
+    path: 'hint-corpus/path-traversal/java-vuln-leaf-variable.java',
+    line: 11,
+    category: 'path-traversal',
+    change: 'added',
+    severity: 'high',
+    reason:
+      'A new fixture: the File made from the request name is also read whole through getPath, so it is a used path, not one held for its leaf.',
+  },
+  {
+    path: 'hint-corpus/path-traversal/java-vuln-leaf-variable.java',
+    line: 13,
+    category: 'path-traversal',
+    change: 'added',
+    severity: 'medium',
+    reason:
+      'A new fixture: getPath keeps every component of the request name, `..` included, under the fixed folder.',
+  },
+  {
+    path: 'hint-corpus/path-traversal/java-vuln-leaf-variable.java',
+    line: 14,
+    category: 'path-traversal',
+    change: 'added',
+    severity: 'medium',
+    reason:
+      'A new fixture: the stream opens the File built from the whole request path on the line before.',
+  },
 ];
