@@ -172,6 +172,11 @@ function testMatcher(
     return;
   if (matcher.near !== undefined && !isNearConditionMet(file, matcher.near, line, hitOffset))
     return;
+  if (
+    matcher.unlessHeldOnlyFor !== undefined &&
+    file.isHeldOnlyFor(hitOffset, matcher.unlessHeldOnlyFor)
+  )
+    return;
   let severity = rule.severity;
   let message = rule.message;
   let isFlowEscalated = false;

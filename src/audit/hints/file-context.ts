@@ -272,6 +272,31 @@ export class FileContext {
     );
   }
 
+  /**
+   * Whether the value made at `offset` is assigned to a variable (`File f = new File(name)`) that the
+   * rest of its function uses only as `f.method()` with one of these methods and no argument.
+   */
+  isHeldOnlyFor(offset: number, methods: readonly string[]): boolean {
+    const flow = this.#flowAnalysis();
+    const fn = flow?.file.functionAt(offset);
+    if (flow === null || fn === null || fn === undefined) return false;
+    const masked = flow.file.masked.text;
+    const lineStart = masked.lastIndexOf('\n', offset - 1) + 1;
+    const name = /(?<![\w$.])([A-Za-z_$][\w$]*)\s*=\s*$/.exec(masked.slice(lineStart, offset))?.[1];
+    if (name === undefined) return false;
+    const statementEnd = masked.indexOf(';', offset);
+    const rest = masked.slice(statementEnd === -1 ? offset : statementEnd, fn.body.end);
+    const use = new RegExp(String.raw`(?<![\w$.])${name.replace(/[$]/g, '\\$')}(?![\w$])`, 'g');
+    const leaf = new RegExp(String.raw`^\s*\.\s*(?:${methods.join('|')})\s*\(\s*\)`);
+    let uses = 0;
+    for (const found of rest.matchAll(use)) {
+      uses++;
+      if (!leaf.test(rest.slice(found.index + name.length, found.index + name.length + 40)))
+        return false;
+    }
+    return uses > 0;
+  }
+
   /** Where the function an offset sits in starts (its header), or 0 when none is found. */
   functionStartAt(offset: number): number {
     return this.#flowAnalysis()?.file.functionAt(offset)?.start ?? 0;

@@ -63,6 +63,11 @@ interface MatcherShape {
   isInRouteHandlerOnly?: true;
   /** Only on the line that closes such a function (Ruby's `end`), whose last statement is its value. */
   isRouteHandlerEndOnly?: true;
+  /**
+   * No hit when the match is stored in a variable the rest of its function calls only these methods
+   * on, with no argument (`File f = new File(name);` then only `f.getName()`: nothing is opened).
+   */
+  unlessHeldOnlyFor?: readonly string[];
 }
 
 /** Code that is risky as written (a weak hash, verification turned off): no data flow judges it. */

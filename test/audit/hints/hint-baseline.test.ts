@@ -5,6 +5,7 @@ import { JAVA_GO_RUBY_DIFFERENCES } from './baseline-differences-java-go-ruby.js
 import { JS_PHP_GAP_DIFFERENCES } from './baseline-differences-js-php-gaps.js';
 import { ROUND3_PHP_JAVA_DIFFERENCES } from './baseline-differences-i30u.js';
 import { RUBY_ROUND3_DIFFERENCES } from './baseline-differences-ruby-round3.js';
+import { ROUND4_DIFFERENCES } from './baseline-differences-round4.js';
 import { readLabelledFixtures } from './labelled-fixtures.js';
 
 /** One hint as the baseline keeps it. */
@@ -37,6 +38,7 @@ const EXPECTED_DIFFERENCES: readonly ExpectedDifference[] = [
   ...JS_PHP_GAP_DIFFERENCES,
   ...RUBY_ROUND3_DIFFERENCES,
   ...ROUND3_PHP_JAVA_DIFFERENCES,
+  ...ROUND4_DIFFERENCES,
   {
     path: 'hint-corpus/template-injection/py-vuln-jinja-from-string.py',
     line: 12,

@@ -16,6 +16,7 @@ import {
   NUMERIC_CAST,
   STRING_CAST,
   sanitisedKinds,
+  RECEIVER_SANITISERS,
 } from '../knowledge/sanitisers.js';
 import { EXTERNAL_INPUT, REQUEST_GETTERS, REQUEST_OBJECTS } from '../knowledge/sources.js';
 import {
@@ -121,6 +122,7 @@ const COMPARISON = /===|!==|==|!=|=~|!~|<=|>=|\binstanceof\b|\bnot in\b|\bis not
 export class ExpressionEvaluator {
   // What joins the links of a call chain; PHP's `.` joins strings instead.
   private readonly linkSeparator: RegExp;
+  private readonly receiverKinds = new Map<string, number>();
 
   constructor(
     private readonly file: FlowFile,
@@ -378,7 +380,7 @@ export class ExpressionEvaluator {
       const read = this.file.requestReads.get(at);
       if (read !== undefined) {
         parts.push(this.afterRequestRead(read, end));
-        at = this.chainEnd(read.end, end);
+        at = this.chainEnd(this.afterIndex(read, end), end);
         continue;
       }
       const code = text[at] ?? '';
@@ -441,10 +443,44 @@ export class ExpressionEvaluator {
 
   // A string (a header, a route parameter) cannot smuggle query operators into a NoSQL filter.
   private afterRequestRead(read: RequestRead, end: number): FlowValue {
-    const rest = this.file.masked.slice(read.end, Math.min(end, read.end + 200));
+    const from = this.afterIndex(read, end);
+    const rest = this.file.masked.slice(from, Math.min(end, from + 200));
     const method = /^(?:\s*\([^()]*\))?(?:\s*\[[^\]]*\])*\s*(?:\?\.|\.)\s*([\w$]+)/.exec(rest);
     if (method?.[1] !== undefined && CLEAN_RESULT_METHODS.test(method[1])) return CLEAN;
+    // A sanitising method called on the read (`params[:n].to_i`, `$request->input('n').intval()`).
+    const isCalled =
+      this.file.language.callsWithoutParentheses === true ||
+      /^\s*\(/.test(rest.slice(method?.[0].length ?? 0));
+    if (method?.[1] !== undefined && isCalled) {
+      const kinds = sanitisedKinds(`.${method[1]}`, this.file.language.language);
+      if (kinds !== 0) return sanitised(DIRECT_INPUT, kinds);
+    }
     return read.isStringOnly ? sanitised(DIRECT_INPUT, SINK_KINDS.nosql) : DIRECT_INPUT;
+  }
+
+  // What `name.method()` cleans for when the file makes `name` a type whose method cuts it (a `File`'s leaf).
+  private receiverSanitisedKinds(name: string, method: string): number {
+    const key = `${name}.${method}`;
+    const known = this.receiverKinds.get(key);
+    if (known !== undefined) return known;
+    let kinds = 0;
+    const escaped = name.replace(/[$]/g, '\\$');
+    for (const row of RECEIVER_SANITISERS[this.file.language.language] ?? []) {
+      if (!row.methods.test(method)) continue;
+      const made = new RegExp(
+        String.raw`(?:${row.declaredAs.source})\s+${escaped}(?![\w$])(?!\s*\()|(?<![\w$.])${escaped}\s*=\s*(?:${row.assignedFrom.source})`,
+      );
+      if (made.test(this.file.masked.text)) kinds |= row.kinds;
+    }
+    this.receiverKinds.set(key, kinds);
+    return kinds;
+  }
+
+  // Where a request read ends: past the key of a read that ends inside its index (`params[`).
+  private afterIndex(read: RequestRead, end: number): number {
+    const masked = this.file.masked;
+    if (masked.text[read.end - 1] !== '[') return read.end;
+    return Math.min(end, masked.closeOf(read.end - 1, end) + 1);
   }
 
   private chainEnd(at: number, end: number): number {
@@ -693,6 +729,15 @@ export class ExpressionEvaluator {
       // A property: an entry of a map built here, a number, or the receiver's own taint.
       if (receiver === null) return this.indexInto(UNKNOWN, link.indexes, scope);
       if (CLEAN_RESULT_METHODS.test(link.name)) return CLEAN;
+      // `params[:n].to_i` calls `to_i` where a method needs no parentheses: a sanitiser's name is its call.
+      const bareKinds = this.file.language.callsWithoutParentheses
+        ? sanitisedKinds(
+            masked.slice(start, link.nameEnd).replace(/\s+/g, ''),
+            this.file.language.language,
+          )
+        : 0;
+      if (bareKinds !== 0)
+        return this.indexInto(sanitised(receiver, bareKinds), link.indexes, scope);
       const entry = receiver.entries?.get(link.name);
       return this.indexInto(entry ?? stripContainer(receiver), link.indexes, scope);
     }
@@ -700,6 +745,9 @@ export class ExpressionEvaluator {
     const argsValue = joinAll(args);
     const callee = masked.slice(start, link.nameEnd).replace(/\s+/g, '');
     let kinds = sanitisedKinds(callee, this.file.language.language);
+    const owner = links[0];
+    if (kinds === 0 && position === 1 && owner?.call === null && owner.indexes.length === 0)
+      kinds = this.receiverSanitisedKinds(owner.name, link.name);
     // A sanitiser defined in this file that calls nothing (`escapeHtml(s) { return s; }`) only
     // borrows the name: its body decides.
     if (

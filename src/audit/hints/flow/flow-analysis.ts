@@ -279,11 +279,12 @@ export class FlowAnalysis {
       case 'block':
         return this.applyUntil(node.body, run, offset);
       case 'if': {
-        if (offset < node.condition.end) return;
-        const inThen =
-          node.then.some((n) => n.start <= offset && offset < n.end) || node.otherwise === null;
-        this.refine(run, node.condition, inThen !== node.isNegated);
-        return this.applyUntil(inThen ? node.then : (node.otherwise ?? []), run, offset);
+        // A statement modifier (`sink(q) if ok?(q)`) is written before its condition, which still decides it.
+        const inThen = node.then.some((n) => n.start <= offset && offset < n.end);
+        if (!inThen && offset < node.condition.end) return;
+        const isThen = inThen || node.otherwise === null;
+        this.refine(run, node.condition, isThen !== node.isNegated);
+        return this.applyUntil(isThen ? node.then : (node.otherwise ?? []), run, offset);
       }
       case 'loop':
         if (offset < node.head.end) return;

@@ -10,6 +10,8 @@ export interface FlowLanguage {
   mask: MaskSyntax;
   /** Whether `(a, b)` is a tuple (Python), not a comma expression worth its last part. */
   hasTupleLiterals?: boolean;
+  /** Whether a method is called without parentheses (Ruby's `params[:n].to_i`): a name read after a dot may be a call. */
+  callsWithoutParentheses?: boolean;
 }
 
 const C_COMMENTS = { lineComments: ['//'], hasBlockComments: true } as const;
@@ -89,5 +91,6 @@ export const FLOW_LANGUAGES: Partial<Record<Language, FlowLanguage>> = {
       hasRubyLiterals: true,
       hasRegexLiterals: true,
     },
+    callsWithoutParentheses: true,
   },
 };

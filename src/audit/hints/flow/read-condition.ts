@@ -50,16 +50,23 @@ export function refinementsWhen(masked: string, original: string, holds: boolean
   for (const [start, end] of topLevelParts(masked, holds)) {
     const part = stripParens(original.slice(start, end).trim());
     const negated = /^(?:!|not\s+)\s*(.*)$/s.exec(part);
-    const body = negated?.[1] !== undefined ? stripParens(negated[1]) : part;
+    let body = negated?.[1] !== undefined ? stripParens(negated[1]) : part;
+    let isAffirmed = negated === null;
+    // `x !~ re` (Ruby) holds where `x =~ re` fails.
+    const unmatched = /^([@\w]+)\s*!~\s*/.exec(body);
+    if (unmatched !== null) {
+      body = `${unmatched[1] ?? ''} =~ ${body.slice(unmatched[0].length)}`;
+      isAffirmed = !isAffirmed;
+    }
     // A type test proves what it tests where it holds; a separator or quote test, where it fails.
-    const patterns = (negated === null) === holds ? TYPE_CHECK : [];
+    const patterns = isAffirmed === holds ? TYPE_CHECK : [];
     for (const pattern of patterns) {
       const match = pattern.exec(body);
       const name = match === null ? undefined : match[match.length - 1];
       if (name !== undefined && /^[$@]?[\w$]+$/.test(name))
         refinements.push({ name, kinds: ALL_KINDS });
     }
-    if ((negated === null) === holds) continue;
+    if (isAffirmed === holds) continue;
     for (const pattern of SEPARATOR_TEST) {
       const match = pattern.exec(body);
       const name =

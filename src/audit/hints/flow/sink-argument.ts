@@ -228,6 +228,7 @@ function statementEnd(masked: MaskedText, at: number): number {
   const text = masked.text;
   const limit = Math.min(text.length, at + REACH_CHARS);
   let depth = 0;
+  let mayHaveModifier = true;
   for (let cursor = at; cursor < limit; cursor++) {
     const code = text[cursor];
     if (code === '(' || code === '[' || code === '{') depth++;
@@ -235,12 +236,32 @@ function statementEnd(masked: MaskedText, at: number): number {
       if (depth === 0) return cursor;
       depth--;
     } else if (depth === 0 && (code === ';' || code === ',')) return cursor;
-    else if (depth === 0 && code === '\n' && endsStatement(text, cursor)) {
+    else if (
+      mayHaveModifier &&
+      depth === 0 &&
+      (code === 'i' || code === 'u') &&
+      isConditionKeyword(text, cursor, at)
+    ) {
+      // A trailing `if`/`unless` (Ruby's `halt 400, msg if q.nil?`) is the statement's condition,
+      // not its value; Python's `a if c else b` is one value, told apart by its `else` (looked for
+      // once: a later keyword sits before that same `else`).
+      const lineEnd = text.indexOf('\n', cursor);
+      const end = lineEnd === -1 || lineEnd > limit ? limit : lineEnd;
+      if (!/\belse\b/.test(text.slice(cursor, end))) return cursor;
+      mayHaveModifier = false;
+    } else if (depth === 0 && code === '\n' && endsStatement(text, cursor)) {
       const next = text.slice(cursor + 1, cursor + 80).trimStart();
       if (!/^[.+\-*/%&|?:]/.test(next)) return cursor;
     }
   }
   return limit;
+}
+
+// An `if` or `unless` keyword after some of the statement (not a name that starts with one).
+function isConditionKeyword(text: string, at: number, start: number): boolean {
+  return (
+    at > start && /\s/.test(text[at - 1] ?? '') && /^(?:if|unless)\s/.test(text.slice(at, at + 7))
+  );
 }
 
 // A statement's end, reading past the commas of a tuple written without parentheses (`return body, 200`).

@@ -54,9 +54,10 @@ export const SEPARATOR_TEST: readonly RegExp[] = [
 ];
 
 // A test that a value is a number or a run of letters and digits (read on the original text: the
-// pattern matters). Where it holds, the value can carry no quote, separator or operator. Only
-// whole-value tests count: `\A…\z` in Ruby, `^…$` elsewhere, `matches` and `fullmatch`.
-export const SAFE_CLASS = String.raw`(?:\\{1,2}d|\[(?:\\{1,2}[dw]|0-9|a-z|A-Z)+\])(?:[+*]|\{\d+(?:,\d*)?\})`;
+// pattern matters). Where it holds, the value can carry no quote, separator or operator (`\w` is
+// letters, digits and `_` in every engine, Unicode letters in Python's). Only whole-value tests
+// count: `\A…\z` in Ruby, `^…$` elsewhere, `matches` and `fullmatch`; Ruby's `x !~ re` is `!(x =~ re)`.
+export const SAFE_CLASS = String.raw`(?:\\{1,2}[dw]|\[(?:\\{1,2}[dw]|0-9|a-z|A-Z)+\])(?:[+*]|\{\d+(?:,\d*)?\})`;
 export const TYPE_CHECK: readonly RegExp[] = [
   /^(?:is_numeric|ctype_digit|ctype_alnum|is_int|is_integer|is_float)\s*\(\s*(\$\w+)\s*\)$/,
   /^filter_var\s*\(\s*(\$\w+)\s*,\s*FILTER_VALIDATE_(?:INT|FLOAT|IP|BOOLEAN|BOOL)\b[^()]*\)$/,

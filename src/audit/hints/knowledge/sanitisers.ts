@@ -1,6 +1,6 @@
 import type { Language } from '../detect-languages.js';
 import { ALL_KINDS, SINK_KINDS } from '../flow/flow-value.js';
-import { RUBY_PATH_PROBES } from './file-apis.js';
+import { JAVA_PATH_LEAF_METHODS, RUBY_PATH_PROBES } from './file-apis.js';
 
 const { html, sql, shell, path, url, ldap, xpath, nosql } = SINK_KINDS;
 
@@ -74,6 +74,28 @@ export const SANITISERS: readonly (readonly [RegExp, number])[] = [
   [/(?:^|[.:>\s])[a-z]\w*_(?:path|url)$/, url],
   [/(?:^|[.:>\s])(?:String|str|toString|String\.valueOf|to_s|strval|Sprint)$/, nosql],
 ];
+
+/**
+ * Methods that clean what their object holds when the file makes that object one of these types: a
+ * java.io.File or java.nio.file.Path held in a variable and cut to its leaf (`File f = new File(name);
+ * … f.getName()`; knowledge/file-apis.ts, JAVA_PATH_LEAF_METHODS). Not any `getName`: an upload
+ * `Part`'s or a `MultipartFile`'s is the request's.
+ */
+export const RECEIVER_SANITISERS: Partial<
+  Record<
+    Language,
+    readonly { methods: RegExp; declaredAs: RegExp; assignedFrom: RegExp; kinds: number }[]
+  >
+> = {
+  java: [
+    {
+      methods: new RegExp(`^(?:${JAVA_PATH_LEAF_METHODS.join('|')})$`),
+      declaredAs: /(?<![\w$.])(?:java\.io\.)?File|(?<![\w$.])(?:java\.nio\.file\.)?Path/,
+      assignedFrom: /new\s+(?:java\.io\.)?File\s*\(|(?:Paths\.get|Path\.of)\s*\(/,
+      kinds: path,
+    },
+  ],
+};
 
 /** Sanitisers whose name is too short to trust outside their language (a minifier's `e(x)`). */
 export const LANGUAGE_SANITISERS: Partial<

@@ -3,10 +3,13 @@
 
 /**
  * Reads of files and remote resources, by the callee as written (`open`, Node's `fs.readFileSync`,
- * `requests.get`, `urlopen`; Java's `Files.readString`, Go's `os.ReadFile`, Ruby's `File.read`).
+ * `requests.get`, `urlopen`; Java's `Files.readString`, Go's `os.ReadFile`, Ruby's `File.read`; PHP's
+ * `file_get_contents` and Laravel's `File::get`, by name; a handle's reads follow what it opened).
+ * `php://input` read by name is the request body, a
+ * source found before this table is read (knowledge/sources.ts, QUOTED_REQUEST_INPUT).
  */
 export const EXTERNAL_READS =
-  /(?:^|\.)(?:open|io\.open|codecs\.open|readFile|readFileSync|urlopen|urlretrieve|requests\.(?:get|post|put|patch|delete|head|options|request)|httpx\.(?:get|post|put|patch|delete|head|request)|read_text|read_bytes|Files\.(?:readAllBytes|readString|readAllLines|lines|newInputStream|newBufferedReader)|(?:os|ioutil)\.ReadFile|(?:File|IO)\.(?:read|binread|readlines))$/;
+  /(?:^|\.)(?:open|io\.open|codecs\.open|readFile|readFileSync|urlopen|urlretrieve|requests\.(?:get|post|put|patch|delete|head|options|request)|httpx\.(?:get|post|put|patch|delete|head|request)|read_text|read_bytes|Files\.(?:readAllBytes|readString|readAllLines|lines|newInputStream|newBufferedReader)|(?:os|ioutil)\.ReadFile|(?:File|IO)\.(?:read|binread|readlines))$|(?:^|\\)(?:file_get_contents|(?:File|Storage)::get)$/;
 
 /** Calls that look a record up by key: the record is stored data, not the key's text. */
 export const RECORD_LOOKUPS =

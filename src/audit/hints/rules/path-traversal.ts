@@ -215,6 +215,8 @@ const FILE_ACCESS: HintRule = {
         after: 4,
         forbids: /(?:getCanonicalPath|toRealPath|normalize)\s*\(\s*\)\s*\.startsWith\s*\(/,
       },
+      // A path held only to take its leaf (`File f = new File(name);` then `f.getName()`) opens nothing.
+      unlessHeldOnlyFor: JAVA_PATH_LEAF_METHODS,
       pattern: new RegExp(
         [
           String.raw`\bnew\s+(?:java\.(?:io|util\.zip|util\.jar)\.|org\.springframework\.core\.io\.)?(?:${JAVA_FILE_CLASSES.join('|')})\s*\(${JAVA_NOT_CUT_TO_LEAF}`,
