@@ -1,16 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { indexFile } from '../../../src/audit/hints/index-file.js';
+import { fresh, hintLines } from './attack-helpers.js';
 
 // Ways around the Java, Go and Ruby rows added for issue 30's remaining gaps: each with a canary
 // that must fire (request text reaching the sink) or must not (a fixed program, a safe generator).
-const fresh = (): string => `v${randomBytes(4).toString('hex')}`;
-
-function hintLines(path: string, lines: string[], category: string): number[] {
-  return indexFile({ path, text: lines.join('\n') })
-    .filter((hint) => hint.category === category)
-    .map((hint) => hint.line);
-}
 
 function javaHints(body: string[], category: string): number[] {
   return hintLines(

@@ -1,19 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { indexFile } from '../../../src/audit/hints/index-file.js';
 import { MaskedText } from '../../../src/audit/hints/flow/masked-text.js';
 import { sinkArgumentSpans } from '../../../src/audit/hints/flow/sink-argument.js';
+import { fresh, hintLines } from './attack-helpers.js';
 
 // Round 3 of issue 30 for PHP, Java and the engine: each case has a canary that must fire (request
 // text reaching the sink) or must not (a callback, a name reduced to its last component, a JSON answer).
 // Names and parameter keys are drawn afresh per run.
-const fresh = (): string => `v${randomBytes(4).toString('hex')}`;
-
-function hintLines(path: string, lines: string[], category: string): number[] {
-  return indexFile({ path, text: lines.join('\n') })
-    .filter((hint) => hint.category === category)
-    .map((hint) => hint.line);
-}
 
 const express = (...body: string[]): string[] => [
   "const { exec } = require('child_process');",

@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { indexFile } from '../../../src/audit/hints/index-file.js';
+import { fresh } from './attack-helpers.js';
 
 // Ways around the Java and Go table rows: each with a canary that must fire (request text reaching
 // the sink) or must not (a fixed program, a stored lookup, a comment). Names are drawn per run.
-const fresh = (): string => `v${randomBytes(4).toString('hex')}`;
 
 function javaHints(body: string[], category: string): number[] {
   const text = [

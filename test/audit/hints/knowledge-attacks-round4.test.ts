@@ -1,19 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { indexFile } from '../../../src/audit/hints/index-file.js';
 import { MaskedText } from '../../../src/audit/hints/flow/masked-text.js';
 import { sinkArgumentSpans } from '../../../src/audit/hints/flow/sink-argument.js';
+import { fresh, hintLines } from './attack-helpers.js';
 
 // Round 4 of issue 30: Ruby casts called without parentheses, a guard written after the sink (a
 // statement modifier), and Sinatra's `halt … if cond`. Each case has a canary that must fire (request
 // text reaching the sink) or must not. Names and parameter keys are drawn afresh per run.
-const fresh = (): string => `v${randomBytes(4).toString('hex')}`;
-
-function hintLines(path: string, lines: string[], category: string): number[] {
-  return indexFile({ path, text: lines.join('\n') })
-    .filter((hint) => hint.category === category)
-    .map((hint) => hint.line);
-}
 
 const sinatra = (...body: string[]): string[] => [
   "require 'sinatra'",

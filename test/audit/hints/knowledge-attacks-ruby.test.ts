@@ -1,27 +1,23 @@
-import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { indexFile } from '../../../src/audit/hints/index-file.js';
+import { fresh, hintLines } from './attack-helpers.js';
 
 // Ways around the Ruby table rows: each with a canary that must fire (request text reaching the
 // sink) or must not (a fixed program, a block passed along, a guard, a route-looking client call).
 // Names are drawn per run.
-const fresh = (): string => `v${randomBytes(4).toString('hex')}`;
 
-function hintLines(lines: string[], category: string): number[] {
-  return indexFile({ path: 'app/attack.rb', text: lines.join('\n') })
-    .filter((hint) => hint.category === category)
-    .map((hint) => hint.line);
-}
+/** The hint lines of a Ruby file. */
+const rubyHintLines = (lines: string[], category: string): number[] =>
+  hintLines('app/attack.rb', lines, category);
 
 describe('Ruby knowledge rows against attacks', () => {
   it('a Sinatra capture of any name reaches send_file; the same capture after a prefix check does not', () => {
     const name = fresh();
     const route = ["require 'sinatra'", '', `get '/f/:${name}' do |${name}|`];
     expect(
-      hintLines([...route, `  send_file File.join(ROOT, ${name})`, 'end'], 'path-traversal'),
+      rubyHintLines([...route, `  send_file File.join(ROOT, ${name})`, 'end'], 'path-traversal'),
     ).toEqual([4]);
     expect(
-      hintLines(
+      rubyHintLines(
         [
           ...route,
           `  path = File.expand_path(${name}, ROOT)`,
@@ -43,7 +39,7 @@ describe('Ruby knowledge rows against attacks', () => {
       '  end',
       'end',
     ];
-    expect(hintLines(lines, 'path-traversal')).toEqual([]);
+    expect(rubyHintLines(lines, 'path-traversal')).toEqual([]);
   });
 
   it('a shell hidden in a splatted list or a paren-less call is read; a block passed along is not an argument', () => {
@@ -56,15 +52,19 @@ describe('Ruby knowledge rows against attacks', () => {
       'end',
     ];
     expect(
-      hintLines(
+      rubyHintLines(
         body(`${list} = ['sh', '-c', "dig #{${host}}"]`, `system(*${list})`),
         'command-execution',
       ),
     ).toEqual([4]);
-    expect(hintLines(body(`exec 'sh', '-c', "dig #{${host}}"`), 'command-execution')).toEqual([3]);
-    expect(hintLines(body(`IO.popen(['dig', ${host}], &:read)`), 'command-execution')).toEqual([]);
+    expect(rubyHintLines(body(`exec 'sh', '-c', "dig #{${host}}"`), 'command-execution')).toEqual([
+      3,
+    ]);
+    expect(rubyHintLines(body(`IO.popen(['dig', ${host}], &:read)`), 'command-execution')).toEqual(
+      [],
+    );
     expect(
-      hintLines(body(`system({ 'A' => ${host} }, 'dig', 'example.com')`), 'command-execution'),
+      rubyHintLines(body(`system({ 'A' => ${host} }, 'dig', 'example.com')`), 'command-execution'),
     ).toEqual([]);
   });
 });
@@ -80,16 +80,16 @@ describe('Sinatra: a block ending on a bare variable', () => {
       "get '/greet' do",
       `  ${page} = "<h1>#{params[:name]}</h1>"`,
     ];
-    expect(hintLines([...route, `  ${page}`, 'end'], 'xss')).toEqual([5]);
-    expect(hintLines([...route, `  ${page} # the page`, '', '  # done', '', 'end'], 'xss')).toEqual(
-      [5],
-    );
+    expect(rubyHintLines([...route, `  ${page}`, 'end'], 'xss')).toEqual([5]);
+    expect(
+      rubyHintLines([...route, `  ${page} # the page`, '', '  # done', '', 'end'], 'xss'),
+    ).toEqual([5]);
   });
 
   it('an escaped value, a Rails action and a method outside any route stay unflagged', () => {
     const page = fresh();
     expect(
-      hintLines(
+      rubyHintLines(
         [
           "require 'sinatra'",
           '',
@@ -109,9 +109,9 @@ describe('Sinatra: a block ending on a bare variable', () => {
       '  end',
       'end',
     ];
-    expect(hintLines(action, 'xss')).toEqual([]);
+    expect(rubyHintLines(action, 'xss')).toEqual([]);
     expect(
-      hintLines(
+      rubyHintLines(
         ["require 'sinatra'", '', 'def helper', `  ${page} = params[:q]`, `  ${page}`, 'end'],
         'xss',
       ),
@@ -138,7 +138,7 @@ describe('Sinatra: halt', () => {
       `  halt 400, "Bad ${name}" if params[:${name}].to_s.empty?`,
       `  halt erb(:missing) unless params[:${name}]`,
     ])
-      expect(hintLines(route(line), 'xss'), line).toEqual([]);
+      expect(rubyHintLines(route(line), 'xss'), line).toEqual([]);
   });
 
   it('a body built from the request is a page, with or without a condition or a status', () => {
@@ -149,12 +149,12 @@ describe('Sinatra: halt', () => {
       `  halt "<p>#{params[:${name}]}</p>" unless ok`,
       `  halt params[:${name}]`,
     ])
-      expect(hintLines(route(line), 'xss'), line).toEqual([4]);
+      expect(rubyHintLines(route(line), 'xss'), line).toEqual([4]);
   });
 
   it('a hostile halt line (thousands of digits, quotes and open brackets) is read in bounded work', () => {
     const line = `  halt ${'4'.repeat(20000)}, ${"'".repeat(5000)}${'('.repeat(5000)} unless x`;
-    expect(hintLines(route(line), 'xss').length).toBeLessThanOrEqual(1);
+    expect(rubyHintLines(route(line), 'xss').length).toBeLessThanOrEqual(1);
   });
 });
 
@@ -162,7 +162,7 @@ describe('Ruby: a Random held in a field or constant', () => {
   it('is weak when made from Random.new (=, ||=, with a seed), not from SecureRandom or under another name', () => {
     const rng = fresh();
     const use = (made: string, drawn: string): number[] =>
-      hintLines(
+      rubyHintLines(
         [
           'class Tokens',
           '  def initialize',
@@ -190,12 +190,12 @@ describe('Ruby: a Random held in a field or constant', () => {
       ...Array<string>(30).fill(''),
       `api_key = ${rng}.bytes(24).unpack1('H*')`,
     ];
-    expect(hintLines(lines, 'weak-crypto')).toEqual([32]);
+    expect(rubyHintLines(lines, 'weak-crypto')).toEqual([32]);
     const hostile = [
       `${rng} = Random.new`,
       `token = ${'a.'.repeat(20000)}${rng}.rand(9)${'('.repeat(3000)}`,
     ];
-    expect(hintLines(hostile, 'weak-crypto').length).toBeLessThanOrEqual(1);
+    expect(rubyHintLines(hostile, 'weak-crypto').length).toBeLessThanOrEqual(1);
   });
 });
 
@@ -215,7 +215,7 @@ describe('Nokogiri: css and at_css compile their selector to XPath', () => {
       `  doc.at_css("user[name='" + params[:${name}] + "']")&.text`,
       `  doc.css params[:${name}]`,
     ])
-      expect(hintLines(file(line), 'xpath-injection'), line).toEqual([4]);
+      expect(rubyHintLines(file(line), 'xpath-injection'), line).toEqual([4]);
   });
 
   it('a constant, an allow-list lookup, a cast, css_path and another library stay unflagged', () => {
@@ -227,15 +227,15 @@ describe('Nokogiri: css and at_css compile their selector to XPath', () => {
       `  node.css_path + params[:${name}].to_s`,
       `  doc.attributes(params[:${name}])`,
     ])
-      expect(hintLines(file(line), 'xpath-injection'), line).toEqual([]);
+      expect(rubyHintLines(file(line), 'xpath-injection'), line).toEqual([]);
     // Without Nokogiri, `css` is some other library's (a stylesheet builder, a mailer's inliner).
     expect(
-      hintLines(file(`  page.css(params[:${name}])`, "require 'premailer'"), 'xpath-injection'),
+      rubyHintLines(file(`  page.css(params[:${name}])`, "require 'premailer'"), 'xpath-injection'),
     ).toEqual([]);
   });
 
   it('a hostile selector line (deep brackets, thousands of interpolations) is read in bounded work', () => {
     const line = `  doc.css("${'#{params[:q]}['.repeat(3000)}${'('.repeat(3000)}")`;
-    expect(hintLines(file(line), 'xpath-injection').length).toBeLessThanOrEqual(1);
+    expect(rubyHintLines(file(line), 'xpath-injection').length).toBeLessThanOrEqual(1);
   });
 });

@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { indexFile } from '../../../src/audit/hints/index-file.js';
+import { fresh } from './attack-helpers.js';
 
 // Ways around this round's Python table rows, each with a hint that must still fire (the canary is
 // the request value reaching the sink). Names and parameter keys are drawn afresh per run.
-const fresh = (): string => `v${randomBytes(4).toString('hex')}`;
 
 function hintsIn(body: string[], category: string): number[] {
   const text = [
