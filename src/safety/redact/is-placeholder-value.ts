@@ -157,6 +157,7 @@ export function isPlaceholderValue(value: string): boolean {
 function hasMarkerWord(value: string): boolean {
   if (saysFake(value)) return true;
   let isDelimited = false;
+  let hasOneCaseWord = false;
   const rest = value.replace(PLACEHOLDER_FRAGMENT, (word: string, at: number) => {
     const end = at + word.length;
     // At either end, between separators (`my-example-key`), or shouted among lower case
@@ -173,13 +174,16 @@ function hasMarkerWord(value: string): boolean {
       word === word.toLowerCase() ||
       word === word.toUpperCase() ||
       word === word.charAt(0).toUpperCase() + word.slice(1).toLowerCase();
+    if (isOneCase) hasOneCaseWord = true;
     if (isOneCase && (at === 0 || end === value.length || isShouted)) isDelimited = true;
     if (isOneCase && isSeparator(value, at - 1) && isSeparator(value, end)) isDelimited = true;
     return ' ';
   });
   if (rest === value) return false;
-  if (isDelimited || rest.replace(/[^A-Za-z0-9]/g, '').length < MAX_STAND_IN_REST_CHARS)
-    return true;
+  if (isDelimited) return true;
+  // Around a short rest a word written in one case marks a stand-in (`my_fake_pw1`); one in mixed
+  // case is random letters (`nTFAkE_qfuiRv@x`).
+  if (rest.replace(/[^A-Za-z0-9]/g, '').length < MAX_STAND_IN_REST_CHARS) return hasOneCaseWord;
   // Random separators (`-`, `_` in URL-safe values) cut a long random rest into short runs, so its
   // shorter runs are judged too, as in a value read as a name.
   const judged = rest.length >= LONG_VALUE_CHARS ? NAME_JUDGED_RUN_CHARS : undefined;

@@ -116,6 +116,32 @@ describe('isPlaceholderValue and `fake` (issue 27, trufflehog twilio row)', () =
   });
 });
 
+describe('isPlaceholderValue and a stand-in word in mixed case inside a short value', () => {
+  it('leaves a short random value that spells a stand-in word in mixed case a secret (fresh)', () => {
+    // `nTFAkE_qfuiRv@x`: random letters spell `fake_` or `dummy` in mixed case about once in 100,000
+    // short values; people write a stand-in word in one case (`my_fake_pw1`).
+    const mixed = (word: string): string => {
+      for (;;) {
+        const letters = Array.from(word, (char) =>
+          Math.random() < 0.5 ? char.toUpperCase() : char.toLowerCase(),
+        ).join('');
+        const isOneCase =
+          letters === letters.toLowerCase() ||
+          letters === letters.toUpperCase() ||
+          letters === letters.charAt(0).toUpperCase() + letters.slice(1).toLowerCase();
+        if (!isOneCase) return letters;
+      }
+    };
+    for (const word of ['fake_', 'dummy', 'sample', 'insert', 'replace']) {
+      for (let round = 0; round < 20; round += 1) {
+        const value = `${randomChars(BASE62, 2)}${mixed(word)}${randomChars(BASE62, 6)}@x`;
+        expect(isPlaceholderValue(value), value).toBe(false);
+      }
+      expect(isPlaceholderValue(`my_${word}pw1`), word).toBe(true);
+    }
+  });
+});
+
 describe('madeUpRunShare', () => {
   it('is high for counted, repeated and keyboard runs and low for random values', () => {
     expect(madeUpRunShare('abc123xyz')).toBe(1);
